@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server listens here during `npm run dev` (scripts/dev.ts starts both).
+const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    // scripts/check-budget.ts reads the manifest to find what each route loads before first paint.
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/sandbox': apiTarget,
+    },
+  },
+});
