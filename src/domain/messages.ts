@@ -1,6 +1,8 @@
 // Every user-visible string of the product, in one place (spec §2, §5, §8; D2, D14, D24).
 // Views, machines and the server take their words from here; tests assert these exact texts.
 
+import { NAME_MAX_LENGTH, OTP_LENGTH } from './constants';
+
 export const PRODUCT_NAME = 'TuitionPay';
 
 export const messages = {
@@ -25,11 +27,27 @@ export const messages = {
     accountNumber: 'Enter a valid account number (9 to 18 digits)',
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',
-    otp: 'Enter the 4-digit OTP',
+    // D12: the length follows the one OTP_LENGTH constant.
+    otp: `Enter the ${OTP_LENGTH}-digit OTP`,
     amountRequired: 'Enter an amount',
     amountMin: 'The amount must be at least ₹1',
     amountMax: 'The amount can be at most ₹50,000',
     terms: 'Please agree to the terms to continue',
+    // D11: whole rupees only (the amount field takes digits only).
+    amountWholeRupees: 'Enter the amount in whole rupees',
+    // API edges: a rupee number with paise beyond 2 decimals.
+    amountDecimals: 'An amount can have at most 2 decimal places',
+    nameInvalid: "Use only letters, spaces and . ' -",
+    nameTooLong: `Use at most ${NAME_MAX_LENGTH} characters`,
+    username: 'Use only lowercase letters, digits and single dashes',
+  },
+  payment: {
+    // D10: the sentence after the last ': ' of the 400 an over-limit order gets.
+    acceptanceLimitRemaining: (remaining: string) =>
+      `This tutor can accept only ${remaining} more until their KYC is complete.`,
+    acceptanceLimitReached:
+      'This tutor has reached the ₹50,000 limit they can accept until their KYC is complete.',
+    tutorCannotAccept: 'This tutor cannot accept payments yet.',
   },
   otp: {
     incorrect: 'Incorrect OTP. Please retry.',

@@ -1,0 +1,85 @@
+// Money as integer paise (D9). Rupees exist only at the edges: API JSON numbers and display.
+// Conversions go through decimal strings, never `x * 100` on floats, so 5059.71 is 505971.
+
+import { AMOUNT_INPUT_MAX_DIGITS, PAISE_PER_RUPEE } from './constants';
+
+/** An amount in paise. Plain number (JSON- and zod-friendly), always a safe integer. */
+export type Paise = number;
+
+export function isPaise(value: unknown): value is Paise {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+function assertPaise(p: Paise): void {
+  if (!isPaise(p)) throw new RangeError(`Not an integer amount of paise: ${String(p)}`);
+}
+
+/**
+ * Rupees (a JSON number such as 5059.71) to paise, or null when the number is not finite, has
+ * more than 2 decimals, or is too large to be exact. Uses the number's shortest decimal form
+ * (what JSON and the user wrote), so no binary-float error can creep in.
+ */
+export function rupeesToPaiseOrNull(rupees: number): Paise | null {
+  if (typeof rupees !== 'number' || !Number.isFinite(rupees)) return null;
+  if (rupees === 0) return 0; // also folds -0
+  const text = String(Math.abs(rupees));
+  // Exponent forms are either huge (not safe) or tiny (more than 2 decimals).
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  const paise = whole * PAISE_PER_RUPEE + fraction;
+  if (!Number.isSafeInteger(paise)) return null;
+  return rupees < 0 ? -paise : paise;
+}
+
+/** Like rupeesToPaiseOrNull, but throws a RangeError: for values already validated. */
+export function rupeesToPaise(rupees: number): Paise {
+  const paise = rupeesToPaiseOrNull(rupees);
+  if (paise === null) throw new RangeError(`Not a rupee amount with at most 2 decimals: ${rupees}`);
+  return paise;
+}
+
+/** Paise to a rupee number for JSON. Integer / 100 is correctly rounded: 505971 → 5059.71. */
+export function paiseToRupees(paise: Paise): number {
+  assertPaise(paise);
+  return paise / PAISE_PER_RUPEE;
+}
+
+/**
+ * The amount field's text to paise (spec §5, D11): non-digits are ignored, whole rupees only;
+ * empty gives null. Digits beyond AMOUNT_INPUT_MAX_DIGITS are dropped, as the field does.
+ */
+export function parseRupeeInput(text: string): Paise | null {
+  const digits = text.replace(/\D/g, '').slice(0, AMOUNT_INPUT_MAX_DIGITS);
+  if (digits === '') return null;
+  return Number(digits) * PAISE_PER_RUPEE;
+}
+
+/** Indian digit grouping of a non-negative integer string: 10500000 → '1,05,00,000'. */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3);
+  const pairs = rest.replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${pairs},${last3}`;
+}
+
+/**
+ * '1,05,000.50': en-IN grouping, always 2 decimals. Computed by hand (same result as
+ * Intl en-IN) so it does not depend on the runtime's ICU data.
+ */
+export function formatAmount(paise: Paise): string {
+  assertPaise(paise);
+  const abs = Math.abs(paise);
+  const rupees = Math.floor(abs / PAISE_PER_RUPEE);
+  const rest = abs % PAISE_PER_RUPEE;
+  const sign = paise < 0 ? '-' : '';
+  return `${sign}${groupIndian(String(rupees))}.${String(rest).padStart(2, '0')}`;
+}
+
+/** '₹1,05,000.50', '₹50.00', '-₹50.00' (the sign before the symbol, as Intl writes it). */
+export function formatINR(paise: Paise): string {
+  const text = formatAmount(paise);
+  return text.startsWith('-') ? `-₹${text.slice(1)}` : `₹${text}`;
+}

@@ -1,0 +1,58 @@
+// Gateway order and payment statuses (gateway contract) and what the status page shows
+// (spec §4 "Order status", D7), plus our payment-link statuses (D19).
+
+import { messages } from './messages';
+
+export const ORDER_STATUSES = [
+  'ACTIVE',
+  'PAID',
+  'EXPIRED',
+  'TERMINATED',
+  'TERMINATION_REQUESTED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  'SUCCESS',
+  'NOT_ATTEMPTED',
+  'FAILED',
+  'USER_DROPPED',
+  'VOID',
+  'CANCELLED',
+  'PENDING',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return (ORDER_STATUSES as readonly unknown[]).includes(value);
+}
+
+export function isPaymentStatus(value: unknown): value is PaymentStatus {
+  return (PAYMENT_STATUSES as readonly unknown[]).includes(value);
+}
+
+export type PaymentOutcome = 'sent' | 'processing' | 'failed';
+
+/**
+ * D7: PAID or a SUCCESS payment is sent; an ACTIVE order with nothing final yet (no payment,
+ * NOT_ATTEMPTED or PENDING) is processing and worth checking again; anything else failed.
+ */
+export function paymentOutcome(
+  orderStatus: OrderStatus,
+  latestPaymentStatus?: PaymentStatus | null,
+): PaymentOutcome {
+  if (orderStatus === 'PAID' || latestPaymentStatus === 'SUCCESS') return 'sent';
+  const nothingFinal =
+    latestPaymentStatus == null ||
+    latestPaymentStatus === 'PENDING' ||
+    latestPaymentStatus === 'NOT_ATTEMPTED';
+  return orderStatus === 'ACTIVE' && nothingFinal ? 'processing' : 'failed';
+}
+
+/** The status page's label: 'Sent', 'Processing' or 'Failed to pay'. */
+export function paymentOutcomeLabel(outcome: PaymentOutcome): string {
+  return messages.status[outcome];
+}

@@ -1,0 +1,30 @@
+// ARCHITECTURE.md: src/domain is pure (browser and server). Lint forbids our other folders and
+// frameworks; this also refuses Node built-ins and any package but zod, and Node/DOM globals.
+import { describe, it, expect } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = join(import.meta.dirname, '../../src/domain');
+const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+
+describe('src/domain purity', () => {
+  it('has files to check', () => {
+    expect(files.length).toBeGreaterThan(5);
+  });
+
+  it.each(files)('%s imports only ./siblings and zod', (file) => {
+    const source = readFileSync(join(dir, file), 'utf8');
+    const specifiers = [...source.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
+    for (const s of specifiers) expect(s === 'zod' || /^\.\/[\w.-]+$/.test(s!)).toBe(true);
+    expect(source).not.toMatch(/\brequire\(|\bimport\(/);
+  });
+
+  it.each(files)('%s uses no Node or DOM globals', (file) => {
+    const code = readFileSync(join(dir, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '');
+    expect(code).not.toMatch(
+      /\b(process|Buffer|window|document|localStorage|sessionStorage|fetch|globalThis)\b/,
+    );
+  });
+});
