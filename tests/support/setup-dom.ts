@@ -29,3 +29,6 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// jsdom does not scroll; react-router's <ScrollRestoration/> calls this on navigation.
+window.scrollTo = () => {};

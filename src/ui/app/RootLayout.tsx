@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { createLocationFeed, type LocationFeed } from './locationFeed';
+
+const ActiveFlowTracker = lazy(() => import('./ActiveFlowTracker'));
+
+/** Publishes every location. Rendered before the <Outlet/>: React runs a sibling's effects in
+ * order, so once the tracker is loaded the flow is stored before any screen's effects run. */
+function LocationPublisher({ feed }: { feed: LocationFeed }) {
+  const { pathname, search } = useLocation();
+  useEffect(() => feed.publish({ pathname, search }), [feed, pathname, search]);
+  return null;
+}
+
+/** The root route: tracks the active flow, then renders the screen. */
+export function RootLayout() {
+  const [feed] = useState(createLocationFeed);
+  return (
+    <>
+      <LocationPublisher feed={feed} />
+      <Suspense fallback={null}>
+        <ActiveFlowTracker feed={feed} />
+      </Suspense>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+// The two pieces below ship with the entry chunk, so they use plain elements styled with
+// Mantine's CSS variables (no component CSS to load).
+
+/** Shown while the first screen's chunk downloads. */
+export function BootFallback() {
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      style={{
+        minHeight: '100dvh',
+        display: 'grid',
+        placeItems: 'center',
+        color: 'var(--mantine-primary-color-filled)',
+        fontSize: 'var(--mantine-font-size-xl)',
+        fontWeight: 650,
+      }}
+    >
+      {PRODUCT_NAME}
+    </div>
+  );
+}
+
+/** Any error while loading or rendering a screen (e.g. a chunk that failed on a bad network). */
+export function RouteError() {
+  return (
+    <main style={{ padding: 'var(--mantine-spacing-xl) var(--mantine-spacing-md)' }}>
+      <h1 style={{ fontSize: 'var(--mantine-h1-font-size)', margin: 0 }}>{PRODUCT_NAME}</h1>
+      <p>{messages.generic.somethingWrong}</p>
+      {/* A full page load: it fetches the app again, which is what a failed chunk needs. */}
+      <a href="/" style={{ color: 'var(--mantine-color-anchor)' }}>
+        {messages.notFound.home}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { activeFlowPathModel } from './activeFlow.model';
+
+describePaths(activeFlowPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { countdownPathModel } from './countdown.model';
+
+describePaths(countdownPathModel);

@@ -1,0 +1,35 @@
+// The root route '' (spec §2), reading the login flags through src/browser/storage.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storage } from '../../src/browser/storage';
+import { renderRoute } from '../support/renderRoute';
+
+describe('root redirect', () => {
+  it.each([
+    { student: false, tutor: false, to: '/pay-tuition-fees', heading: 'Pay tuition fees' },
+    { student: true, tutor: false, to: '/student/dashboard', heading: 'Student dashboard' },
+    { student: false, tutor: true, to: '/tutor/dashboard', heading: 'Tutor dashboard' },
+    { student: true, tutor: true, to: '/student/dashboard', heading: 'Student dashboard' },
+  ])(
+    'studentLogin=$student tutorLogin=$tutor goes to $to',
+    async ({ student, tutor, to, heading }) => {
+      if (student) storage.set('studentLogin', true);
+      if (tutor) storage.set('tutorLogin', true);
+      const { router } = renderRoute('/');
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(to);
+      expect(router.state.historyAction).toBe('REPLACE');
+    },
+  );
+
+  it.each(['false', 'yes', 'True', '1'])(
+    "a flag stored as '%s' is not 'true': goes to /pay-tuition-fees",
+    async (raw) => {
+      localStorage.setItem('studentLogin', raw);
+      localStorage.setItem('tutorLogin', raw);
+      const { router } = renderRoute('/');
+      expect(await screen.findByRole('heading', { name: 'Pay tuition fees' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/pay-tuition-fees');
+    },
+  );
+});

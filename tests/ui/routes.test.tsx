@@ -1,0 +1,56 @@
+// Every route of spec §2 (and D23) resolves to its screen, through the app's route table.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { renderRoute } from '../support/renderRoute';
+
+// [url visited, heading expected] — written from the spec, not from the route table.
+const screens: [string, string][] = [
+  ['/student/login', 'Student login'],
+  ['/student/signup', 'Student sign-up'],
+  ['/student/dashboard', 'Student dashboard'],
+  ['/pay/payment-details', 'Payment details'],
+  ['/pay/tutor-details', 'Tutor details'],
+  ['/pay/review', 'Review payment'],
+  ['/pay/payment-gateway-payment-flow', 'Payment gateway'],
+  ['/pay/redirect', 'Payment redirect'],
+  ['/pay/status?order_id=order_1', 'Payment status'],
+  ['/payment-successful', 'Payment status'],
+  ['/payment-link/lnk_1', 'Payment link'],
+  ['/static-link/asha', 'Static link'],
+  ['/pay-tuition-fees', 'Pay tuition fees'],
+  ['/tutor/login', 'Tutor login'],
+  ['/tutor/personal-details', 'Tutor sign-up'],
+  ['/tutor/complete-kyc', 'Complete KYC'],
+  ['/tutor/dashboard', 'Tutor dashboard'],
+  ['/tutor/aadhar-verification', 'Aadhaar verification countdown'],
+  ['/tutor/onboarding/aadhar-redirect', 'Aadhaar redirect'],
+  ['/asha-verma', 'Tutor profile'],
+  ['/asha-verma/terms-of-use', 'Terms of Use'],
+  ['/asha-verma/refund-policy', 'Refund Policy'],
+  ['/asha-verma/contact-policy', 'Contact Policy'],
+  ['/asha-verma/pricing', 'Pricing'],
+  ['/asha-verma/privacy-policy', 'Privacy Policy'],
+  ['/tutors', 'Our Tutors'],
+  ['/why-choose-us', 'Why Choose Us'],
+  ['/testimonials', 'Testimonials'],
+  ['/contact', 'Contact'],
+  ['/page-not-found', messages.notFound.title],
+];
+
+describe('routes', () => {
+  it.each(screens)('%s shows "%s"', async (url, heading) => {
+    const { router } = renderRoute(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(url.split('?')[0]);
+    if (heading !== messages.notFound.title) {
+      expect(screen.queryByText(messages.notFound.body)).not.toBeInTheDocument();
+    }
+  });
+
+  it('/tutor goes to the tutor login', async () => {
+    const { router } = renderRoute('/tutor');
+    expect(await screen.findByRole('heading', { name: 'Tutor login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tutor/login');
+  });
+});
