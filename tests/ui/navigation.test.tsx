@@ -1,12 +1,13 @@
 // useNavigateAction: how machines navigate ({ type: 'navigate', params: { to } }).
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useActorRef } from '@xstate/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import { useNavigateAction } from '../../src/ui/app/navigation';
+import { renderInRouter } from '../support/renderRoute';
 
 const goMachine = setup({
   types: { events: {} as { type: 'go'; to: string } },
@@ -27,15 +28,14 @@ function Start() {
 }
 
 function renderStart() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', Component: Start },
-      { path: '/next', element: <h1>Next</h1> },
-      { path: '/page-not-found', element: <h1>404</h1> },
-    ],
-    { initialEntries: ['/'] },
+  const { router } = renderInRouter(
+    '/',
+    <Routes>
+      <Route path="/" element={<Start />} />
+      <Route path="/next" element={<h1>Next</h1>} />
+      <Route path="/page-not-found" element={<h1>404</h1>} />
+    </Routes>,
   );
-  render(<RouterProvider router={router} />);
   return router;
 }
 
@@ -44,13 +44,13 @@ describe('useNavigateAction', () => {
     const router = renderStart();
     await userEvent.click(screen.getByRole('button', { name: 'inside' }));
     expect(await screen.findByRole('heading', { name: 'Next' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?x=1');
+    expect(router.location.search).toBe('?x=1');
   });
 
   it('sends a foreign target to the 404 page (D15)', async () => {
     const router = renderStart();
     await userEvent.click(screen.getByRole('button', { name: 'outside' }));
     expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/page-not-found');
+    expect(router.location.pathname).toBe('/page-not-found');
   });
 });

@@ -24,6 +24,6 @@ describe('404 page', () => {
     const { router } = renderRoute('/no/such/page');
     await userEvent.click(await screen.findByRole('link', { name: messages.notFound.home }));
     expect(await screen.findByRole('heading', { name: 'Pay tuition fees' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/pay-tuition-fees');
+    expect(router.location.pathname).toBe('/pay-tuition-fees');
   });
 });

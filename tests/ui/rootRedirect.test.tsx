@@ -17,8 +17,8 @@ describe('root redirect', () => {
       if (tutor) storage.set('tutorLogin', true);
       const { router } = renderRoute('/');
       expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe(to);
-      expect(router.state.historyAction).toBe('REPLACE');
+      expect(router.location.pathname).toBe(to);
+      expect(router.navigationType).toBe('REPLACE');
     },
   );
 
@@ -29,7 +29,7 @@ describe('root redirect', () => {
       localStorage.setItem('tutorLogin', raw);
       const { router } = renderRoute('/');
       expect(await screen.findByRole('heading', { name: 'Pay tuition fees' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/pay-tuition-fees');
+      expect(router.location.pathname).toBe('/pay-tuition-fees');
     },
   );
 });

@@ -42,7 +42,7 @@ describe('routes', () => {
   it.each(screens)('%s shows "%s"', async (url, heading) => {
     const { router } = renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(url.split('?')[0]);
+    expect(router.location.pathname).toBe(url.split('?')[0]);
     if (heading !== messages.notFound.title) {
       expect(screen.queryByText(messages.notFound.body)).not.toBeInTheDocument();
     }
@@ -51,6 +51,7 @@ describe('routes', () => {
   it('/tutor goes to the tutor login', async () => {
     const { router } = renderRoute('/tutor');
     expect(await screen.findByRole('heading', { name: 'Tutor login' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/tutor/login');
+    expect(router.location.pathname).toBe('/tutor/login');
+    expect(router.navigationType).toBe('REPLACE');
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
 import { createLocationFeed, type LocationFeed } from './locationFeed';
 
@@ -13,6 +13,17 @@ function LocationPublisher({ feed }: { feed: LocationFeed }) {
   return null;
 }
 
+/** A new screen starts at the top. Back and forward (POP) are left to the browser's own
+ * scroll restoration. */
+function ScrollToTop() {
+  const { key } = useLocation();
+  const action = useNavigationType();
+  useEffect(() => {
+    if (action !== 'POP') window.scrollTo(0, 0);
+  }, [key, action]);
+  return null;
+}
+
 /** The root route: tracks the active flow, then renders the screen. */
 export function RootLayout() {
   const [feed] = useState(createLocationFeed);
@@ -22,13 +33,13 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <ActiveFlowTracker feed={feed} />
       </Suspense>
+      <ScrollToTop />
       <Outlet />
-      <ScrollRestoration />
     </>
   );
 }
 
-// The two pieces below ship with the entry chunk, so they use plain elements styled with
+// The pieces below ship with the entry chunk, so they use plain elements styled with
 // Mantine's CSS variables (no component CSS to load).
 
 /** Shown while the first screen's chunk downloads. */
@@ -48,6 +59,17 @@ export function BootFallback() {
     >
       {PRODUCT_NAME}
     </div>
+  );
+}
+
+/** Replaces the location. Navigations are transitions, which keep what is on screen until the
+ * target's chunk arrives: the boot fallback, then, rather than a blank page. */
+export function Redirect({ to }: { to: string }) {
+  return (
+    <>
+      <Navigate replace to={to} />
+      <BootFallback />
+    </>
   );
 }
 

@@ -13,7 +13,8 @@ export function useNavigateAction(): NavigateAction {
   const navigate = useNavigate();
   return useCallback<NavigateAction>(
     (_, { to, replace, state }) => {
-      // D15: only same-origin paths; anything else goes to the 404 page.
+      // D15: only same-origin paths; anything else goes to the 404 page. Absolute paths only,
+      // so a machine that keeps the navigate of its first render still lands right.
       if (!isSameOriginPath(to)) {
         void navigate(NOT_FOUND_PATH, { replace: true });
         return;

@@ -1,40 +1,39 @@
-// Every route of spec §2 (and the marketing pages of D23). Every screen is lazy-loaded, so
-// the first paint of a route loads the shell plus that screen only. Screens not built yet
-// show a Placeholder with the screen's name; replace a `placeholder(...)` with
-// `screen(() => import('../routes/<area>/<Name>Page'), '<Name>Page')` when the screen lands.
-import type { ComponentType } from 'react';
-import { replace, type RouteObject } from 'react-router-dom';
+// Every route of spec §2 (and the marketing pages of D23), for the app and the tests alike.
+// Declarative routes, not a data router: createBrowserRouter/RouterProvider cost ~16 KB gzip
+// on every first paint. Every screen is lazy, so a route's first paint loads the shell plus
+// that screen only. Screens not built yet show a Placeholder with the screen's name; replace
+// a `<Placeholder title=… />` with the screen (`lazyNamed(() => import(…), '<Name>Page')`).
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { messages } from '../../domain/messages';
-import { BootFallback, RootLayout, RouteError } from './RootLayout';
+import { ErrorBoundary } from './ErrorBoundary';
+import { BootFallback, Redirect, RootLayout, RouteError } from './RootLayout';
 
-type Lazy = NonNullable<RouteObject['lazy']>;
-
-/** A lazily loaded screen: `screen(() => import('./X'), 'XScreen')`. */
-function screen<M extends Record<K, ComponentType>, K extends keyof M>(
-  load: () => Promise<M>,
+/** React.lazy for a named export: `lazyNamed(() => import('./X'), 'XPage')`. */
+function lazyNamed<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-): Lazy {
-  return async () => ({ Component: (await load())[name] });
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
 }
 
-/** A screen not built yet: the shared Placeholder (one chunk) with the screen's name. */
-function placeholder(title: string): Lazy {
-  return async () => {
-    const { Placeholder } = await import('../components/Placeholder');
-    return {
-      Component: function PlaceholderScreen() {
-        return <Placeholder title={title} />;
-      },
-    };
-  };
-}
-
-/** For routes whose loader always redirects: there is nothing to render. */
-function Redirecting() {
-  return null;
-}
-
-const notFound = screen(() => import('../routes/not-found/NotFoundPage'), 'NotFoundPage');
+// '' reads the login flags, so storage loads lazily, off the entry chunk. The component is
+// made here: a lazy module that imports the shell made Rolldown split React into an extra
+// first-paint chunk.
+const RootRedirect = lazy(async () => {
+  const { rootRedirectPath } = await import('./rootRedirect');
+  return { default: () => <Redirect to={rootRedirectPath()} /> };
+});
+const Placeholder = lazyNamed(() => import('../components/Placeholder'), 'Placeholder');
+const NotFoundPage = lazyNamed(() => import('../routes/not-found/NotFoundPage'), 'NotFoundPage');
+const StudentLoginPage = lazyNamed(
+  () => import('../routes/student/StudentLoginPage'),
+  'StudentLoginPage',
+);
+const StaticLinkPage = lazyNamed(
+  () => import('../routes/static-link/StaticLinkPage'),
+  'StaticLinkPage',
+);
 
 /** Placeholder headings: the screens' working names, until each screen is built. */
 export const screenNames = {
@@ -58,76 +57,68 @@ export const screenNames = {
 } as const;
 
 const n = screenNames;
+const { nav, footer } = messages;
+const soon = (title: string) => <Placeholder title={title} />;
 
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: BootFallback,
-    ErrorBoundary: RouteError,
-    children: [
-      // '' (spec §2): reads the login flags, so it loads storage; lazily, off the entry.
-      {
-        index: true,
-        lazy: async () => ({
-          loader: (await import('./rootRedirect')).rootRedirect,
-          Component: Redirecting,
-        }),
-      },
+/** The app's routes; render inside a router (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    // Suspense shows the boot fallback while the first screen's chunk loads; later navigations
+    // are transitions, so the current screen stays until the next one is ready.
+    <ErrorBoundary fallback={<RouteError />} resetKey={pathname}>
+      <Suspense fallback={<BootFallback />}>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route index element={<RootRedirect />} />
 
-      // Student and payment routes
-      {
-        path: 'student/login',
-        lazy: screen(() => import('../routes/student/StudentLoginPage'), 'StudentLoginPage'),
-      },
-      { path: 'student/signup', lazy: placeholder(n.studentSignup) },
-      { path: 'student/dashboard', lazy: placeholder(n.studentDashboard) },
-      { path: 'pay/payment-details', lazy: placeholder(n.paymentDetails) },
-      { path: 'pay/tutor-details', lazy: placeholder(n.tutorDetails) },
-      { path: 'pay/review', lazy: placeholder(n.review) },
-      { path: 'pay/payment-gateway-payment-flow', lazy: placeholder(n.gateway) },
-      { path: 'pay/redirect', lazy: placeholder(n.payRedirect) },
-      { path: 'pay/status', lazy: placeholder(n.payStatus) },
-      // D1: the old success URL renders the same status page.
-      { path: 'payment-successful', lazy: placeholder(n.payStatus) },
-      { path: 'payment-link/:id', lazy: placeholder(n.paymentLink) },
-      {
-        path: 'static-link/:username',
-        lazy: screen(() => import('../routes/static-link/StaticLinkPage'), 'StaticLinkPage'),
-      },
-      { path: 'pay-tuition-fees', lazy: placeholder(n.payTuitionFees) },
+            {/* Student and payment routes */}
+            <Route path="student/login" element={<StudentLoginPage />} />
+            <Route path="student/signup" element={soon(n.studentSignup)} />
+            <Route path="student/dashboard" element={soon(n.studentDashboard)} />
+            <Route path="pay/payment-details" element={soon(n.paymentDetails)} />
+            <Route path="pay/tutor-details" element={soon(n.tutorDetails)} />
+            <Route path="pay/review" element={soon(n.review)} />
+            <Route path="pay/payment-gateway-payment-flow" element={soon(n.gateway)} />
+            <Route path="pay/redirect" element={soon(n.payRedirect)} />
+            <Route path="pay/status" element={soon(n.payStatus)} />
+            {/* D1: the old success URL renders the same status page. */}
+            <Route path="payment-successful" element={soon(n.payStatus)} />
+            <Route path="payment-link/:id" element={soon(n.paymentLink)} />
+            <Route path="static-link/:username" element={<StaticLinkPage />} />
+            <Route path="pay-tuition-fees" element={soon(n.payTuitionFees)} />
 
-      // Tutor routes: the parent is where the tutor guard (spec §4) will sit.
-      {
-        path: 'tutor',
-        children: [
-          { index: true, loader: () => replace('/tutor/login'), Component: Redirecting },
-          { path: 'login', lazy: placeholder(n.tutorLogin) },
-          { path: 'personal-details', lazy: placeholder(n.tutorPersonalDetails) },
-          { path: 'complete-kyc', lazy: placeholder(n.completeKyc) },
-        ],
-      },
-      { path: 'tutor/dashboard', lazy: placeholder(n.tutorDashboard) },
-      { path: 'tutor/aadhar-verification', lazy: placeholder(n.aadharVerification) },
-      { path: 'tutor/onboarding/aadhar-redirect', lazy: placeholder(n.aadharRedirect) },
+            {/* Tutor routes: the parent is where the tutor guard (spec §4) will sit. */}
+            <Route path="tutor">
+              <Route index element={<Redirect to="/tutor/login" />} />
+              <Route path="login" element={soon(n.tutorLogin)} />
+              <Route path="personal-details" element={soon(n.tutorPersonalDetails)} />
+              <Route path="complete-kyc" element={soon(n.completeKyc)} />
+            </Route>
+            <Route path="tutor/dashboard" element={soon(n.tutorDashboard)} />
+            <Route path="tutor/aadhar-verification" element={soon(n.aadharVerification)} />
+            <Route path="tutor/onboarding/aadhar-redirect" element={soon(n.aadharRedirect)} />
 
-      // Marketing pages (D23); static segments rank above /:username.
-      { path: 'tutors', lazy: placeholder(messages.nav.tutors) },
-      { path: 'why-choose-us', lazy: placeholder(messages.nav.whyChooseUs) },
-      { path: 'testimonials', lazy: placeholder(messages.nav.testimonials) },
-      { path: 'contact', lazy: placeholder(messages.nav.contact) },
+            {/* Marketing pages (D23); static segments rank above /:username. */}
+            <Route path="tutors" element={soon(nav.tutors)} />
+            <Route path="why-choose-us" element={soon(nav.whyChooseUs)} />
+            <Route path="testimonials" element={soon(nav.testimonials)} />
+            <Route path="contact" element={soon(nav.contact)} />
 
-      // Public profile and policy pages.
-      { path: ':username', lazy: placeholder(n.tutorProfile) },
-      { path: ':username/terms-of-use', lazy: placeholder(messages.footer.termsOfUse) },
-      { path: ':username/refund-policy', lazy: placeholder(messages.footer.refundPolicy) },
-      { path: ':username/contact-policy', lazy: placeholder(messages.footer.contactPolicy) },
-      { path: ':username/pricing', lazy: placeholder(messages.footer.pricing) },
-      { path: ':username/privacy-policy', lazy: placeholder(messages.footer.privacyPolicy) },
+            {/* Public profile and policy pages. */}
+            <Route path=":username" element={soon(n.tutorProfile)} />
+            <Route path=":username/terms-of-use" element={soon(footer.termsOfUse)} />
+            <Route path=":username/refund-policy" element={soon(footer.refundPolicy)} />
+            <Route path=":username/contact-policy" element={soon(footer.contactPolicy)} />
+            <Route path=":username/pricing" element={soon(footer.pricing)} />
+            <Route path=":username/privacy-policy" element={soon(footer.privacyPolicy)} />
 
-      // 404
-      { path: 'page-not-found', lazy: notFound },
-      { path: '*', lazy: notFound },
-    ],
-  },
-];
+            {/* 404 */}
+            <Route path="page-not-found" element={<NotFoundPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
