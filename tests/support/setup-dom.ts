@@ -30,5 +30,5 @@ if (!window.ResizeObserver) {
   };
 }
 
-// jsdom does not scroll; react-router's <ScrollRestoration/> calls this on navigation.
+// jsdom does not scroll; ScrollToTop (RootLayout) calls this on navigation.
 window.scrollTo = () => {};
