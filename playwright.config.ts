@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, findChromium } from './scripts/chromium';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+const launchOptions = { executablePath: findChromium(), args: chromiumArgs };
+
+// Every journey runs at a phone and a desktop viewport, against the real server with its
+// in-memory database and sandbox gateway.
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 5'], launchOptions },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+  ],
+  webServer: {
+    // `npm test` builds before e2e; a lone `npx playwright test` builds when dist is missing.
+    command: 'test -f dist/index.html || npx vite build; npx tsx src/server/main.ts',
+    // Ready when the API answers (401 without a token).
+    url: `${baseURL}/api/v1/user/me/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      SEED_DEMO_DATA: 'true',
+      PUBLIC_ORIGIN: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
