@@ -1,0 +1,85 @@
+// The Fastify app, without listening: main.ts listens, tests use app.inject.
+import { fileURLToPath } from 'node:url';
+import type { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { loadContract, type Contract } from './contract';
+import type { Database } from './db/client';
+import { createContractAjv } from './http/ajv';
+import { installErrorHandler } from './http/errors';
+import type { Handlers } from './http/handler';
+import { loggerOptions } from './http/logging';
+import { installSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+import { handlers as defaultHandlers } from './routes';
+import { registerContractRoutes } from './routes/register';
+import { sandboxRoutes } from './sandbox';
+import { createServices } from './services';
+import { createDevSmsSender } from './sms/dev';
+import type { SmsSender } from './sms/sender';
+import { localMessages } from './auth/constants';
+import { messages } from '../domain/messages';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** Defaults to the dev outbox (the only provider so far). */
+  sms?: SmsSender;
+  /** Where logs go (default stdout); tests capture them. */
+  logStream?: Writable;
+  /** Defaults to routes/index.ts; tests pass fewer to see the 501 fallback. */
+  handlers?: Handlers;
+  contract?: Contract;
+  /** Defaults to dist/ at the repository root; null serves no SPA. */
+  distDir?: string | null;
+  /** Tests may fix the OTP; production draws it from the CSPRNG. */
+  generateOtp?: () => string;
+}
+
+const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const contract = options.contract ?? loadContract();
+  const ajv = createContractAjv('requests', contract.extensionKeywords);
+
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    // Spec §7 paths end in '/': one canonical URL each, no silent aliases.
+    routerOptions: { ignoreTrailingSlash: false },
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.decorateRequest('auth', null);
+  installSecurityHeaders(app, config.publicOrigin);
+  installErrorHandler(app);
+
+  const sms = options.sms ?? createDevSmsSender(db, clock, app.log);
+  const services = createServices({ db, clock, config, sms, generateOtp: options.generateOtp });
+  registerContractRoutes(app, {
+    contract,
+    handlers: options.handlers ?? defaultHandlers,
+    services,
+    ajv,
+  });
+  if (config.sandboxEnabled) await app.register(sandboxRoutes, { prefix: '/sandbox', db });
+
+  const distDir = options.distDir === undefined ? DEFAULT_DIST : options.distDir;
+  const spa = distDir ? await registerSpa(app, distDir) : null;
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    const reserved = /^\/(api|sandbox|assets)(\/|$)/.test(path);
+    // A missing file (favicon.png, a stale chunk) is a 404, not the app; client routes have
+    // no dot in their last segment (usernames never do, D18).
+    const fileLike = /\.[^/]*$/.test(path) || path.includes('/.');
+    if (spa && page && !reserved && !fileLike) return spa.sendIndex(reply);
+    return reply.code(404).send({
+      message: path.startsWith('/api/') ? localMessages.apiNotFound : messages.notFound.body,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+// Every error leaves the server as `{message}` (the contract's Error schema): readable request
+// validation messages, Fastify's own 4xx errors, and a generic 500 that never shows a stack.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { messages } from '../../domain/messages';
+import { localMessages } from '../auth/constants';
+
+/** Fields whose problem the product already has words for (spec §5). */
+const FIELD_MESSAGES: Record<string, string> = {
+  phone: messages.validation.phone,
+  payee_phone: messages.validation.phone,
+  otp: messages.validation.otp,
+  pan: messages.validation.pan,
+  ifsc: messages.validation.ifsc,
+  account_number: messages.validation.accountNumber,
+  first_name: messages.validation.firstNameRequired,
+  last_name: messages.validation.lastNameRequired,
+};
+
+const PART_NAMES: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The query string',
+  params: 'The path',
+};
+
+/** One sentence for the first problem, e.g. 'Enter valid phone number' or 'role: must be one of student, teacher'. */
+export function validationMessage(errors: ErrorObject[], part = 'body'): string {
+  const error = errors[0];
+  if (!error) return `${PART_NAMES[part] ?? 'The request'} is invalid.`;
+  const path = error.instancePath.split('/').filter(Boolean);
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') path.push(String(params.missingProperty));
+  if (error.keyword === 'additionalProperties') {
+    return `${[...path, String(params.additionalProperty)].join('.')}: is not a known field`;
+  }
+  const field = path.join('.');
+  const known = FIELD_MESSAGES[path.at(-1) ?? ''];
+  if (known) return known;
+  if (!field) {
+    return error.keyword === 'type'
+      ? `${PART_NAMES[part] ?? 'The request'} must be a JSON ${String(params.type)}.`
+      : `${PART_NAMES[part] ?? 'The request'} ${error.message ?? 'is invalid'}.`;
+  }
+  if (error.keyword === 'required') return `${field} is required`;
+  if (error.keyword === 'enum') {
+    return `${field}: must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+  }
+  return `${field}: ${error.message ?? 'is invalid'}`;
+}
+
+const JSON_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return reply.code(400).send({
+        message: validationMessage(error.validation as ErrorObject[], error.validationContext),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = JSON_ERRORS.has(error.code) ? localMessages.invalidJson : error.message;
+      return reply.code(status).send({ message });
+    }
+    // Logged with its stack for us; the client gets the product's generic sentence (D2).
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: messages.generic.somethingWrong });
+  });
+}

@@ -1,0 +1,48 @@
+// `npm run serve`: configuration, database (migrated), demo data, then one process serving
+// the SPA, api/v1/ and the sandbox on one port.
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_PHONES } from './demo';
+import { seedDemoData } from './seed';
+
+async function main() {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config);
+  const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock) : false;
+  // Logs go to stderr, leaving stdout for the lines a person reads below.
+  const app = await buildApp({ config, db: database.db, logStream: process.stderr });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  const where = config.databaseUrl?.startsWith('memory://')
+    ? 'in memory'
+    : database.driver === 'postgres'
+      ? 'PostgreSQL'
+      : config.dataDir;
+  console.info(`TuitionPay is listening on ${address} (${config.nodeEnv}; database: ${where})`);
+  if (config.sandboxEnabled) console.info(`Dev SMS outbox: ${address}/sandbox/outbox`);
+  if (config.seedDemoData) {
+    console.info(
+      `Demo phones${seeded ? ' (just seeded)' : ''}: tutor ${DEMO_PHONES.onboardedTutor}, ` +
+        `tutor with KYC pending ${DEMO_PHONES.pendingTutor}, student ${DEMO_PHONES.student}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

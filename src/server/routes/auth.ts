@@ -1,0 +1,60 @@
+// auth/ operations of the contract: generateOtp, validateOtp, logout (D12, D13, D14).
+import { messages } from '../../domain/messages';
+import type { Handlers } from '../http/handler';
+import { requireAuth } from '../http/handler';
+import type { RateLimited } from '../auth/otp';
+
+const tooMany = (result: RateLimited) =>
+  ({
+    status: 429,
+    body: { message: result.message },
+    headers: { 'retry-after': String(result.retryAfterSeconds) },
+  }) as const;
+
+const roleMismatch = { status: 400, body: { message: messages.roles.serverMismatch } } as const;
+
+export const authHandlers = {
+  async generateOtp({ body, services }) {
+    const result = await services.otp.generate(body.phone, body.role);
+    switch (result.kind) {
+      case 'sent':
+        return {
+          status: 200,
+          body: { message: result.message, resend_after: result.resendAfterSeconds },
+        };
+      case 'roleMismatch':
+        return roleMismatch;
+      case 'rateLimited':
+        return tooMany(result);
+    }
+  },
+
+  async validateOtp({ body, services }) {
+    const result = await services.otp.validate(body.phone, body.role, body.otp);
+    switch (result.kind) {
+      case 'ok': {
+        const session = await services.sessions.create(result.user.id);
+        return {
+          status: 200,
+          body: {
+            access_token: session.token,
+            id: result.user.id,
+            role: result.user.role,
+            expires_at: session.expiresAt.toISOString(),
+          },
+        };
+      }
+      case 'invalid':
+        return { status: 400, body: { message: result.message } };
+      case 'roleMismatch':
+        return roleMismatch;
+      case 'rateLimited':
+        return tooMany(result);
+    }
+  },
+
+  async logout({ auth, services }) {
+    await services.sessions.revoke(requireAuth(auth).tokenHash);
+    return { status: 204 };
+  },
+} satisfies Handlers;

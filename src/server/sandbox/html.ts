@@ -1,0 +1,34 @@
+// Tiny HTML helpers for the sandbox's developer pages: everything interpolated is escaped.
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem; color: #1a1b1e; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #dee2e6; }
+code { font-size: 1.1em; font-weight: 600; }
+.muted { color: #868e96; }
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,97 @@
+// Demo data for a first local run (SEED_DEMO_DATA): an onboarded tutor, a tutor with KYC
+// pending and a student. Idempotent: does nothing once any user exists.
+import { sql } from 'drizzle-orm';
+import type { Clock } from './clock';
+import type { Database } from './db/client';
+import { bankAccounts, pgOnboarding, users } from './db/schema';
+import { DEMO_PHONES, DEMO_USERNAMES } from './demo';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Returns true when it seeded, false when the database already had users. */
+export async function seedDemoData(db: Database, clock: Clock): Promise<boolean> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    // Two instances starting together must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seed-demo-data'))`);
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users);
+    if (count > 0) return false;
+
+    const [asha, ravi] = await tx
+      .insert(users)
+      .values([
+        {
+          phone: DEMO_PHONES.onboardedTutor,
+          role: 'teacher',
+          firstName: 'Asha',
+          lastName: 'Verma',
+          pan: 'ABCPV1234D',
+          username: DEMO_USERNAMES.onboardedTutor,
+          subjects: ['Mathematics', 'Physics'],
+          kycApprovedAt: new Date(now.getTime() - WEEK_MS),
+          createdAt: now,
+        },
+        {
+          phone: DEMO_PHONES.pendingTutor,
+          role: 'teacher',
+          firstName: 'Ravi',
+          lastName: 'Kumar',
+          pan: 'CDEPK2345F',
+          username: DEMO_USERNAMES.pendingTutor,
+          createdAt: now,
+        },
+        {
+          phone: DEMO_PHONES.student,
+          role: 'student',
+          firstName: 'Priya',
+          lastName: 'Sharma',
+          pan: 'BCDPS5678E',
+          createdAt: now,
+        },
+      ])
+      .returning({ id: users.id });
+    if (!asha || !ravi) throw new Error('seed: users were not created');
+
+    await tx.insert(bankAccounts).values([
+      {
+        userId: asha.id,
+        accountNumberMasked: 'XXXXXXXX4321',
+        ifsc: 'HDFC0001234',
+        bankName: 'HDFC Bank',
+        nameAtBank: 'ASHA VERMA',
+        verified: true,
+        verificationReference: 'demo-bav-asha',
+        createdAt: now,
+      },
+      {
+        userId: ravi.id,
+        accountNumberMasked: 'XXXXXXXX8765',
+        ifsc: 'SBIN0005678',
+        bankName: 'State Bank of India',
+        nameAtBank: 'RAVI KUMAR',
+        verified: true,
+        verificationReference: 'demo-bav-ravi',
+        createdAt: now,
+      },
+    ]);
+    await tx.insert(pgOnboarding).values([
+      {
+        userId: asha.id,
+        pgName: 'cashfree',
+        status: 'ACTIVE',
+        merchantId: 'demo_asha_verma',
+        updatedAt: now,
+      },
+      {
+        userId: ravi.id,
+        pgName: 'cashfree',
+        status: 'MIN_KYC_PENDING',
+        merchantId: 'demo_ravi_kumar',
+        updatedAt: now,
+      },
+    ]);
+    return true;
+  });
+}

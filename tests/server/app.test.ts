@@ -1,0 +1,131 @@
+// The app around the API: security headers, the SPA from dist/, 404s, 500s, 501s, demo data.
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { users } from '../../src/server/db/schema';
+import { DEMO_PHONES } from '../../src/server/demo';
+import type { Handlers } from '../../src/server/http/handler';
+import { handlers } from '../../src/server/routes';
+import { seedDemoData } from '../../src/server/seed';
+import { login, testDatabases, useTestServer } from '../support/server';
+
+const dist = mkdtempSync(join(tmpdir(), 'tuitionpay-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><title>TuitionPay</title><div id="root"></div>',
+);
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+mkdirSync(join(dist, '.vite'));
+writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe.each(testDatabases())('the app on $name', (database) => {
+  const server = useTestServer(database, { distDir: dist });
+
+  it('sends security headers with every response', async () => {
+    for (const url of ['/api/v1/user/me/', '/student/login', '/assets/index-abc123.js']) {
+      const res = await server.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves index.html, never cached, for client routes', async () => {
+    for (const url of ['/', '/student/login', '/asha-verma/pricing', '/pay/review?x=1']) {
+      const res = await server.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets as immutable, and 404s a missing one', async () => {
+    const res = await server.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await server.inject({ method: 'GET', url: '/assets/gone-000.js' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('404s missing files and dot paths instead of serving the app', async () => {
+    for (const url of ['/favicon.png', '/.vite/manifest.json', '/tutor/.env']) {
+      const res = await server.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: messages.notFound.body });
+    }
+  });
+
+  it('does not hand index.html to API or sandbox paths', async () => {
+    const api = await server.api('GET', '/api/v1/no-such-thing/');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: expect.any(String) });
+    const sandbox = await server.inject({ method: 'GET', url: '/sandbox/nothing' });
+    expect(sandbox.statusCode).toBe(404);
+  });
+
+  it('seeds demo data once', async () => {
+    expect(await seedDemoData(server.db, server.clock)).toBe(true);
+    expect(await seedDemoData(server.db, server.clock)).toBe(false);
+    const rows = await server.db.select().from(users);
+    expect(rows.map((u) => [u.phone, u.role, u.username])).toEqual([
+      [DEMO_PHONES.onboardedTutor, 'teacher', 'asha-verma'],
+      [DEMO_PHONES.pendingTutor, 'teacher', 'ravi-kumar'],
+      [DEMO_PHONES.student, 'student', null],
+    ]);
+    expect(rows[0]?.subjects).toEqual(['Mathematics', 'Physics']);
+  });
+});
+
+describe.each(testDatabases())('failures on $name', (database) => {
+  const failing: Handlers = {
+    ...handlers,
+    getMe: () => Promise.reject(new Error('database exploded: secret detail')),
+  };
+  const server = useTestServer(database, { handlers: failing });
+
+  it('turns a thrown error into 500 with the generic message and no stack', async () => {
+    const { access_token: token } = await login(server, '9111111111', 'student');
+    // Straight to the app: a 500 is not in the contract, on purpose.
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/me/',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: messages.generic.somethingWrong });
+    expect(res.body).not.toContain('secret detail');
+    expect(server.logs.lines.join('\n')).toContain('database exploded');
+  });
+});
+
+describe.each(testDatabases())('operations without a handler on $name', (database) => {
+  const { getMe: _getMe, logout: _logout, ...fewer } = handlers;
+  const server = useTestServer(database, { handlers: fewer });
+
+  it('answer 501 {message}, whatever the token', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/user/me/'],
+      ['POST', '/api/v1/auth/logout/'],
+    ] as const) {
+      const res = await server.api(method, url);
+      expect(res.statusCode).toBe(501);
+      expect(res.json()).toEqual({ message: 'Not implemented yet' });
+    }
+  });
+});
