@@ -8,7 +8,17 @@ const api = ['**/src/api', '**/src/api/**'];
 const browser = ['**/src/browser', '**/src/browser/**'];
 const server = ['**/src/server', '**/src/server/**'];
 const machines = ['**/machines', '**/machines/**'];
-const frameworks = ['react', 'react/*', 'react-dom', 'react-dom/*', '@mantine/*', 'react-router', 'react-router-dom', 'openapi-fetch', '@xstate/react'];
+const frameworks = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@mantine/*',
+  'react-router',
+  'react-router-dom',
+  'openapi-fetch',
+  '@xstate/react',
+];
 
 /** @param {string[]} group @param {string} message */
 const forbid = (group, message) => ({ group, message });
@@ -20,13 +30,27 @@ const browserGlobals = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'coverage', 'test-results', 'playwright-report', 'openapi/schema.d.ts', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'openapi/schema.d.ts',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
@@ -34,45 +58,102 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid([...ui, ...api, ...browser, ...server, ...machines, ...frameworks], 'src/domain imports nothing of ours and no framework.'),
-      ] }],
-      'no-restricted-globals': ['error', ...browserGlobals, { name: 'window', message: 'src/domain is pure.' }, { name: 'document', message: 'src/domain is pure.' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [...ui, ...api, ...browser, ...server, ...machines, ...frameworks],
+              'src/domain imports nothing of ours and no framework.',
+            ),
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...browserGlobals,
+        { name: 'window', message: 'src/domain is pure.' },
+        { name: 'document', message: 'src/domain is pure.' },
+      ],
     },
   },
   {
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        forbid([...ui, ...api, ...browser, ...server, ...frameworks], 'machines/ import only xstate and src/domain.'),
-      ] }],
-      'no-restricted-globals': ['error', ...browserGlobals,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [...ui, ...api, ...browser, ...server, ...frameworks],
+              'machines/ import only xstate and src/domain.',
+            ),
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...browserGlobals,
         { name: 'window', message: 'Provide effects as actions or actors.' },
         { name: 'document', message: 'Provide effects as actions or actors.' },
-        { name: 'location', message: 'Navigation is an action the UI provides.' }],
+        { name: 'location', message: 'Navigation is an action the UI provides.' },
+      ],
     },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [forbid(server, 'The UI never imports the server.')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [forbid(server, 'The UI never imports the server.')] },
+      ],
       'no-restricted-globals': ['error', ...browserGlobals],
-      'no-restricted-properties': ['error',
-        { object: 'window', property: 'localStorage', message: 'Reach storage through src/browser/storage.' },
-        { object: 'window', property: 'sessionStorage', message: 'Reach storage through src/browser/storage.' },
-        { object: 'window', property: 'fetch', message: 'Reach the API through src/api.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'window',
+          property: 'localStorage',
+          message: 'Reach storage through src/browser/storage.',
+        },
+        {
+          object: 'window',
+          property: 'sessionStorage',
+          message: 'Reach storage through src/browser/storage.',
+        },
+        { object: 'window', property: 'fetch', message: 'Reach the API through src/api.' },
+      ],
     },
   },
   {
     files: ['src/api/**/*.ts', 'src/browser/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [forbid([...ui, ...server, '@mantine/*'], 'src/api and src/browser serve the UI; they never import it or the server.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [...ui, ...server, '@mantine/*'],
+              'src/api and src/browser serve the UI; they never import it or the server.',
+            ),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [forbid([...ui, ...api, ...browser, ...machines, ...frameworks], 'src/server imports src/domain and the contract types only.')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [...ui, ...api, ...browser, ...machines, ...frameworks],
+              'src/server imports src/domain and the contract types only.',
+            ),
+          ],
+        },
+      ],
     },
   },
 );

@@ -15,9 +15,10 @@ const routes: Record<string, string> = {
 };
 
 type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
-const manifest = JSON.parse(
-  readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
-) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  Chunk
+>;
 
 /** Files a chunk needs before it runs: itself, its CSS and its static imports, transitively. */
 function closure(key: string, seen = new Set<string>()): Set<string> {
