@@ -59,6 +59,17 @@ export const messages = {
     waitBeforeResend: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting a new OTP.`,
     sent: 'OTP sent',
+    /** The SMS itself; the sandbox outbox and e2e read the code after "OTP is ". */
+    sms: (product: string, code: string) => `Your ${product} OTP is ${code}`,
+    /** generate-otp's 200 message, e.g. 'OTP sent to 98XXXXXX10'. */
+    sentTo: (maskedPhone: string) => `OTP sent to ${maskedPhone}`,
+    /** The daily wrong-try limit (D12): a new code would not help, so no "request a new OTP". */
+    tooManyWrongTriesToday: 'Too many wrong attempts. Please try again later.',
+  },
+  api: {
+    notFound: 'There is no such API endpoint.',
+    notImplemented: 'Not implemented yet',
+    invalidJson: 'The request body is not valid JSON.',
   },
   roles: {
     // The server's message for a role conflict (spec §8) ...

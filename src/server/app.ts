@@ -18,7 +18,6 @@ import { sandboxRoutes } from './sandbox';
 import { createServices } from './services';
 import { createDevSmsSender } from './sms/dev';
 import type { SmsSender } from './sms/sender';
-import { localMessages } from './auth/constants';
 import { messages } from '../domain/messages';
 
 export interface AppOptions {
@@ -78,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const fileLike = /\.[^/]*$/.test(path) || path.includes('/.');
     if (spa && page && !reserved && !fileLike) return spa.sendIndex(reply);
     return reply.code(404).send({
-      message: path.startsWith('/api/') ? localMessages.apiNotFound : messages.notFound.body,
+      message: path.startsWith('/api/') ? messages.api.notFound : messages.notFound.body,
     });
   });
   return app;

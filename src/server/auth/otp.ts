@@ -2,7 +2,7 @@
 // and runs under a per-phone advisory lock, so limits hold across parallel requests and
 // across server instances.
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { PRODUCT_NAME, messages } from '../../domain/messages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { otpCodes, otpFailures, type Role, type UserRow } from '../db/schema';
@@ -17,7 +17,6 @@ import {
   OTP_RESEND_COOLDOWN_SECONDS,
   OTP_VALIDITY_MS,
   OTP_WRONG_TRIES_WINDOW_MS,
-  localMessages,
 } from './constants';
 
 const OTP_RESEND_COOLDOWN_MS = OTP_RESEND_COOLDOWN_SECONDS * 1000;
@@ -76,7 +75,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     // One try is allowed again once enough old failures leave the window.
     return {
       untilMs: freeing.createdAt.getTime() + OTP_WRONG_TRIES_WINDOW_MS,
-      message: localMessages.tooManyWrongTriesToday,
+      message: messages.otp.tooManyWrongTriesToday,
     };
   };
 
@@ -154,7 +153,7 @@ export function createOtpService(deps: OtpServiceDeps) {
       if (outcome.kind !== 'sent') return outcome;
       try {
         // Sent after commit: a slow SMS provider must not hold the phone's lock.
-        await sms.send({ phone, body: localMessages.otpSms(code) });
+        await sms.send({ phone, body: messages.otp.sms(PRODUCT_NAME, code) });
       } catch (error) {
         // Undelivered: forget the code so the cooldown does not block a retry.
         await db.delete(otpCodes).where(eq(otpCodes.id, outcome.id));
@@ -162,7 +161,7 @@ export function createOtpService(deps: OtpServiceDeps) {
       }
       return {
         kind: 'sent',
-        message: localMessages.otpSentTo(maskPhone(phone)),
+        message: messages.otp.sentTo(maskPhone(phone)),
         resendAfterSeconds: seconds(outcome.resendAfterMs),
       };
     },

@@ -25,6 +25,8 @@ export function createContractAjv(mode: 'requests' | 'responses', extraKeywords:
     allowUnionTypes: true,
     allErrors: false,
     removeAdditional: false,
+    // Money is rupees with multipleOf 0.01; without this, float error fails 1.15 and 0.29.
+    multipleOfPrecision: 2,
     ...(mode === 'requests' ? { coerceTypes: 'array' as const, useDefaults: true } : {}),
   };
   const ajv = new Ajv2020(options);

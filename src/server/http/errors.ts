@@ -3,7 +3,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { messages } from '../../domain/messages';
-import { localMessages } from '../auth/constants';
 
 /** Fields whose problem the product already has words for (spec §5). */
 const FIELD_MESSAGES: Record<string, string> = {
@@ -59,7 +58,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = JSON_ERRORS.has(error.code) ? localMessages.invalidJson : error.message;
+      const message = JSON_ERRORS.has(error.code) ? messages.api.invalidJson : error.message;
       return reply.code(status).send({ message });
     }
     // Logged with its stack for us; the client gets the product's generic sentence (D2).

@@ -8,7 +8,7 @@ import type { ContractAjv } from '../http/ajv';
 import type { Handlers } from '../http/handler';
 import type { Services } from '../services';
 import { authenticatorsFor, securityHook } from '../auth/security';
-import { localMessages } from '../auth/constants';
+import { messages } from '../../domain/messages';
 
 interface LooseReply {
   status: number;
@@ -51,7 +51,7 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
         method: op.method,
         url: op.url,
         handler: async (_request, reply) =>
-          reply.code(501).send({ message: localMessages.notImplemented }),
+          reply.code(501).send({ message: messages.api.notImplemented }),
       });
       continue;
     }
