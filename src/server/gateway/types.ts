@@ -1,0 +1,80 @@
+// What the server needs from a payment gateway. The Cashfree adapter (cashfree.ts) implements
+// it with the official SDK, pointed at the sandbox (src/server/sandbox/cashfree) by default.
+// Amounts are integer paise here (D9); the adapter converts at the gateway's edge.
+import type { OrderStatus, PaymentStatus } from '../../domain/statuses';
+
+export type GatewayPaymentMethod = 'cc' | 'upi';
+
+export interface GatewayOrderInput {
+  /** Our order id, also the gateway's order_id (3-45 of [A-Za-z0-9_-]). */
+  orderId: string;
+  amount: number;
+  customer: { id: string; phone: string; name?: string };
+  /** D6: the order can be paid only by this method. */
+  paymentMethod: GatewayPaymentMethod;
+  /** Where the gateway sends the browser after paying; may contain {order_id}. */
+  returnUrl: string;
+  /** Where the gateway posts payment webhooks. */
+  notifyUrl: string;
+  note?: string;
+  tags?: Record<string, string>;
+  /** Sent as x-idempotency-key: a retried create answers with the same order. */
+  idempotencyKey?: string;
+}
+
+export interface GatewayOrder {
+  orderId: string;
+  cfOrderId: string;
+  status: OrderStatus;
+  amount: number;
+  paymentSessionId: string;
+  expiresAt: string | null;
+}
+
+export interface GatewayPayment {
+  cfPaymentId: string;
+  orderId: string;
+  status: PaymentStatus;
+  amount: number;
+  /** credit_card, debit_card, upi, ... */
+  group: string | null;
+  message: string | null;
+  time: string | null;
+  bankReference: string | null;
+  errorCode: string | null;
+}
+
+export interface PaymentWebhook {
+  type: 'PAYMENT_SUCCESS_WEBHOOK' | 'PAYMENT_FAILED_WEBHOOK' | 'PAYMENT_USER_DROPPED_WEBHOOK';
+  orderId: string;
+  payment: GatewayPayment;
+  eventTime: string;
+}
+
+export interface PaymentGateway {
+  createOrder(input: GatewayOrderInput): Promise<GatewayOrder>;
+  fetchOrder(orderId: string): Promise<GatewayOrder>;
+  fetchPayments(orderId: string): Promise<GatewayPayment[]>;
+  /**
+   * Checks a webhook's signature over the raw body (constant time) and that its timestamp
+   * (milliseconds) is within 5 minutes of `now`; returns the parsed event or null.
+   */
+  verifyPaymentWebhook(input: {
+    rawBody: string;
+    signature: string | undefined;
+    timestamp: string | undefined;
+    now: Date;
+  }): PaymentWebhook | null;
+}
+
+/** A refusal or failure from the gateway, with its HTTP status and error code when known. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
