@@ -33,6 +33,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client whose connection dies (a database restart, a failover) is dropped from
+    // the pool and replaced; without a listener its 'error' event would crash the process.
+    pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder });
