@@ -12,6 +12,8 @@ import type { Handlers } from './http/handler';
 import { loggerOptions } from './http/logging';
 import { installSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { createCashfreeGateway } from './gateway/cashfree';
+import type { PaymentGateway } from './gateway/types';
 import { handlers as defaultHandlers } from './routes';
 import { registerContractRoutes } from './routes/register';
 import { sandboxRoutes } from './sandbox';
@@ -26,6 +28,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Defaults to the dev outbox (the only provider so far). */
   sms?: SmsSender;
+  /** Defaults to the Cashfree adapter built from config (the local sandbox unless configured). */
+  gateway?: PaymentGateway;
   /** Where logs go (default stdout); tests capture them. */
   logStream?: Writable;
   /** Defaults to routes/index.ts; tests pass fewer to see the 501 fallback. */
@@ -57,14 +61,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   const sms = options.sms ?? createDevSmsSender(db, clock, app.log);
-  const services = createServices({ db, clock, config, sms, generateOtp: options.generateOtp });
+  // The sandbox is reached in-process (app.inject) when the adapter points at our own origin.
+  const gateway =
+    options.gateway ??
+    createCashfreeGateway(config, { loopback: (request) => app.inject(request) });
+  const services = createServices({
+    db,
+    clock,
+    config,
+    sms,
+    gateway,
+    generateOtp: options.generateOtp,
+  });
   registerContractRoutes(app, {
     contract,
     handlers: options.handlers ?? defaultHandlers,
     services,
     ajv,
   });
-  if (config.sandboxEnabled) await app.register(sandboxRoutes, { prefix: '/sandbox', db });
+  if (config.sandboxEnabled) {
+    await app.register(sandboxRoutes, { prefix: '/sandbox', db, config, clock });
+  }
 
   const distDir = options.distDir === undefined ? DEFAULT_DIST : options.distDir;
   const spa = distDir ? await registerSpa(app, distDir) : null;

@@ -5,11 +5,17 @@ import { z } from 'zod';
 
 /** The development HMAC key. Fine locally, refused in production. */
 export const DEV_APP_SECRET = 'tuitionpay-dev-secret-not-for-production';
+/** The development gateway credentials: the sandbox accepts them, production refuses them. */
+export const DEV_CASHFREE_CLIENT_ID = 'TEST_tuitionpay_dev_client';
+export const DEV_CASHFREE_CLIENT_SECRET = 'cfsk_ma_test_tuitionpay_dev_secret_not_for_production';
 const MIN_SECRET_LENGTH = 32;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 // Only the dev outbox exists today; a real provider adds its name here and an SmsSender.
 const SMS_PROVIDERS = ['dev'] as const;
+const CASHFREE_ENVS = ['sandbox', 'production'] as const;
+const CASHFREE_PRODUCTION_PG_BASE = 'https://api.cashfree.com/pg';
+const CASHFREE_SANDBOX_PG_BASE = 'https://sandbox.cashfree.com/pg';
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -35,6 +41,11 @@ const envSchema = z.object({
   SMS_PROVIDER: optional(z.enum(SMS_PROVIDERS)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   SEED_DEMO_DATA: optional(z.stringbool()),
+  CASHFREE_ENV: optional(z.enum(CASHFREE_ENVS)),
+  CASHFREE_CLIENT_ID: optional(z.string()),
+  CASHFREE_CLIENT_SECRET: optional(z.string()),
+  CASHFREE_PG_BASE_URL: optional(z.url()),
+  CHECKOUT_ORIGIN: optional(z.url()),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -53,6 +64,16 @@ export interface Config {
   smsProvider: (typeof SMS_PROVIDERS)[number];
   logLevel: LogLevel;
   seedDemoData: boolean;
+  cashfree: {
+    env: (typeof CASHFREE_ENVS)[number];
+    clientId: string;
+    /** Signs webhooks too: never logged. */
+    clientSecret: string;
+    /** The PG API base: the local sandbox unless CASHFREE_PG_BASE_URL says otherwise. */
+    pgBaseUrl: string;
+  };
+  /** D15: the only origin whose checkout pages the browser may be sent to. */
+  checkoutOrigin: string;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +96,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const production = nodeEnv === 'production';
   const host = e.HOST ?? '127.0.0.1';
   const port = e.PORT ?? 3000;
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  // The sandbox imitates the gateway and reveals OTPs: never on in production by accident.
+  const sandboxEnabled = e.SANDBOX_ENABLED ?? !production;
+  const cashfreeEnv = e.CASHFREE_ENV ?? 'sandbox';
   const config: Config = {
     nodeEnv,
     host,
@@ -82,18 +107,39 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR ?? '.data/pglite',
     appSecret: e.APP_SECRET ?? DEV_APP_SECRET,
-    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://${host}:${port}`).replace(/\/+$/, ''),
-    // The sandbox imitates the gateway and reveals OTPs: never on in production by accident.
-    sandboxEnabled: e.SANDBOX_ENABLED ?? !production,
+    publicOrigin,
+    sandboxEnabled,
     smsProvider: e.SMS_PROVIDER ?? 'dev',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    cashfree: {
+      env: cashfreeEnv,
+      clientId: e.CASHFREE_CLIENT_ID ?? DEV_CASHFREE_CLIENT_ID,
+      clientSecret: e.CASHFREE_CLIENT_SECRET ?? DEV_CASHFREE_CLIENT_SECRET,
+      pgBaseUrl: (
+        e.CASHFREE_PG_BASE_URL ?? defaultPgBaseUrl(cashfreeEnv, sandboxEnabled, publicOrigin)
+      ).replace(/\/+$/, ''),
+    },
+    checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? publicOrigin).origin,
   };
   if (production) {
     const problems = productionProblems(config, e.SANDBOX_ENABLED);
     if (problems.length > 0) throw new ConfigError(problems);
   }
   return config;
+}
+
+/**
+ * Where the adapter sends PG API calls: Cashfree's production API; else this server's own
+ * sandbox when it runs one; else Cashfree's hosted sandbox.
+ */
+function defaultPgBaseUrl(
+  env: (typeof CASHFREE_ENVS)[number],
+  sandboxEnabled: boolean,
+  publicOrigin: string,
+): string {
+  if (env === 'production') return CASHFREE_PRODUCTION_PG_BASE;
+  return sandboxEnabled ? `${publicOrigin}/sandbox/cashfree/pg` : CASHFREE_SANDBOX_PG_BASE;
 }
 
 function productionProblems(config: Config, sandboxExplicit: boolean | undefined): string[] {
@@ -105,6 +151,16 @@ function productionProblems(config: Config, sandboxExplicit: boolean | undefined
   }
   if (config.smsProvider === 'dev') {
     problems.push('SMS_PROVIDER is "dev": production needs a real SMS provider');
+  }
+  if (config.cashfree.clientId === DEV_CASHFREE_CLIENT_ID) {
+    problems.push(
+      'CASHFREE_CLIENT_ID is missing (the development default is refused in production)',
+    );
+  }
+  if (config.cashfree.clientSecret === DEV_CASHFREE_CLIENT_SECRET) {
+    problems.push(
+      'CASHFREE_CLIENT_SECRET is missing (the development default is refused in production)',
+    );
   }
   if (config.sandboxEnabled && sandboxExplicit !== true) {
     problems.push('the sandbox is on: set SANDBOX_ENABLED=true explicitly to allow it');

@@ -1,8 +1,15 @@
 // The environment, parsed by one schema: working local defaults, strict production.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_APP_SECRET, loadConfig } from '../../src/server/config';
+import {
+  ConfigError,
+  DEV_APP_SECRET,
+  DEV_CASHFREE_CLIENT_ID,
+  DEV_CASHFREE_CLIENT_SECRET,
+  loadConfig,
+} from '../../src/server/config';
 
 const REAL_SECRET = 'k'.repeat(48);
+const REAL_GATEWAY = { CASHFREE_CLIENT_ID: 'live-id', CASHFREE_CLIENT_SECRET: 'live-secret' };
 
 describe('configuration', () => {
   it('runs locally with no environment at all', () => {
@@ -18,6 +25,31 @@ describe('configuration', () => {
       smsProvider: 'dev',
       logLevel: 'info',
       seedDemoData: true,
+      cashfree: {
+        env: 'sandbox',
+        clientId: DEV_CASHFREE_CLIENT_ID,
+        clientSecret: DEV_CASHFREE_CLIENT_SECRET,
+        pgBaseUrl: 'http://127.0.0.1:3000/sandbox/cashfree/pg',
+      },
+      checkoutOrigin: 'http://127.0.0.1:3000',
+    });
+  });
+
+  it('points the gateway at the sandbox by default, at Cashfree in production, or where told', () => {
+    expect(loadConfig({ CASHFREE_ENV: 'production' }).cashfree.pgBaseUrl).toBe(
+      'https://api.cashfree.com/pg',
+    );
+    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).cashfree.pgBaseUrl).toBe(
+      'https://sandbox.cashfree.com/pg',
+    );
+    expect(
+      loadConfig({
+        CASHFREE_PG_BASE_URL: 'http://127.0.0.1:4000/pg/',
+        CHECKOUT_ORIGIN: 'https://pay.example/x',
+      }),
+    ).toMatchObject({
+      cashfree: { pgBaseUrl: 'http://127.0.0.1:4000/pg' },
+      checkoutOrigin: 'https://pay.example',
     });
   });
 
@@ -70,6 +102,8 @@ describe('configuration', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^APP_SECRET is missing/),
       expect.stringMatching(/^SMS_PROVIDER is "dev"/),
+      expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
+      expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
     ]);
   });
 
@@ -82,7 +116,7 @@ describe('configuration', () => {
   it('keeps the sandbox and demo data off in production unless explicitly enabled', () => {
     const problems = (env: Record<string, string>) => {
       try {
-        loadConfig({ NODE_ENV: 'production', APP_SECRET: REAL_SECRET, ...env });
+        loadConfig({ NODE_ENV: 'production', APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...env });
         return [];
       } catch (error) {
         return (error as ConfigError).problems;

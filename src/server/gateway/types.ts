@@ -8,7 +8,9 @@ export type GatewayPaymentMethod = 'cc' | 'upi';
 export interface GatewayOrderInput {
   /** Our order id, also the gateway's order_id (3-45 of [A-Za-z0-9_-]). */
   orderId: string;
+  /** Paise (D9); the adapter sends rupees with 2 decimals. At least 100 (₹1). */
   amount: number;
+  /** id: 3-50 characters; phone: 10 digits. */
   customer: { id: string; phone: string; name?: string };
   /** D6: the order can be paid only by this method. */
   paymentMethod: GatewayPaymentMethod;
@@ -26,8 +28,11 @@ export interface GatewayOrder {
   orderId: string;
   cfOrderId: string;
   status: OrderStatus;
+  /** Paise. */
   amount: number;
-  paymentSessionId: string;
+  /** What the browser SDK's checkout() needs; null if the gateway stops reporting it. */
+  paymentSessionId: string | null;
+  /** ISO 8601 as the gateway wrote it (IST offset). */
   expiresAt: string | null;
 }
 
@@ -35,6 +40,7 @@ export interface GatewayPayment {
   cfPaymentId: string;
   orderId: string;
   status: PaymentStatus;
+  /** Paise. */
   amount: number;
   /** credit_card, debit_card, upi, ... */
   group: string | null;
@@ -52,22 +58,28 @@ export interface PaymentWebhook {
 }
 
 export interface PaymentGateway {
-  createOrder(input: GatewayOrderInput): Promise<GatewayOrder>;
+  /** A new order always has a payment session. */
+  createOrder(input: GatewayOrderInput): Promise<GatewayOrder & { paymentSessionId: string }>;
   fetchOrder(orderId: string): Promise<GatewayOrder>;
+  /** Every payment attempt of the order, in the gateway's order. */
   fetchPayments(orderId: string): Promise<GatewayPayment[]>;
   /**
    * Checks a webhook's signature over the raw body (constant time) and that its timestamp
    * (milliseconds) is within 5 minutes of `now`; returns the parsed event or null.
    */
   verifyPaymentWebhook(input: {
-    rawBody: string;
+    /** The request body exactly as received (a Buffer or its UTF-8 text). */
+    rawBody: string | Buffer;
     signature: string | undefined;
     timestamp: string | undefined;
     now: Date;
   }): PaymentWebhook | null;
 }
 
-/** A refusal or failure from the gateway, with its HTTP status and error code when known. */
+/**
+ * A refusal or failure from the gateway: `status` is its HTTP status (null when it never
+ * answered), `code` its error code, or 'timeout', 'network_error', 'invalid_response'.
+ */
 export class GatewayError extends Error {
   constructor(
     message: string,

@@ -11,7 +11,8 @@ export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-export function page(title: string, body: string): string {
+/** A whole page; `style` adds page-specific CSS (inline styles are allowed by our CSP). */
+export function page(title: string, body: string, style = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -24,7 +25,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #dee2e6; }
 code { font-size: 1.1em; font-weight: 600; }
 .muted { color: #868e96; }
-</style>
+${style}</style>
 </head>
 <body>
 ${body}

@@ -9,7 +9,8 @@ import { OTP_LENGTH } from '../auth/constants';
 import { escapeHtml, page } from './html';
 
 const LIMIT = 50;
-const CODE = new RegExp(`(?<!\\d)(\\d{${OTP_LENGTH}})(?!\\d)`);
+// Only an OTP message carries a code ('... OTP is 1234'); an invitation's amounts and links do not.
+const CODE = new RegExp(`OTP is (\\d{${OTP_LENGTH}})(?!\\d)`);
 
 export interface OutboxEntry {
   phone: string;

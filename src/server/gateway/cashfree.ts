@@ -1,0 +1,343 @@
+// The Cashfree adapter (gateway-contract.md): the official SDK (`cashfree-pg` v5) with its
+// `basePath` pointed at the PG API: this server's own sandbox by default
+// (`${PUBLIC_ORIGIN}/sandbox/cashfree/pg`), Cashfree's API in production. Amounts are paise
+// everywhere else (D9); rupees exist only in what crosses this edge.
+//
+// Every call has a bounded timeout and every failure becomes a GatewayError carrying only
+// the gateway's status, code and message: never the SDK's request config, which holds the
+// client secret (so nothing here can leak it into a log).
+import { Cashfree, CFEnvironment, type CreateOrderRequest } from 'cashfree-pg';
+import { z } from 'zod';
+import { paiseToRupees, rupeesToPaiseOrNull } from '../../domain/money';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/statuses';
+import type { Config } from '../config';
+import { webhookSignatureMatches, webhookTimestampFresh } from './signature';
+import {
+  GatewayError,
+  type GatewayOrder,
+  type GatewayOrderInput,
+  type GatewayPayment,
+  type PaymentGateway,
+  type PaymentWebhook,
+} from './types';
+
+export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
+
+/** The subset of app.inject the loopback transport needs. */
+export type Loopback = (request: {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
+
+export interface CashfreeGatewayOptions {
+  /** Overrides config.cashfree.pgBaseUrl (tests point it at a listening sandbox). */
+  basePath?: string;
+  /** Per call; a gateway that does not answer must not hang a student's request. */
+  timeoutMs?: number;
+  /**
+   * This server's own sandbox without a TCP round trip: calls whose URL is on
+   * config.publicOrigin go through `loopback` (app.inject) instead of the network, so the
+   * adapter works before the server listens (tests) and behind a proxy. The SDK builds the
+   * request exactly as it would for the network; only the socket is skipped.
+   */
+  loopback?: Loopback;
+}
+
+type RequestOptions = NonNullable<Parameters<Cashfree['PGFetchOrder']>[3]>;
+type SdkResponse = { status: number; data: unknown };
+
+// ---------------------------------------------------------------------------------------------
+// Response shapes: parsed defensively, extra fields ignored.
+
+const amount = z.number().transform((rupees, ctx) => {
+  const paise = rupeesToPaiseOrNull(rupees);
+  if (paise === null) {
+    ctx.addIssue({ code: 'custom', message: 'not a rupee amount' });
+    return z.NEVER;
+  }
+  return paise;
+});
+const id = z.union([z.string().min(1), z.number().int()]).transform(String);
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+const orderEntity = z.object({
+  cf_order_id: id,
+  order_id: z.string(),
+  order_amount: amount,
+  order_status: z.enum(ORDER_STATUSES),
+  payment_session_id: text,
+  order_expiry_time: text,
+});
+
+const paymentEntity = z.object({
+  cf_payment_id: id,
+  order_id: z.string(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_amount: amount,
+  payment_group: text,
+  payment_message: text,
+  payment_time: text,
+  bank_reference: text,
+  error_details: z.object({ error_code: text }).nullish(),
+});
+
+const errorBody = z.object({ message: z.string().optional(), code: z.string().optional() });
+
+const webhookEnvelope = z.object({
+  type: z.enum([
+    'PAYMENT_SUCCESS_WEBHOOK',
+    'PAYMENT_FAILED_WEBHOOK',
+    'PAYMENT_USER_DROPPED_WEBHOOK',
+  ]),
+  event_time: z.string(),
+  data: z.object({
+    order: z.object({ order_id: z.string() }),
+    payment: z.object({
+      cf_payment_id: id,
+      payment_status: z.enum(PAYMENT_STATUSES),
+      payment_amount: amount,
+      payment_group: text,
+      payment_message: text,
+      payment_time: text,
+      bank_reference: text,
+    }),
+    error_details: z.object({ error_code: text }).nullish(),
+  }),
+});
+
+function toOrder(entity: z.infer<typeof orderEntity>): GatewayOrder {
+  return {
+    orderId: entity.order_id,
+    cfOrderId: entity.cf_order_id,
+    status: entity.order_status,
+    amount: entity.order_amount,
+    paymentSessionId: entity.payment_session_id,
+    expiresAt: entity.order_expiry_time,
+  };
+}
+
+function toPayment(entity: z.infer<typeof paymentEntity>): GatewayPayment {
+  return {
+    cfPaymentId: entity.cf_payment_id,
+    orderId: entity.order_id,
+    status: entity.payment_status,
+    amount: entity.payment_amount,
+    group: entity.payment_group,
+    message: entity.payment_message,
+    time: entity.payment_time,
+    bankReference: entity.bank_reference,
+    errorCode: entity.error_details?.error_code ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors: what the SDK (axios) throws or answers, as GatewayError. Nothing else is kept.
+
+function transportError(error: unknown, timeoutMs: number): GatewayError {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
+    return new GatewayError(`Cashfree did not answer within ${timeoutMs} ms`, null, 'timeout');
+  }
+  const detail = typeof code === 'string' ? code : 'no answer';
+  return new GatewayError(`Cashfree could not be reached (${detail})`, null, 'network_error');
+}
+
+function refusal(response: SdkResponse): GatewayError {
+  const body = errorBody.safeParse(response.data);
+  const message = body.success && body.data.message ? body.data.message : 'request failed';
+  const code = body.success ? (body.data.code ?? null) : null;
+  return new GatewayError(`Cashfree: ${message}`, response.status, code);
+}
+
+function invalidResponse(what: string, status: number, error: z.ZodError): GatewayError {
+  const issue = error.issues[0];
+  const where = issue?.path.join('.') || 'body';
+  return new GatewayError(
+    `Cashfree answered ${what} with an unexpected body (${where}: ${issue?.message ?? 'invalid'})`,
+    status,
+    'invalid_response',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The loopback transport: an axios adapter that hands the SDK's request to app.inject.
+
+function loopbackAdapter(loopback: Loopback, timeoutMs: number): RequestOptions['adapter'] {
+  return async (request) => {
+    const url = new URL(request.url ?? '');
+    const headers: Record<string, string> = {};
+    const raw = (request.headers as { toJSON?: () => Record<string, unknown> }).toJSON?.() ?? {};
+    for (const [name, value] of Object.entries(raw)) {
+      if (value !== undefined && value !== null && value !== false) headers[name] = String(value);
+    }
+    const method = (request.method ?? 'get').toUpperCase() as 'GET' | 'POST' | 'PATCH';
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })),
+        timeoutMs,
+      );
+    });
+    try {
+      const response = await Promise.race([
+        loopback({
+          method,
+          url: url.pathname + url.search,
+          headers,
+          ...(typeof request.data === 'string' ? { payload: request.data } : {}),
+        }),
+        timeout,
+      ]);
+      return {
+        data: response.body,
+        status: response.statusCode,
+        statusText: '',
+        headers: response.headers as Record<string, string>,
+        config: request,
+        request: {},
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function createCashfreeGateway(
+  config: Pick<Config, 'cashfree' | 'publicOrigin' | 'sandboxEnabled'>,
+  options: CashfreeGatewayOptions = {},
+): PaymentGateway {
+  const { clientId, clientSecret } = config.cashfree;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS;
+  const environment =
+    config.cashfree.env === 'production' ? CFEnvironment.PRODUCTION : CFEnvironment.SANDBOX;
+  // The seventh argument `false` keeps the SDK from starting its third-party error reporting.
+  const cashfree = new Cashfree(
+    environment,
+    clientId,
+    clientSecret,
+    undefined,
+    undefined,
+    undefined,
+    false,
+  );
+  cashfree.basePath = (options.basePath ?? config.cashfree.pgBaseUrl).replace(/\/+$/, '');
+
+  const local =
+    options.loopback && config.sandboxEnabled
+      ? cashfree.basePath.startsWith(`${config.publicOrigin}/`)
+      : false;
+  const requestOptions: RequestOptions = {
+    timeout: timeoutMs,
+    // Every answer comes back as a response; refusals are mapped below, not thrown by axios.
+    validateStatus: () => true,
+    // axios would follow redirects; the PG API never redirects, so a 3xx is an answer too.
+    maxRedirects: 0,
+    ...(local && options.loopback ? { adapter: loopbackAdapter(options.loopback, timeoutMs) } : {}),
+  };
+
+  /** Runs one SDK call; returns the body of a 2xx, else throws GatewayError. */
+  async function call(run: (opts: RequestOptions) => Promise<SdkResponse>): Promise<SdkResponse> {
+    let response: SdkResponse;
+    try {
+      response = await run(requestOptions);
+    } catch (error) {
+      throw transportError(error, timeoutMs);
+    }
+    if (response.status < 200 || response.status > 299) throw refusal(response);
+    return response;
+  }
+
+  function parse<T extends z.ZodType>(what: string, schema: T, response: SdkResponse): z.infer<T> {
+    const parsed = schema.safeParse(response.data);
+    if (!parsed.success) throw invalidResponse(what, response.status, parsed.error);
+    return parsed.data;
+  }
+
+  return {
+    async createOrder(input: GatewayOrderInput) {
+      const request: CreateOrderRequest = {
+        order_id: input.orderId,
+        order_amount: paiseToRupees(input.amount),
+        order_currency: 'INR',
+        customer_details: {
+          customer_id: input.customer.id,
+          customer_phone: input.customer.phone,
+          ...(input.customer.name ? { customer_name: input.customer.name } : {}),
+        },
+        order_meta: {
+          return_url: input.returnUrl,
+          notify_url: input.notifyUrl,
+          // D6: the order can be paid only by the method the student chose.
+          payment_methods: input.paymentMethod,
+        },
+        ...(input.note ? { order_note: input.note } : {}),
+        ...(input.tags ? { order_tags: input.tags } : {}),
+      };
+      const response = await call((opts) =>
+        cashfree.PGCreateOrder(request, undefined, input.idempotencyKey, opts),
+      );
+      const order = toOrder(parse('order creation', orderEntity, response));
+      if (!order.paymentSessionId) {
+        throw new GatewayError(
+          'Cashfree created the order without a payment session',
+          response.status,
+          'invalid_response',
+        );
+      }
+      return { ...order, paymentSessionId: order.paymentSessionId };
+    },
+
+    async fetchOrder(orderId: string) {
+      const response = await call((opts) =>
+        cashfree.PGFetchOrder(orderId, undefined, undefined, opts),
+      );
+      return toOrder(parse('the order', orderEntity, response));
+    },
+
+    async fetchPayments(orderId: string) {
+      const response = await call((opts) =>
+        cashfree.PGOrderFetchPayments(orderId, undefined, undefined, opts),
+      );
+      return parse('the payments', z.array(paymentEntity), response).map(toPayment);
+    },
+
+    verifyPaymentWebhook({ rawBody, signature, timestamp, now }): PaymentWebhook | null {
+      if (!signature || !timestamp) return null;
+      if (!webhookTimestampFresh(timestamp, now)) return null;
+      if (!webhookSignatureMatches(clientSecret, timestamp, rawBody, signature)) return null;
+      let json: unknown;
+      try {
+        json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
+      } catch {
+        return null;
+      }
+      const parsed = webhookEnvelope.safeParse(json);
+      if (!parsed.success) return null;
+      const { type, event_time: eventTime, data } = parsed.data;
+      const orderId = data.order.order_id;
+      return {
+        type,
+        orderId,
+        eventTime,
+        payment: {
+          cfPaymentId: data.payment.cf_payment_id,
+          orderId,
+          status: data.payment.payment_status,
+          amount: data.payment.payment_amount,
+          group: data.payment.payment_group,
+          message: data.payment.payment_message,
+          time: data.payment.payment_time,
+          bankReference: data.payment.bank_reference,
+          errorCode: data.error_details?.error_code ?? null,
+        },
+      };
+    },
+  };
+}

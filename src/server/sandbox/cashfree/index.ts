@@ -1,0 +1,56 @@
+// The Cashfree sandbox (gateway-contract.md): a local imitation of the parts of Cashfree we
+// use, mounted at /sandbox/cashfree only when the sandbox is enabled. Its state lives in
+// memory per app instance (D52), like the external system it imitates.
+//
+//   /sandbox/cashfree/pg/...                     the PG API (pg.ts); the adapter's basePath
+//   /sandbox/cashfree/checkout/:paymentSessionId the hosted checkout page (checkout.ts)
+//   /sandbox/cashfree/js/v3/cashfree.js          the browser SDK's stand-in (script.ts)
+//   /sandbox/cashfree/faults                     fault switches (faults.ts)
+//   /sandbox/cashfree/webhooks                   the webhook delivery log (webhooks.ts)
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import { checkoutRoutes } from './checkout';
+import { defaultFaults, faultRoutes } from './faults';
+import { createPaymentOps } from './payments';
+import { pgRoutes } from './pg';
+import { scriptRoutes } from './script';
+import { createSandboxState } from './state';
+import { createWebhookDispatcher } from './webhooks';
+
+export interface CashfreeSandboxDeps {
+  config: Pick<Config, 'cashfree' | 'publicOrigin'>;
+  clock: Clock;
+}
+
+export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: CashfreeSandboxDeps) {
+  const { config, clock } = deps;
+  const faults = defaultFaults();
+  const state = createSandboxState(clock);
+  const webhooks = createWebhookDispatcher({
+    app,
+    clock,
+    faults,
+    secret: config.cashfree.clientSecret,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => webhooks.close());
+  const payments = createPaymentOps({ state, webhooks, clock });
+
+  await app.register(pgRoutes, {
+    prefix: '/pg',
+    state,
+    payments,
+    faults,
+    clock,
+    clientId: config.cashfree.clientId,
+    clientSecret: config.cashfree.clientSecret,
+  });
+  await app.register(checkoutRoutes, { state, payments });
+  await app.register(scriptRoutes);
+  await app.register(faultRoutes, { faults, onReorderOff: () => webhooks.releaseHeld() });
+  app.get<{ Querystring: { order_id?: string } }>('/webhooks', async (request) =>
+    webhooks.list(typeof request.query.order_id === 'string' ? request.query.order_id : undefined),
+  );
+}

@@ -1,0 +1,384 @@
+// The PG API, as far as we use it (gateway-contract.md, "PG orders"), close enough that the
+// official SDK works unchanged with its basePath set to /sandbox/cashfree/pg:
+//
+//   POST  /orders                       create (x-idempotency-key honoured)
+//   GET   /orders/:order_id             the OrderEntity
+//   PATCH /orders/:order_id             {"order_status":"TERMINATED"}
+//   GET   /orders/:order_id/payments    PaymentEntity[], oldest first
+//   POST  /simulate                     sandbox only: force a payment's outcome
+//   GET   /simulate/:simulation_id
+//
+// Every call needs x-client-id and x-client-secret (the configured credentials, 401
+// otherwise) and an x-api-version (YYYY-MM-DD). Errors are {message, code, type}.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { rupeesToPaiseOrNull } from '../../../domain/money';
+import type { Clock } from '../../clock';
+import type { Faults } from './faults';
+import type { PaymentOps } from './payments';
+import {
+  fingerprint,
+  KNOWN_METHODS,
+  numericId,
+  orderEntity,
+  paymentEntity,
+  sessionId,
+  type SandboxOrder,
+  type SandboxState,
+} from './state';
+
+export const ORDER_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type ErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'idempotency_error'
+  | 'rate_limit_error'
+  | 'api_error';
+
+export function fail(
+  reply: FastifyReply,
+  status: number,
+  type: ErrorType,
+  code: string,
+  message: string,
+) {
+  return reply.code(status).send({ message, code, type });
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function same(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Create-order validation (the contract's rules).
+
+const ORDER_ID = /^[A-Za-z0-9_-]{3,45}$/;
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text.replaceAll('{order_id}', 'order_id'));
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const createOrderBody = z.object({
+  order_id: z.string().regex(ORDER_ID).optional(),
+  order_amount: z
+    .number()
+    .min(1)
+    .refine((value) => rupeesToPaiseOrNull(value) !== null, 'at most 2 decimals'),
+  order_currency: z.literal('INR'),
+  customer_details: z.object({
+    customer_id: z.string().min(3).max(50),
+    customer_phone: z.string().regex(/^\d{10}$/),
+    customer_name: z.string().min(1).max(100).nullish(),
+    customer_email: z.email().max(100).nullish(),
+  }),
+  order_note: z.string().max(200).nullish(),
+  order_tags: z.record(z.string().max(64), z.string().max(255)).nullish(),
+  order_expiry_time: z.string().regex(ISO_8601).nullish(),
+  order_meta: z
+    .object({
+      return_url: z.string().max(500).refine(isHttpUrl, 'not an http(s) URL').nullish(),
+      notify_url: z.string().max(500).refine(isHttpUrl, 'not an http(s) URL').nullish(),
+      payment_methods: z
+        .string()
+        .refine(
+          (value) => value.split(',').every((method) => KNOWN_METHODS.has(method.trim())),
+          'unknown payment method',
+        )
+        .nullish(),
+    })
+    .nullish(),
+});
+
+function valueAt(body: unknown, path: PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) {
+    if (!value || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Cashfree's style: `order_amount : invalid value provided`, code `order_amount_invalid`. */
+function invalidBody(reply: FastifyReply, body: unknown, error: z.ZodError) {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.') || 'body';
+  const missing = issue.path.length > 0 && valueAt(body, issue.path) === undefined;
+  return fail(
+    reply,
+    400,
+    'invalid_request_error',
+    `${field}_${missing ? 'missing' : 'invalid'}`,
+    missing ? `${field} : is missing in the request` : `${field} : invalid value provided`,
+  );
+}
+
+const terminateBody = z.object({ order_status: z.literal('TERMINATED') });
+
+const simulateBody = z.object({
+  entity: z.literal('PAYMENTS'),
+  entity_id: z.string().min(1),
+  entity_simulation: z.object({
+    payment_status: z.enum(['SUCCESS', 'FAILED', 'PENDING', 'USER_DROPPED']),
+    payment_error_code: z.string().max(100).optional(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+
+export interface PgDeps {
+  state: SandboxState;
+  payments: PaymentOps;
+  faults: Faults;
+  clock: Clock;
+  clientId: string;
+  clientSecret: string;
+}
+
+export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
+  const { state, payments, faults, clock } = deps;
+
+  // Bodies Fastify cannot parse, unknown paths: Cashfree's error shape, not ours.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return fail(reply, 400, 'invalid_request_error', 'request_invalid', error.message);
+    }
+    request.log.error({ err: error }, 'sandbox PG API failed');
+    return fail(reply, 500, 'api_error', 'internal_error', 'internal server error');
+  });
+  app.setNotFoundHandler((request, reply) =>
+    fail(reply, 404, 'invalid_request_error', 'request_invalid', 'requested URL was not found'),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (faults.slowMs > 0) await sleep(faults.slowMs);
+    reply.header('x-ratelimit-limit', '200');
+    reply.header('x-ratelimit-remaining', '199');
+    reply.header('x-ratelimit-retry', '0');
+    reply.header('x-ratelimit-type', 'app_id');
+    if (faults.failNextWith5xx > 0) {
+      faults.failNextWith5xx -= 1;
+      return fail(reply, 500, 'api_error', 'internal_error', 'sandbox fault: failNextWith5xx');
+    }
+    if (faults.failNextWith429 > 0) {
+      faults.failNextWith429 -= 1;
+      reply.header('x-ratelimit-remaining', '0').header('x-ratelimit-retry', '1');
+      return fail(reply, 429, 'rate_limit_error', 'rate_limit_exceeded', 'Too many requests');
+    }
+    if (
+      !same(header(request, 'x-client-id'), deps.clientId) ||
+      !same(header(request, 'x-client-secret'), deps.clientSecret)
+    ) {
+      return fail(reply, 401, 'authentication_error', 'request_failed', 'authentication Failed');
+    }
+    const version = header(request, 'x-api-version');
+    if (!version) {
+      return fail(
+        reply,
+        400,
+        'invalid_request_error',
+        'x-api-version_missing',
+        'x-api-version : is missing in the request',
+      );
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) {
+      return fail(
+        reply,
+        400,
+        'invalid_request_error',
+        'x-api-version_invalid',
+        'x-api-version : invalid value provided',
+      );
+    }
+  });
+
+  app.post('/orders', async (request, reply) => {
+    const key = header(request, 'x-idempotency-key');
+    const print = fingerprint(request.body);
+    if (key !== undefined) {
+      const stored = state.answer(`orders:${key}`);
+      if (stored && stored.fingerprint !== print) {
+        return fail(
+          reply,
+          422,
+          'idempotency_error',
+          'idempotency_error',
+          'the idempotency key was already used with a different request',
+        );
+      }
+      if (stored) {
+        return reply
+          .code(stored.statusCode)
+          .header('x-idempotency-replayed', 'true')
+          .send(stored.body);
+      }
+    }
+    const parsed = createOrderBody.safeParse(request.body);
+    if (!parsed.success) return invalidBody(reply, request.body, parsed.error);
+    const body = parsed.data;
+    const now = clock.now();
+    const orderId = body.order_id ?? `order_${numericId()}`;
+    if (state.order(orderId)) {
+      return fail(
+        reply,
+        409,
+        'invalid_request_error',
+        'order_already_exists',
+        'order with same id is already present',
+      );
+    }
+    let expiresAt = new Date(now.getTime() + ORDER_VALIDITY_MS);
+    if (body.order_expiry_time) {
+      expiresAt = new Date(body.order_expiry_time);
+      if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now.getTime()) {
+        return fail(
+          reply,
+          400,
+          'invalid_request_error',
+          'order_expiry_time_invalid',
+          'order_expiry_time : invalid value provided',
+        );
+      }
+    }
+    const order: SandboxOrder = {
+      cfOrderId: numericId(),
+      orderId,
+      amountPaise: rupeesToPaiseOrNull(body.order_amount)!,
+      status: 'ACTIVE',
+      paymentSessionId: sessionId(),
+      expiresAt,
+      note: body.order_note ?? null,
+      createdAt: now,
+      customer: {
+        customer_id: body.customer_details.customer_id,
+        customer_phone: body.customer_details.customer_phone,
+        customer_name: body.customer_details.customer_name ?? null,
+        customer_email: body.customer_details.customer_email ?? null,
+      },
+      returnUrl: body.order_meta?.return_url ?? null,
+      notifyUrl: body.order_meta?.notify_url ?? null,
+      paymentMethods: body.order_meta?.payment_methods ?? null,
+      tags: body.order_tags ?? null,
+    };
+    state.addOrder(order);
+    const entity = orderEntity(order);
+    // Only a created order is remembered: a refused request may be corrected and retried.
+    if (key !== undefined) {
+      state.remember(`orders:${key}`, { fingerprint: print, statusCode: 200, body: entity });
+    }
+    return reply.code(200).send(entity);
+  });
+
+  app.get<{ Params: { order_id: string } }>('/orders/:order_id', async (request, reply) => {
+    const order = state.order(request.params.order_id);
+    if (!order) return orderNotFound(reply);
+    return orderEntity(order);
+  });
+
+  app.patch<{ Params: { order_id: string } }>('/orders/:order_id', async (request, reply) => {
+    const order = state.order(request.params.order_id);
+    if (!order) return orderNotFound(reply);
+    const parsed = terminateBody.safeParse(request.body);
+    if (!parsed.success) return invalidBody(reply, request.body, parsed.error);
+    if (order.status === 'PAID') {
+      return fail(
+        reply,
+        400,
+        'invalid_request_error',
+        'order_already_paid',
+        'order is already paid and cannot be terminated',
+      );
+    }
+    if (order.status === 'ACTIVE') order.status = 'TERMINATED';
+    return orderEntity(order);
+  });
+
+  app.get<{ Params: { order_id: string } }>(
+    '/orders/:order_id/payments',
+    async (request, reply) => {
+      const order = state.order(request.params.order_id);
+      if (!order) return orderNotFound(reply);
+      return state.paymentsOf(order.orderId).map((payment) => paymentEntity(payment, order));
+    },
+  );
+
+  app.post('/simulate', async (request, reply) => {
+    const parsed = simulateBody.safeParse(request.body);
+    if (!parsed.success) return invalidBody(reply, request.body, parsed.error);
+    const { entity_id: cfPaymentId, entity_simulation: simulation } = parsed.data;
+    const payment = state.payment(cfPaymentId);
+    if (!payment) {
+      return fail(
+        reply,
+        404,
+        'invalid_request_error',
+        'payment_not_found',
+        'payment not found for provided entity_id',
+      );
+    }
+    const result = payments.simulate(
+      payment,
+      simulation.payment_status,
+      simulation.payment_error_code,
+    );
+    if (!result.ok) return fail(reply, 400, 'invalid_request_error', result.code, result.message);
+    const answer = {
+      simulation_id: numericId(),
+      entity: 'PAYMENTS' as const,
+      entity_id: cfPaymentId,
+      entity_simulation: {
+        payment_status: simulation.payment_status,
+        ...(simulation.payment_error_code
+          ? { payment_error_code: simulation.payment_error_code }
+          : {}),
+      },
+    };
+    state.addSimulation(answer);
+    return reply.code(200).send(answer);
+  });
+
+  app.get<{ Params: { simulation_id: string } }>(
+    '/simulate/:simulation_id',
+    async (request, reply) => {
+      const simulation = state.simulation(request.params.simulation_id);
+      if (!simulation) {
+        return fail(
+          reply,
+          404,
+          'invalid_request_error',
+          'simulation_not_found',
+          'simulation not found for provided simulation_id',
+        );
+      }
+      return simulation;
+    },
+  );
+}
+
+function orderNotFound(reply: FastifyReply) {
+  return fail(
+    reply,
+    404,
+    'invalid_request_error',
+    'order_not_found',
+    'order not found for provided order_id',
+  );
+}
