@@ -132,8 +132,8 @@ export interface paths {
          *       only names, username, phone, role, whether a PAN is on file and the gateway
          *       onboarding status; `id` is present only when the caller sent a valid Bearer token.
          *     - By `phone` (the payment-details form) a Bearer token is required: 401 without
-         *       one. Phone searches are rate limited per caller (429) so the call cannot be used
-         *       to enumerate users.
+         *       one. Phone searches are rate limited per caller (30 per hour, then 429 with
+         *       `Retry-After`) so the call cannot be used to enumerate users.
          *     - A Bearer token that is sent but invalid or expired is a 401 in both cases.
          *
          *     The app reads `role` to refuse a student as payee ('This user is registered as a
@@ -173,28 +173,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/user/{id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A user by id
-         * @description The caller's own full `User` when `id` is the caller's, or the `UserSummary` of a
-         *     tutor (D17: never another user's PAN or bank data). Any other id, including
-         *     another student's, is a 404.
-         */
-        get: operations["getUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/user/register/": {
         parameters: {
             query?: never;
@@ -219,7 +197,8 @@ export interface paths {
          *     wrong. Please try again.'): invalid PAN, name not matching the PAN, amount out of
          *     range (D11), or 'This user is registered as a student.' for a student's phone. A
          *     tutor who already has a verified PAN cannot be changed by a student (409). Only
-         *     students may call it (403).
+         *     students may call it (403). A student may invite at most 10 tutors per 24 hours
+         *     (429, so the call cannot be used to send text messages to strangers).
          */
         post: operations["registerUser"];
         delete?: never;
@@ -253,7 +232,8 @@ export interface paths {
          *        are required (400 without `pan`), are checked the same way, and the tutor gets
          *        an SMS invitation to complete KYC. Answer 201 with the tutor's summary. A phone
          *        of a student is a 400 'This user is registered as a student.'; a phone of an
-         *        existing tutor is a 409; a tutor cannot add other users (403).
+         *        existing tutor is a 409; a tutor cannot add other users (403). Invitations share
+         *        `registerUser`'s limit of 10 per student per 24 hours (429).
          *
          *     PAN never goes to browser storage beyond the form (D16).
          */
@@ -312,6 +292,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user by id
+         * @description The caller's own full `User` when `id` is the caller's, or the `UserSummary` of a
+         *     tutor (D17: never another user's PAN or bank data). Any other id, including
+         *     another student's, is a 404.
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/pg/": {
         parameters: {
             query?: never;
@@ -363,9 +365,17 @@ export interface paths {
          *     - D20: with `book_session` true a 'Maths session' schedule is created from the
          *       next full hour + 1 h to + 2 h (IST) and linked to the order.
          *     - `Idempotency-Key`: the same key from the same caller replays the same order
-         *       (201 with the same body); the same key with a different body is a 409.
+         *       (201 with the same body); the same key with a different body is a 409, and so is
+         *       the same key while its first request is still being processed.
+         *     - Without a key a double click still makes one gateway order: the caller's latest
+         *       ACTIVE order with identical terms (payee, base amount, method, link, booking)
+         *       created in the last 2 minutes with no successful payment is answered again
+         *       (201, same id and `payment_session_id`) instead of creating another.
          *
-         *     A payee who is unknown is a 404; a payee who is a student or not onboarded is a 400.
+         *     A payee who is unknown is a 404; a payee who is a student or not onboarded is a 400,
+         *     and so is a student without names and a PAN on file ('Order refused: Please complete
+         *     your profile before paying.'). A gateway that fails or does not answer is a 502 (D33); nothing is kept then, so the
+         *     call may be retried.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -387,11 +397,49 @@ export interface paths {
          *     final. PAID, or a SUCCESS latest payment, is 'Sent'; an ACTIVE order with a
          *     PENDING or no payment yet is 'Processing' and the app checks again (D7). Only the
          *     payer or the payee may read it; anyone else gets a 404. `masked_account_number`
-         *     is the payee's settlement account, masked (D16).
+         *     is the payee's settlement account, masked (D16). An ACTIVE order is re-read from the
+         *     gateway (order and payment attempts) and only ever moves forward (ACTIVE to PAID,
+         *     never back); when the gateway cannot be read, the order as last known is answered
+         *     and the app simply checks again. `latest_payment_*` is the successful attempt when
+         *     there is one, else the newest attempt.
          */
         get: operations["getOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/pg/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The gateway's payment webhook
+         * @description Called by the payment gateway (Cashfree, or the local sandbox), never by the app: the
+         *     `notify_url` of every order. The signature is checked over the raw bytes of the body
+         *     (base64 HMAC-SHA256 of `x-webhook-timestamp` + body, keyed by the client secret) in
+         *     constant time, and the timestamp must be within 5 minutes of the server's clock; a
+         *     missing or wrong signature, or an old timestamp, is a 401.
+         *
+         *     Delivery is at least once and possibly out of order, so:
+         *     - the same event again (same `cf_payment_id` and payment status) is acknowledged with
+         *       200 `duplicate` and changes nothing;
+         *     - statuses only move forward: a FAILED after a SUCCESS changes nothing, a late
+         *       SUCCESS after a FAILED marks the order PAID;
+         *     - every payment attempt is recorded, and an order paying a payment link marks the
+         *       link PAID (paid once, D19);
+         *     - an event for an order we do not know is acknowledged with 200 `ignored`, so the
+         *       gateway stops retrying.
+         */
+        post: operations["receivePaymentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -433,7 +481,8 @@ export interface paths {
          * @description Creates a one-off link for `amount` (D11) that a student pays once (D19). Tutors
          *     call it from the dashboard with their Bearer session; integrations call it with
          *     `Authorization: Token <api key>` (keys are issued and revoked by the tutor on the
-         *     dashboard, stored hashed). The link expires at `expires_at`, by default 30 days
+         *     dashboard, stored hashed; until the dashboard can issue them, every `Token`
+         *     credential is refused with a 401). The link expires at `expires_at`, by default 30 days
          *     after creation; a past expiry or one more than 180 days ahead is a 400. With
          *     `student_phone` only that student can pay it. Only tutors whose KYC is approved
          *     (MIN_KYC_APPROVED or ACTIVE) can create links (403 otherwise).
@@ -605,7 +654,7 @@ export interface components {
          */
         Pan: string;
         /**
-         * @description A first or last name as on the PAN.
+         * @description A first or last name as on the PAN (letters of any script, spaces and . ' -; D30).
          * @example Asha
          */
         Name: string;
@@ -992,6 +1041,58 @@ export interface components {
             /** @description The order the session was booked with (D20), if any. */
             order_id: components["schemas"]["OrderIdValue"] | null;
         };
+        /**
+         * @description The gateway's payment webhook envelope (gateway-contract.md). Only `type` and `data`
+         *     are required here and unknown fields are allowed: the server reads the event from the
+         *     signed raw body, and fields the gateway adds later must not turn a genuine webhook
+         *     into a 400 (the gateway would retry it in vain).
+         */
+        PaymentWebhookEvent: {
+            /**
+             * @description PAYMENT_SUCCESS_WEBHOOK, PAYMENT_FAILED_WEBHOOK or PAYMENT_USER_DROPPED_WEBHOOK.
+             * @example PAYMENT_SUCCESS_WEBHOOK
+             */
+            type: string;
+            /** @example 2025-01-15T11:16:10+05:30 */
+            event_time?: string;
+            data: {
+                order?: {
+                    order_id?: string;
+                    order_amount?: number;
+                    order_currency?: string;
+                    order_tags?: Record<string, never> | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                payment?: {
+                    cf_payment_id?: string | number;
+                    payment_status?: string;
+                    payment_amount?: number;
+                    payment_currency?: string;
+                    payment_message?: string | null;
+                    payment_time?: string | null;
+                    bank_reference?: string | null;
+                    payment_group?: string | null;
+                    payment_method?: Record<string, never> | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                customer_details?: Record<string, never> | null;
+                error_details?: Record<string, never> | null;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        WebhookReceipt: {
+            /**
+             * @description `processed`: the event was applied; `duplicate`: the same event came before;
+             *     `ignored`: the event is not about an order of ours.
+             * @enum {string}
+             */
+            result: "processed" | "duplicate" | "ignored";
+        };
         GenerateOtpRequest: {
             phone: components["schemas"]["Phone"];
             role: components["schemas"]["Role"];
@@ -1296,32 +1397,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    getUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A user's id. */
-                id: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller (User) or a tutor (UserSummary). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["User"] | components["schemas"]["UserSummary"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
     registerUser: {
         parameters: {
             query?: never;
@@ -1348,6 +1423,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
         };
@@ -1387,6 +1463,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
         };
@@ -1448,6 +1525,32 @@ export interface operations {
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user's id. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller (User) or a tutor (UserSummary). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"] | components["schemas"]["UserSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getPgSettings: {
@@ -1543,6 +1646,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    receivePaymentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description base64(HMAC-SHA256(client secret, timestamp + raw body)). */
+                "x-webhook-signature": string;
+                /** @description When the gateway signed the event, in milliseconds since the epoch. */
+                "x-webhook-timestamp": string;
+                /** @description The gateway's webhook version. */
+                "x-webhook-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was taken (or was a duplicate, or is not ours). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listPaymentLinks: {

@@ -49,6 +49,74 @@ export const messages = {
       'This tutor has reached the ₹50,000 limit they can accept until their KYC is complete.',
     tutorCannotAccept: 'This tutor cannot accept payments yet.',
   },
+  // The server's order refusals (spec §8: the app shows the text after the last ': ').
+  orders: {
+    refused: (reason: string) => `Order refused: ${reason}`,
+    totalChanged: 'The amount to pay has changed. Please review it again.',
+    onlyStudents: 'Only students can make payments.',
+    payerNotCaller: 'You can only make payments from your own account.',
+    profileIncomplete: 'Please complete your profile before paying.',
+    payeeNotFound: 'This tutor was not found.',
+    notFound: 'This order was not found.',
+    linkNotFound: 'This payment link does not exist.',
+    linkPaid: 'This payment link has already been paid.',
+    linkExpired: 'This payment link has expired.',
+    linkCancelled: 'This payment link is no longer active.',
+    linkOtherTutor: 'This payment link is for another tutor.',
+    linkOtherAmount: 'The amount does not match this payment link.',
+    linkOtherStudent: 'This payment link is for another student.',
+    idempotencyMismatch:
+      'This payment was already started with different details. Please start again.',
+    idempotencyInFlight: 'This payment is still being set up. Please wait a moment.',
+  },
+  links: {
+    onlyTutors: 'Only tutors have payment links.',
+    kycRequired: 'Complete your KYC to create payment links.',
+    expiryPast: 'The expiry must be in the future.',
+    expiryTooFar: 'The expiry can be at most 180 days ahead.',
+    notFound: 'This payment link does not exist.',
+    purposeRequired: 'Enter what the payment is for.',
+  },
+  lookups: {
+    exactlyOne: 'Search by exactly one of phone or username.',
+    tooMany: 'Too many searches. Please try again later.',
+    tutorNotFound: 'This tutor was not found.',
+    userNotFound: 'This user was not found.',
+  },
+  identity: {
+    panInvalid: 'The PAN is invalid. Please check it and try again.',
+    panNameMismatch: 'The name does not match the PAN. Enter your name as on the PAN.',
+    tutorPanNameMismatch: "The name does not match the PAN. Enter the tutor's name as on the PAN.",
+    panRequired: 'Enter valid PAN',
+    panLocked: 'Your PAN is already verified and cannot be changed.',
+    namesLocked: 'Your name is verified with your PAN and cannot be changed.',
+    tutorExists: 'This tutor is already registered.',
+    tutorVerified: 'This tutor has already verified their details.',
+    onlyStudentsAddTutors: 'Only students can add a tutor.',
+    ownPhone: 'Enter the tutor’s phone number, not your own.',
+    tooManyInvitations: 'Too many tutor invitations. Please try again later.',
+    subjectsOnlyTutors: 'Only tutors can list the subjects they teach.',
+    subjectsDuplicate: 'Each subject can be listed only once.',
+    subjectBlank: 'A subject cannot be blank.',
+    /** The SMS a tutor added by a student receives (it lands in the dev outbox). */
+    invitationSms: (payer: string, amount: string | null, product: string, url: string) =>
+      amount === null
+        ? `${payer} wants to pay you on ${product}. Complete your KYC to receive payments: ${url}`
+        : `${payer} wants to pay you ${amount} on ${product}. Complete your KYC to receive it: ${url}`,
+    aStudent: 'A student',
+  },
+  schedules: {
+    endBeforeStart: 'The session must end after it starts.',
+    notParty: 'You can only book sessions you take part in.',
+    tutorNotFound: 'This tutor was not found.',
+    studentNotFound: 'This student was not found.',
+  },
+  webhooks: {
+    invalidSignature: 'The webhook signature or timestamp is invalid.',
+  },
+  apiKeys: {
+    unavailable: 'API keys are not available yet. Use your dashboard login.',
+  },
   otp: {
     incorrect: 'Incorrect OTP. Please retry.',
     resend: 'Resend OTP',
@@ -65,6 +133,12 @@ export const messages = {
     sentTo: (maskedPhone: string) => `OTP sent to ${maskedPhone}`,
     /** The daily wrong-try limit (D12): a new code would not help, so no "request a new OTP". */
     tooManyWrongTriesToday: 'Too many wrong attempts. Please try again later.',
+    /** Long waits (the hourly limit's Retry-After) read better in minutes. */
+    resendInMinutes: (minutes: number) => `Resend OTP in ${minutes} min`,
+    label: 'OTP',
+    /** The line above the code field; `phone` as the user typed it. */
+    enterCode: (phone: string) => `Enter the ${OTP_LENGTH}-digit OTP sent to ${phone}`,
+    verify: 'Verify',
   },
   api: {
     notFound: 'There is no such API endpoint.',
@@ -101,6 +175,31 @@ export const messages = {
     loginSuccessfulBody: 'Complete your onboarding to start making payments',
     continue: 'Continue',
     changePhone: 'Change phone number',
+    /** The page's heading (both layouts). */
+    title: 'Student login',
+    phoneLabel: 'Phone number',
+    phonePlaceholder: '10-digit mobile number',
+    // The consent line, with links on the two policy names (messages.footer).
+    consentLead: 'By continuing you agree to our',
+    consentJoin: 'and',
+    /** Desktop side panel, static and dynamic link flows. */
+    payingTo: 'You are paying',
+    tutorPhone: 'Phone',
+    amount: 'Amount',
+    tryAgain: 'Try again',
+  },
+  studentSignup: {
+    title: 'Personal details',
+    intro: 'Enter your name exactly as it is on your PAN card.',
+    firstName: 'First name',
+    lastName: 'Last name',
+    asPerPan: 'As per PAN',
+    pan: 'PAN',
+    panPlaceholder: 'ABCPE1234F',
+    /** Spec §5: the server has no PAN for the student, so the field appears. */
+    panNeeded: 'Enter your PAN to continue.',
+    submit: 'Continue',
+    tryAgain: 'Try again',
   },
   tutorLogin: {
     verify: 'Verify',
@@ -110,22 +209,96 @@ export const messages = {
     amountLabel: 'Amount to pay',
     amountHelper: (tutor: string) => `Enter a valid amount to pay to ${tutor}`,
     proceed: 'Proceed to Pay',
+    loadFailed: 'We could not load this payment page.',
+    retry: 'Try again',
+    // The mobile fee summary (D5: the settlement date and time are computed, never fixed).
+    feeSummaryTitle: 'If you pay by card',
+    settlementDate: 'Settlement date',
+    settlementTime: 'Settlement time',
   },
   review: {
     proceedToPay: 'Proceed to pay',
+    title: 'Review payment',
+    loading: 'Loading your payment…',
+    loadFailed: 'We could not load your payment details.',
+    retry: 'Try again',
+    payingTo: 'Paying to',
+    phone: 'Phone',
+    session: 'Session',
+    /** D20/D21: '9th October, 12:00 pm to 1:00 pm' (IST). */
+    sessionAt: (date: string, start: string, end: string) => `${date}, ${start} to ${end}`,
+    breakupTitle: 'Amount breakup',
+    amount: 'Amount',
+    platformFee: 'Platform fee',
+    charges: 'Government & other charges',
+    total: 'Total',
+    methodLabel: 'Pay by',
+    /** D6: the card's fee rate as the fee settings give it (1 by default). */
+    card: (ratePercent: string) => `Card (${ratePercent}% fee)`,
+    upi: 'UPI (free)',
+  },
+  checkout: {
+    title: 'Secure checkout',
+    opening: 'Opening the secure checkout…',
+    notRedirected: 'Not taken to the checkout?',
+    openAgain: 'Open the checkout again',
+    failed: 'The secure checkout could not be opened. Check your connection and try again.',
   },
   redirect: {
     countdown: (seconds: number) => `Redirecting in ${seconds} seconds...`,
+    title: 'Almost there',
   },
   status: {
     sent: 'Sent',
     failed: 'Failed to pay',
     processing: 'Processing',
+    title: 'Payment status',
+    checking: 'Checking your payment…',
+    sentBody: (amount: string, payee: string) => `${amount} sent to ${payee}.`,
+    processingBody: 'Your payment is being confirmed. This page checks again by itself.',
+    stillProcessing:
+      'Your payment is taking longer than usual to confirm. Please check again in a minute.',
+    checkAgain: 'Check again',
+    failedBody: 'The payment did not go through.',
+    tryAgain: 'Try again',
+    amount: 'Amount',
+    paidTo: 'Paid to',
+    account: 'Account',
+    paidOn: 'Paid on',
+    orderId: 'Order id',
+    session: 'Session',
   },
   payeeLookup: {
     kycLinkSent:
       'The KYC link has been sent to the tutor. Payments can be accepted only after the tutor completes KYC.',
     kycDone: 'The tutor has completed KYC. Payments can be accepted in 2-3 business days.',
+    title: 'Payment details',
+    payTuitionFeesTitle: 'Pay tuition fees',
+    amountLabel: 'Amount to pay',
+    phoneLabel: 'Tutor’s phone number',
+    proceed: 'Proceed',
+    kycPendingTitle: 'KYC pending',
+    kycDoneTitle: 'KYC done',
+    ok: 'OK',
+  },
+  tutorDetails: {
+    title: 'Tutor details',
+    intro:
+      'This tutor is new here. Enter their name as on their PAN, and their PAN, and we will invite them to accept your payment.',
+    firstName: 'First name (as on PAN)',
+    lastName: 'Last name (as on PAN)',
+    pan: 'PAN',
+    submit: 'Submit',
+  },
+  paymentLink: {
+    title: 'Payment link',
+    loading: 'Loading the payment link…',
+    loadFailed: 'We could not load this payment link.',
+    retry: 'Try again',
+    paid: 'This payment link has already been paid.',
+    expired: 'This payment link has expired.',
+    cancelled: 'This payment link was cancelled.',
+    askTutor: 'Ask your tutor for a new link.',
   },
   tutorSignup: {
     sideText: 'Finest tutors use the product to manage their payments',
@@ -184,4 +357,248 @@ export const messages = {
   placeholder: {
     comingSoon: 'This screen is being built.',
   },
+  // Public profile, policy and marketing pages (spec §2 "Public pages", D8, D23).
+  publicPages: {
+    /** The profile page's heading until the tutor's name is known. */
+    profileTitle: 'Tutor profile',
+    loading: 'Loading…',
+    retry: 'Try again',
+    phone: 'Phone',
+    /** D8: 'Subjects taught' when the tutor lists none. */
+    noSubjects: '-',
+    mainNav: 'Main',
+    policiesNav: 'Policies',
+    openMenu: 'Open menu',
+    menu: 'Menu',
+    merchant: 'Merchant',
+    support: 'Support',
+    /** One support inbox, sub-addressed per tutor so that every request names its merchant. */
+    supportEmail: (username: string) => `support+${username}@tuitionpay.in`,
+    /** The product's own address (marketing pages). */
+    productSupportEmail: 'support@tuitionpay.in',
+    footerNote: (product: string) => `${product}: tuition fee payments by card and UPI.`,
+    /** Relative times (src/domain/timeAgo.ts), as in 'Profile last verified: a week ago'. */
+    timeAgo: {
+      justNow: 'just now',
+      minute: 'a minute ago',
+      minutes: (n: number) => `${n} minutes ago`,
+      hour: 'an hour ago',
+      hours: (n: number) => `${n} hours ago`,
+      day: 'a day ago',
+      days: (n: number) => `${n} days ago`,
+      week: 'a week ago',
+      weeks: (n: number) => `${n} weeks ago`,
+      month: 'a month ago',
+      months: (n: number) => `${n} months ago`,
+      year: 'a year ago',
+      years: (n: number) => `${n} years ago`,
+    },
+  },
+  // The five policy pages of a tutor (spec §2): plain-language legal text that carries the
+  // spec's facts word for word. The page titles are the footer's link labels.
+  policies: {
+    termsOfUse: (f: PolicyFacts): PolicySection[] => [
+      {
+        heading: 'About these terms',
+        paragraphs: [
+          `These terms apply when you pay tuition fees to ${f.merchant} through ${f.product}. ${f.merchant} is the merchant: the tutor who teaches you and receives your payment. ${f.product} provides the payment page and passes your payment on to the tutor through its payment gateway partner.`,
+        ],
+      },
+      {
+        heading: 'Payments',
+        paragraphs: [
+          'Before you pay, the review screen shows the amount, any fee and the total. By paying, you agree to that total.',
+          `Pay only for classes you have agreed with ${f.merchant}, and give your correct name and phone number.`,
+        ],
+      },
+      {
+        heading: 'Refunds',
+        paragraphs: [
+          'Refund requests must be made within 24 hours of payment.',
+          `There are no refunds after settlement, that is, once the payment has been paid out to ${f.merchant}. Payments settle on the next working day at 5:00 pm IST, so the time to ask can be shorter than 24 hours.`,
+          `To ask for a refund, write to ${f.supportEmail} with the date and amount of the payment and the phone number you paid with. The Refund Policy has the details.`,
+        ],
+      },
+      {
+        heading: 'Governing law',
+        paragraphs: [
+          'These terms are governed by the laws of India. The courts of Delhi have exclusive jurisdiction over any dispute arising from them.',
+        ],
+      },
+      {
+        heading: 'Contact',
+        paragraphs: [`Questions about these terms: ${f.supportEmail}.`],
+      },
+    ],
+    refundPolicy: (f: PolicyFacts): PolicySection[] => [
+      {
+        heading: 'When you can ask for a refund',
+        paragraphs: [
+          'Refund requests must be made within 24 hours of payment.',
+          'There are no refunds after settlement. A payment settles to the tutor on the next working day (Monday to Friday, except holidays) at 5:00 pm IST. Once it has settled it cannot be refunded, even if 24 hours have not passed.',
+        ],
+      },
+      {
+        heading: 'How to ask',
+        paragraphs: [
+          `Write to ${f.supportEmail} with the date and amount of the payment and the phone number you paid with. Your request goes to ${f.merchant}, who decides on it.`,
+        ],
+      },
+      {
+        heading: 'How refunds are paid',
+        paragraphs: [
+          'An approved refund goes back to the card or UPI account you paid from. How soon you see it depends on your bank or card issuer.',
+        ],
+      },
+    ],
+    contactPolicy: (f: PolicyFacts): PolicySection[] => [
+      {
+        heading: 'How to reach us',
+        paragraphs: [
+          `For questions about classes with ${f.merchant} or payments made to them through ${f.product}, write to us or call ${f.merchant}:`,
+        ],
+        list: [`Email: ${f.supportEmail}`, `Phone: ${f.phone}`],
+      },
+      {
+        heading: 'Refunds and complaints',
+        paragraphs: [
+          'Refund requests must be made within 24 hours of payment, and there are no refunds after settlement. The Refund Policy has the details.',
+          'Include the date and amount of the payment and the phone number you paid with, so that we can find it quickly.',
+        ],
+      },
+    ],
+    pricing: (f: PolicyFacts): PolicySection[] => [
+      {
+        heading: 'Effective date',
+        paragraphs: ['This pricing is effective from 10 November 2024.'],
+      },
+      {
+        heading: 'Prices',
+        paragraphs: [
+          `${f.merchant} charges from 0 to 5,000 INR, for both standalone classes and courses.`,
+          `The exact price of a class or course is agreed with ${f.merchant} before you pay.`,
+        ],
+      },
+      {
+        heading: 'Payment',
+        paragraphs: [
+          'Full payment is required before classes start.',
+          `Payments are made through ${f.product}. Card payments carry a platform fee of 1% plus government charges on that fee; UPI payments carry no fee. The review screen shows the total before you pay.`,
+        ],
+      },
+    ],
+    privacyPolicy: (f: PolicyFacts): PolicySection[] => [
+      {
+        heading: 'What this policy covers',
+        paragraphs: [
+          `This policy explains what ${f.product} collects when you pay ${f.merchant}, why, and who it is shared with.`,
+        ],
+      },
+      {
+        heading: 'What we collect',
+        paragraphs: ['We collect:'],
+        list: [
+          'PAN (Permanent Account Number)',
+          'the last 4 digits of the credit card you pay with',
+          'UPI ID and name',
+          'class details, such as the subject, date and time of a session',
+          'the merchant phone number',
+        ],
+      },
+      {
+        heading: 'What we never see',
+        paragraphs: [
+          'You enter your full card number and card security code on the payment gateway’s page; we never see or store them. Aadhaar numbers never reach us.',
+        ],
+      },
+      {
+        heading: 'Why we collect it',
+        paragraphs: [
+          'To carry out your payments and send them to the right tutor, to meet the identity (KYC) and tax rules for payments in India, and to help with refunds and disputes.',
+        ],
+      },
+      {
+        heading: 'Who we share it with',
+        paragraphs: [
+          'Our payment gateway partner and the banks that handle your payment, and government authorities when the law requires it. We do not sell your data.',
+        ],
+      },
+      {
+        heading: 'Your choices',
+        paragraphs: [
+          `To see, correct or delete your data, write to ${f.supportEmail}. We keep payment records for as long as Indian law requires.`,
+        ],
+      },
+    ],
+  },
+  // The marketing pages (D23): honest copy about the product, no invented people or quotes.
+  marketing: {
+    tutors: {
+      intro: (product: string) =>
+        `Every tutor on ${product} has a public profile with their name, phone number and the subjects they teach.`,
+      noListYet:
+        'We do not list tutors on this page yet. If you know your tutor’s username, open their profile here.',
+      usernameLabel: 'Tutor username',
+      usernameDescription: 'The last part of your tutor’s profile link, or the whole link.',
+      open: 'Open profile',
+      notATutor: 'No tutor can have this username',
+    },
+    whyChooseUs: {
+      intro: (product: string) =>
+        `${product} lets students in India pay tuition fees to their tutors by card or UPI.`,
+      points: [
+        {
+          title: 'Card payments at 1%',
+          body: 'Pay by card with a 1% platform fee plus government charges on that fee. You see the total before you pay.',
+        },
+        { title: 'UPI is free', body: 'Pay by UPI with no fee at all.' },
+        {
+          title: 'KYC-verified tutors',
+          body: 'Tutors verify their PAN, bank account and Aadhaar before they can accept payments.',
+        },
+        {
+          title: 'Tutors are paid the next working day',
+          body: 'Payments settle to the tutor’s bank account on the next working day at 5:00 pm IST.',
+        },
+        {
+          title: 'Clear policies',
+          body: 'Every tutor has public pricing, refund, privacy and contact pages. Refund requests can be made within 24 hours of payment, until the payment settles.',
+        },
+      ],
+    },
+    testimonials: {
+      none: 'We have no testimonials yet.',
+      promise: 'We will publish reviews only from real students, with their permission.',
+      expectTitle: 'What you can expect',
+      expect: [
+        'A public tutor profile you can check before you pay.',
+        'The total, fee included, shown before you pay.',
+        'UPI payments with no fee; card payments at 1% plus government charges on that fee.',
+        'Refund requests accepted within 24 hours of payment, until the payment settles.',
+      ],
+    },
+    contact: {
+      intro: 'Write to us at',
+      tutors: 'Tutors: questions about sign-up, KYC or payouts go to the same address.',
+      payments:
+        'Students: for a payment to a tutor, the Contact Policy linked at the bottom of the tutor’s profile has the tutor’s own support address and phone number.',
+    },
+  },
 } as const;
+
+/** What a tutor's policy pages fill in (spec §2). */
+export interface PolicyFacts {
+  /** The tutor's full name. */
+  merchant: string;
+  product: string;
+  supportEmail: string;
+  /** The tutor's phone. */
+  phone: string;
+}
+
+/** One section of a policy page: a heading, paragraphs, then an optional list. */
+export interface PolicySection {
+  heading: string;
+  paragraphs: readonly string[];
+  list?: readonly string[];
+}

@@ -12,3 +12,13 @@ export const DEMO_USERNAMES = {
   onboardedTutor: 'asha-verma',
   pendingTutor: 'ravi-kumar',
 } as const;
+
+/**
+ * A payment link of Asha's for trying the dynamic-link flow by hand (/payment-link/{id}):
+ * ₹3,000, any student, 180 days from seeding. Tutors create real links with unguessable ids.
+ */
+export const DEMO_PAYMENT_LINK = {
+  id: 'lnk_demo_asha_3000',
+  amountRupees: 3000,
+  purpose: 'Monthly maths tuition',
+} as const;

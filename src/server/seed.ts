@@ -1,10 +1,12 @@
 // Demo data for a first local run (SEED_DEMO_DATA): an onboarded tutor, a tutor with KYC
-// pending and a student. Idempotent: does nothing once any user exists.
+// pending, a student, and a payment link of the onboarded tutor's for trying the dynamic-link
+// flow by hand. Idempotent: does nothing once any user exists.
 import { sql } from 'drizzle-orm';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
-import { bankAccounts, pgOnboarding, users } from './db/schema';
-import { DEMO_PHONES, DEMO_USERNAMES } from './demo';
+import { bankAccounts, paymentLinks, pgOnboarding, users } from './db/schema';
+import { DEMO_PAYMENT_LINK, DEMO_PHONES, DEMO_USERNAMES } from './demo';
+import { PAYMENT_LINK_MAX_EXPIRY_MS } from './services/paymentLinks';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -92,6 +94,15 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
         updatedAt: now,
       },
     ]);
+    await tx.insert(paymentLinks).values({
+      id: DEMO_PAYMENT_LINK.id,
+      payeeId: asha.id,
+      amount: DEMO_PAYMENT_LINK.amountRupees * 100,
+      purpose: DEMO_PAYMENT_LINK.purpose,
+      status: 'ACTIVE',
+      expiresAt: new Date(now.getTime() + PAYMENT_LINK_MAX_EXPIRY_MS),
+      createdAt: now,
+    });
     return true;
   });
 }

@@ -1,16 +1,65 @@
-// Users as the API shows them to their owner (contract schema User; D17: PAN only to the owner).
-import { asc, eq } from 'drizzle-orm';
+// Users as the API shows them: the owner's full User, and the UserSummary others see
+// (contract schemas; D17: PAN only to the owner, ids only to a logged-in caller).
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
+import { gatewayStatus, type PgOnboardingStatus } from '../domain/onboarding';
 import type { Database } from './db/client';
 import { pgOnboarding, users, type Role, type UserRow } from './db/schema';
 
 export type ApiUser = components['schemas']['User'];
+export type UserSummary = components['schemas']['UserSummary'];
 type OnboardingStatus = components['schemas']['OnboardingStatus'];
+type OnboardingEntry = components['schemas']['PgOnboardingEntry'];
 
 export function createUserRepository(db: Database) {
+  const onboardingOf = async (userIds: number[], executor: Database = db) => {
+    const byUser = new Map<number, OnboardingEntry[]>();
+    if (userIds.length === 0) return byUser;
+    const rows = await executor
+      .select({
+        userId: pgOnboarding.userId,
+        pg_name: pgOnboarding.pgName,
+        status: pgOnboarding.status,
+      })
+      .from(pgOnboarding)
+      .where(inArray(pgOnboarding.userId, userIds))
+      .orderBy(asc(pgOnboarding.id));
+    for (const row of rows) {
+      const list = byUser.get(row.userId) ?? [];
+      list.push({ pg_name: row.pg_name, status: row.status as OnboardingStatus });
+      byUser.set(row.userId, list);
+    }
+    return byUser;
+  };
+
+  const summaryOf = (user: UserRow, entries: OnboardingEntry[], withId: boolean): UserSummary => ({
+    ...(withId ? { id: user.id } : {}),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    username: user.username,
+    phone: user.phone,
+    role: user.role,
+    has_pan: user.pan !== null,
+    pg_onboarding_status: entries,
+  });
+
   return {
+    async findById(id: number, executor: Database = db): Promise<UserRow | undefined> {
+      const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
     async findByPhone(phone: string, executor: Database = db): Promise<UserRow | undefined> {
       const [row] = await executor.select().from(users).where(eq(users.phone, phone)).limit(1);
+      return row;
+    },
+
+    async findByUsername(username: string, executor: Database = db): Promise<UserRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(users)
+        .where(eq(users.username, username))
+        .limit(1);
       return row;
     },
 
@@ -25,12 +74,13 @@ export function createUserRepository(db: Database) {
       return row;
     },
 
+    /** The gateway status that counts (D42): the cashfree entry, NONE when there is none. */
+    async gatewayStatusOf(userId: number, executor: Database = db): Promise<PgOnboardingStatus> {
+      return gatewayStatus((await onboardingOf([userId], executor)).get(userId) ?? []);
+    },
+
     async toApiUser(user: UserRow): Promise<ApiUser> {
-      const entries = await db
-        .select({ pg_name: pgOnboarding.pgName, status: pgOnboarding.status })
-        .from(pgOnboarding)
-        .where(eq(pgOnboarding.userId, user.id))
-        .orderBy(asc(pgOnboarding.id));
+      const entries = (await onboardingOf([user.id])).get(user.id) ?? [];
       return {
         id: user.id,
         first_name: user.firstName,
@@ -39,13 +89,26 @@ export function createUserRepository(db: Database) {
         phone: user.phone,
         role: user.role,
         username: user.username,
-        pg_onboarding_status: entries.map((e) => ({
-          pg_name: e.pg_name,
-          status: e.status as OnboardingStatus,
-        })),
+        pg_onboarding_status: entries,
       };
+    },
+
+    /** How a look-up shows `user` to someone else: D17, `id` only for a logged-in caller. */
+    async toSummary(user: UserRow, withId: boolean): Promise<UserSummary> {
+      return summaryOf(user, (await onboardingOf([user.id])).get(user.id) ?? [], withId);
+    },
+
+    async toSummaries(list: UserRow[], withId: boolean): Promise<UserSummary[]> {
+      const entries = await onboardingOf(list.map((u) => u.id));
+      return list.map((u) => summaryOf(u, entries.get(u.id) ?? [], withId));
     },
   };
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/** 'Asha Verma'; the phone when a name is missing (never shown empty). */
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'>): string {
+  const name = [user.firstName, user.lastName].filter((p) => p && p.trim() !== '').join(' ');
+  return name === '' ? user.phone : name;
+}

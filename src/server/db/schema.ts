@@ -3,18 +3,23 @@
 // in process: codes, rate limits and sessions are rows, so instances can scale out.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Money is integer paise (D9, D38); bigint so sums never overflow, read as a safe number. */
+const paise = (name: string) => bigint(name, { mode: 'number' });
 
 export const users = pgTable(
   'users',
@@ -125,5 +130,179 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_phone_created_idx').on(t.phone, t.createdAt)],
 );
 
+// D19: one-off links a tutor creates; a student pays each once. EXPIRED is derived from
+// expires_at when read, so no job has to sweep links.
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: text('id').primaryKey(),
+    payeeId: integer('payee_id')
+      .notNull()
+      .references(() => users.id),
+    amount: paise('amount').notNull(),
+    purpose: text('purpose').notNull(),
+    studentPhone: text('student_phone'),
+    status: text('status', { enum: ['ACTIVE', 'PAID', 'CANCELLED'] }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** The order that paid the link (D19: paid once). */
+    orderId: text('order_id').references((): AnyPgColumn => orders.id),
+    paidAt: at('paid_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_links_payee_created_idx').on(t.payeeId, t.createdAt),
+    check('payment_links_status_check', sql`${t.status} in ('ACTIVE', 'PAID', 'CANCELLED')`),
+    check('payment_links_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+// Payment orders on the gateway (D6, D9, D10). Amounts in paise; `total` is what the gateway
+// charges. `payment_session_id` is null only while the gateway order is being created.
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id),
+    payeeId: integer('payee_id')
+      .notNull()
+      .references(() => users.id),
+    baseAmount: paise('base_amount').notNull(),
+    fee: paise('fee').notNull(),
+    charges: paise('charges').notNull(),
+    total: paise('total').notNull(),
+    paymentMethod: text('payment_method', { enum: ['cc', 'upi'] }).notNull(),
+    settlementType: text('settlement_type').notNull(),
+    paymentLinkId: text('payment_link_id').references(() => paymentLinks.id),
+    bookSession: boolean('book_session').notNull().default(false),
+    status: text('status', {
+      enum: ['ACTIVE', 'PAID', 'EXPIRED', 'TERMINATED', 'TERMINATION_REQUESTED'],
+    }).notNull(),
+    cfOrderId: text('cf_order_id'),
+    paymentSessionId: text('payment_session_id'),
+    gatewayExpiresAt: at('gateway_expires_at'),
+    paidAt: at('paid_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The double-click check: the payer's recent orders.
+    index('orders_payer_created_idx').on(t.payerId, t.createdAt),
+    // D10: the payee's paid total.
+    index('orders_payee_status_idx').on(t.payeeId, t.status),
+    index('orders_payment_link_idx').on(t.paymentLinkId),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('ACTIVE', 'PAID', 'EXPIRED', 'TERMINATED', 'TERMINATION_REQUESTED')`,
+    ),
+    check('orders_method_check', sql`${t.paymentMethod} in ('cc', 'upi')`),
+    check(
+      'orders_amounts_check',
+      sql`${t.baseAmount} > 0 and ${t.fee} >= 0 and ${t.charges} >= 0 and ${t.total} = ${t.baseAmount} + ${t.fee} + ${t.charges}`,
+    ),
+  ],
+);
+
+// Every payment attempt the gateway reported for an order (webhooks and re-reads).
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    cfPaymentId: text('cf_payment_id').notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    amount: paise('amount').notNull(),
+    paymentGroup: text('payment_group'),
+    message: text('message'),
+    paymentTime: at('payment_time'),
+    bankReference: text('bank_reference'),
+    errorCode: text('error_code'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_attempts_order_idx').on(t.orderId)],
+);
+
+// Webhook events already applied: the same payment with the same status again is a duplicate.
+export const webhookReceipts = pgTable(
+  'webhook_receipts',
+  {
+    id: serial('id').primaryKey(),
+    cfPaymentId: text('cf_payment_id').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    orderId: text('order_id').notNull(),
+    eventType: text('event_type').notNull(),
+    eventTime: text('event_time'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_receipts_payment_status_idx').on(t.cfPaymentId, t.paymentStatus)],
+);
+
+// Idempotency-Key of createOrder, per caller: the request's fingerprint and, once answered,
+// the order it created. Rows older than a day are forgotten.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    response: jsonb('response'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_idx').on(t.userId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// D20, D36: tuition sessions, booked with a payment or directly.
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    title: text('title').notNull(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id),
+    amount: paise('amount').notNull(),
+    starttime: at('starttime').notNull(),
+    endtime: at('endtime').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('schedules_teacher_start_idx').on(t.teacherId, t.starttime),
+    index('schedules_student_start_idx').on(t.studentId, t.starttime),
+    uniqueIndex('schedules_order_idx').on(t.orderId),
+    check('schedules_times_check', sql`${t.endtime} > ${t.starttime}`),
+  ],
+);
+
+// Rolling-window rate limits that hold across instances (phone look-ups, tutor invitations).
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: serial('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_bucket_created_idx').on(t.bucket, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type ScheduleRow = typeof schedules.$inferSelect;

@@ -16,6 +16,12 @@ const FIELD_MESSAGES: Record<string, string> = {
   last_name: messages.validation.lastNameRequired,
 };
 
+/** D11: amounts are whole rupees from ₹1 to ₹50,000; say so in the product's words. */
+const AMOUNT_BOUNDS: Record<string, Record<string, string>> = {
+  minimum: { base_amount: messages.validation.amountMin, amount: messages.validation.amountMin },
+  maximum: { base_amount: messages.validation.amountMax, amount: messages.validation.amountMax },
+};
+
 const PART_NAMES: Record<string, string> = {
   body: 'The request body',
   querystring: 'The query string',
@@ -33,7 +39,7 @@ export function validationMessage(errors: ErrorObject[], part = 'body'): string 
     return `${[...path, String(params.additionalProperty)].join('.')}: is not a known field`;
   }
   const field = path.join('.');
-  const known = FIELD_MESSAGES[path.at(-1) ?? ''];
+  const known = FIELD_MESSAGES[path.at(-1) ?? ''] ?? AMOUNT_BOUNDS[error.keyword]?.[field];
   if (known) return known;
   if (!field) {
     return error.keyword === 'type'

@@ -1,14 +1,32 @@
 // Turns the contract into Fastify routes: each operation gets its schemas (requests validated,
 // responses shaped by the contract), its security hook and its handler by operationId.
 // Operations without a handler answer 501, so the contract can grow ahead of the server.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// Operations in RAW_BODY_OPERATIONS also keep the exact bytes of their body (a webhook's
+// signature is over those bytes: re-serialised JSON turns 170.00 into 170).
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Contract, ContractOperation, JsonSchema } from '../contract';
 import type { ContractAjv } from '../http/ajv';
 import type { Handlers } from '../http/handler';
 import type { Services } from '../services';
-import { authenticatorsFor, securityHook } from '../auth/security';
+import {
+  authenticatorsFor,
+  securityHook,
+  type Authenticator,
+  type AuthenticatorFor,
+} from '../auth/security';
 import { messages } from '../../domain/messages';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as received, for operations in RAW_BODY_OPERATIONS only. */
+    rawBody?: Buffer;
+  }
+}
+
+/** Operations whose handlers need the raw body next to the parsed one. */
+export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set(['receivePaymentWebhook']);
 
 interface LooseReply {
   status: number;
@@ -41,9 +59,61 @@ function validatorFor(ajv: ContractAjv, op: ContractOperation) {
   };
 }
 
+/**
+ * D19's `Authorization: Token <api key>` scheme. Tutors cannot issue API keys yet, so every
+ * key is refused (401) and a request without one is left to the other schemes; the dashboards
+ * work replaces this with a look-up of hashed keys.
+ */
+export const refuseApiKeys: Authenticator = async (request) =>
+  /^Token(\s|$)/i.test(request.headers.authorization ?? '')
+    ? { kind: 'invalid' }
+    : { kind: 'none' };
+
+function withApiKeys(bearer: AuthenticatorFor): AuthenticatorFor {
+  return (scheme) => {
+    const apiKey = scheme as { type?: string; in?: string; name?: string };
+    if (
+      apiKey.type === 'apiKey' &&
+      apiKey.in === 'header' &&
+      apiKey.name?.toLowerCase() === 'authorization'
+    ) {
+      return refuseApiKeys;
+    }
+    return bearer(scheme);
+  };
+}
+
+/** Keeps the body's bytes on `request.rawBody` and hands the parser the same bytes. */
+function keepRawBody(limit: number): preParsingHookHandler {
+  return async (request, _reply, payload) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      size += buffer.length;
+      if (size > limit) {
+        throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+      }
+      chunks.push(buffer);
+    }
+    const raw = Buffer.concat(chunks);
+    request.rawBody = raw;
+    const stream = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+    stream.receivedEncodedLength = raw.length;
+    return stream;
+  };
+}
+
+/**
+ * The operations that accept the Token scheme (spec §7: only link creation). Elsewhere an
+ * API-key scheme still stops the server at startup: keys grant nothing else.
+ */
+export const API_KEY_OPERATIONS: ReadonlySet<string> = new Set(['createPaymentLink']);
+
 export function registerContractRoutes(app: FastifyInstance, options: RegisterOptions): void {
   const { contract, handlers, services, ajv } = options;
-  const authenticatorFor = authenticatorsFor(services.sessions);
+  const bearerOnly = authenticatorsFor(services.sessions);
+  const withKeys = withApiKeys(bearerOnly);
   for (const op of contract.operations) {
     const handler = handlers[op.operationId] as LooseHandler | undefined;
     if (!handler) {
@@ -55,6 +125,7 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
       });
       continue;
     }
+    const authenticatorFor = API_KEY_OPERATIONS.has(op.operationId) ? withKeys : bearerOnly;
     const onRequest = securityHook(op, contract, authenticatorFor);
     app.route({
       method: op.method,
@@ -62,6 +133,9 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
       schema: op.schema,
       validatorCompiler: validatorFor(ajv, op),
       ...(onRequest ? { onRequest } : {}),
+      ...(RAW_BODY_OPERATIONS.has(op.operationId)
+        ? { preParsing: keepRawBody(app.initialConfig.bodyLimit ?? 1024 * 1024) }
+        : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await handler({
           body: request.body,

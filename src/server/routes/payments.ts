@@ -1,0 +1,83 @@
+// payments/pg/ operations of the contract: fee settings (D5, D9), orders (D6, D9-D11, D19,
+// D20, D32, D33) and the gateway's payment webhook.
+import { CHARGES_RATE, PG_NAME } from '../../domain/constants';
+import { messages } from '../../domain/messages';
+import type { Handlers } from '../http/handler';
+import { requireAuth } from '../http/handler';
+import { BASE_RATE } from '../services/orders';
+import { settlementHolidays } from '../services/settlementHolidays';
+import { refusal } from './replies';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+const firstHeader = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value[0] : value;
+
+export const paymentHandlers = {
+  async getPgSettings({ services }) {
+    return {
+      status: 200,
+      body: {
+        pg_name: PG_NAME,
+        base_rate: BASE_RATE,
+        charges_rate: CHARGES_RATE,
+        settlement_holidays: settlementHolidays(services.clock.now()),
+      },
+    };
+  },
+
+  async createOrder({ body, auth, services, request }) {
+    const caller = requireAuth(auth).user;
+    const key = firstHeader(request.headers['idempotency-key']);
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      return {
+        status: 400,
+        body: { message: 'Idempotency-Key: must be 8 to 64 letters, digits, _ or -' },
+      };
+    }
+    const result = await services.orders.create(caller, body, key);
+    if (!result.ok) {
+      if (result.cause) request.log.warn({ err: result.cause }, 'gateway order failed');
+      return refusal(result);
+    }
+    return { status: 201, body: result.value };
+  },
+
+  async getOrder({ params, auth, services, request }) {
+    const result = await services.orders.get(requireAuth(auth).user, params.orderId);
+    if (!result.ok) return refusal(result);
+    if (result.value.refreshError) {
+      request.log.warn({ err: result.value.refreshError }, 'order re-read from the gateway failed');
+    }
+    return { status: 200, body: result.value.details };
+  },
+
+  /** The gateway's webhook: signed raw body, 5-minute window, at-least-once delivery. */
+  async receivePaymentWebhook({ services, request }) {
+    let event;
+    try {
+      event = services.gateway.verifyPaymentWebhook({
+        rawBody: request.rawBody ?? Buffer.alloc(0),
+        signature: firstHeader(request.headers['x-webhook-signature']),
+        timestamp: firstHeader(request.headers['x-webhook-timestamp']),
+        now: services.clock.now(),
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'payment webhook could not be read');
+      event = null;
+    }
+    if (!event) {
+      return { status: 401, body: { message: messages.webhooks.invalidSignature } };
+    }
+    const { result, outcome } = await services.orders.receiveWebhook(event);
+    const about = { orderId: event.orderId, cfPaymentId: event.payment.cfPaymentId };
+    if (result === 'ignored') request.log.warn(about, 'payment webhook for an unknown order');
+    if (outcome?.amountMismatch) {
+      request.log.error(about, 'payment webhook: a SUCCESS for another amount than the order');
+    }
+    if (outcome?.linkAlreadyPaid) {
+      request.log.error(about, 'payment link paid twice: the second payment needs a refund');
+    }
+    return { status: 200, body: { result } };
+  },
+} satisfies Handlers;

@@ -1,0 +1,28 @@
+// Recognising database errors across drivers: node-postgres and PGlite both carry SQLSTATE in
+// `code` (and the constraint's name), possibly wrapped by Drizzle in `cause`.
+interface PgLikeError {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+function sqlError(error: unknown): PgLikeError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as PgLikeError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return candidate;
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/** A unique violation (23505), optionally of one constraint or index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = sqlError(error);
+  if (!found || found.code !== '23505') return false;
+  if (constraint === undefined) return true;
+  // Some drivers do not report the constraint: then any unique violation counts.
+  return found.constraint === undefined || found.constraint === constraint;
+}

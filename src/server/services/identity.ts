@@ -1,0 +1,288 @@
+// Identities (D28, D29, D18): a user's own names and PAN, a student adding or registering a
+// tutor (who gets an SMS invitation to KYC), profile changes. Every PAN stored here has passed
+// the PanVerifier, so a PAN on file is a verified PAN: it and the names on it are then locked.
+import { and, eq, isNull, like, or } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { formatINR, type Paise } from '../../domain/money';
+import { FALLBACK_USERNAME_BASE, nextAvailableUsername, slugifyName } from '../../domain/usernames';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import type { SmsSender } from '../sms/sender';
+import { displayName, type ApiUser, type UserRepository, type UserSummary } from '../users';
+import { isUniqueViolation } from './dbErrors';
+import type { PanVerifier } from './panVerifier';
+import { TUTOR_INVITATION_LIMIT, type RateLimiter } from './rateLimits';
+import { refuse, success, type Result } from './results';
+
+type OnboardingIdentity = components['schemas']['OnboardingIdentity'];
+
+export interface IdentityDeps {
+  db: Database;
+  clock: Clock;
+  sms: SmsSender;
+  users: UserRepository;
+  panVerifier: PanVerifier;
+  rateLimiter: RateLimiter;
+  publicOrigin: string;
+}
+
+export interface Names {
+  firstName: string;
+  lastName: string;
+}
+
+export interface TutorInput extends Names {
+  phone: string;
+  pan: string | undefined;
+}
+
+/** A tutor added or registered by a student; `invitationError` when the SMS failed. */
+export interface AddedTutor {
+  summary: UserSummary;
+  invitationError: unknown;
+}
+
+const USERNAME_ATTEMPTS = 5;
+
+const sameName = (a: string | null, b: string) =>
+  a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function createIdentityService(deps: IdentityDeps) {
+  const { db, clock, sms, users: repo, panVerifier, rateLimiter, publicOrigin } = deps;
+
+  /** D18: the first free candidate for these names, the database being the taken-check. */
+  const freeUsername = async ({ firstName, lastName }: Names): Promise<string> => {
+    const base = slugifyName(firstName, lastName);
+    const root = base === '' ? FALLBACK_USERNAME_BASE : base;
+    const rows = await db
+      .select({ username: users.username })
+      .from(users)
+      .where(or(eq(users.username, root), like(users.username, `${root}-%`)));
+    const taken = new Set(rows.flatMap((r) => (r.username ? [r.username] : [])));
+    return nextAvailableUsername(base, taken);
+  };
+
+  /** Gives a tutor with names and PAN a username, once; a concurrent taker makes it retry. */
+  const ensureUsername = async (user: UserRow): Promise<UserRow> => {
+    if (user.role !== 'teacher' || user.username || !user.pan) return user;
+    if (!user.firstName || !user.lastName) return user;
+    const names = { firstName: user.firstName, lastName: user.lastName };
+    for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
+      try {
+        const [updated] = await db
+          .update(users)
+          .set({ username: await freeUsername(names) })
+          .where(and(eq(users.id, user.id), isNull(users.username)))
+          .returning();
+        return updated ?? (await repo.findById(user.id)) ?? user;
+      } catch (error) {
+        if (!isUniqueViolation(error, 'users_username_unique')) throw error;
+      }
+    }
+    throw new Error('ensureUsername: no free username after retries');
+  };
+
+  const panRefusal = (reason: 'invalid-pan' | 'name-mismatch', ofTutor: boolean) =>
+    refuse(
+      400 as const,
+      reason === 'invalid-pan'
+        ? messages.identity.panInvalid
+        : ofTutor
+          ? messages.identity.tutorPanNameMismatch
+          : messages.identity.panNameMismatch,
+    );
+
+  const identityOf = (user: UserRow): OnboardingIdentity => ({
+    id: user.id,
+    first_name: user.firstName ?? '',
+    last_name: user.lastName ?? '',
+    pan: user.pan,
+    username: user.username,
+  });
+
+  const invite = async (student: UserRow, tutorPhone: string, amount: Paise | null) => {
+    try {
+      const payer = student.firstName && student.lastName ? displayName(student) : null;
+      await sms.send({
+        phone: tutorPhone,
+        body: messages.identity.invitationSms(
+          payer ?? messages.identity.aStudent,
+          amount === null ? null : formatINR(amount),
+          PRODUCT_NAME,
+          `${publicOrigin}/tutor/login`,
+        ),
+      });
+      return null;
+    } catch (error) {
+      // The tutor exists now; a failed text must not fail the student's payment flow.
+      return error;
+    }
+  };
+
+  /** Creates the tutor with a fresh username; null when the phone was taken meanwhile. */
+  const createTutor = async (input: TutorInput & { pan: string }): Promise<UserRow | null> => {
+    for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({
+            phone: input.phone,
+            role: 'teacher',
+            firstName: input.firstName,
+            lastName: input.lastName,
+            pan: input.pan,
+            username: await freeUsername(input),
+            createdAt: clock.now(),
+          })
+          .returning();
+        return row ?? null;
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_username_unique')) {
+          // Either the username or the phone was taken meanwhile; the phone decides.
+          if (await repo.findByPhone(input.phone)) return null;
+          continue;
+        }
+        throw error;
+      }
+    }
+    throw new Error('createTutor: no free username after retries');
+  };
+
+  return {
+    /** D28 use 1: the caller's own names and, when given, PAN (answer 200). */
+    async onboardSelf(
+      caller: UserRow,
+      input: Names & { pan: string | undefined },
+    ): Promise<Result<OnboardingIdentity, 400 | 409>> {
+      const user = (await repo.findById(caller.id)) ?? caller;
+      if (user.pan !== null) {
+        if (input.pan !== undefined && input.pan !== user.pan) {
+          return refuse(409, messages.identity.panLocked);
+        }
+        const namesKept =
+          (user.firstName === null || sameName(user.firstName, input.firstName)) &&
+          (user.lastName === null || sameName(user.lastName, input.lastName));
+        if (!namesKept) return refuse(409, messages.identity.namesLocked);
+        let current = user;
+        if (user.firstName === null || user.lastName === null) {
+          [current = user] = await db
+            .update(users)
+            .set({
+              firstName: user.firstName ?? input.firstName,
+              lastName: user.lastName ?? input.lastName,
+            })
+            .where(eq(users.id, user.id))
+            .returning();
+        }
+        return success(identityOf(await ensureUsername(current)));
+      }
+      if (input.pan !== undefined) {
+        const verdict = await panVerifier.verify({ ...input, pan: input.pan });
+        if (!verdict.ok) return panRefusal(verdict.reason, false);
+      }
+      const [updated] = await db
+        .update(users)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          ...(input.pan === undefined ? {} : { pan: input.pan }),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      return success(identityOf(await ensureUsername(updated ?? user)));
+    },
+
+    /**
+     * A student adds a tutor by phone, names and PAN and the tutor is invited by SMS:
+     * `onboarding` (D28 use 2) only for an unknown phone; `register` (the payment flow,
+     * with the amount waiting) also completes a known tutor who has no PAN yet.
+     */
+    async addTutor(
+      caller: UserRow,
+      input: TutorInput,
+      mode: { kind: 'onboarding' } | { kind: 'register'; amount: Paise },
+    ): Promise<Result<AddedTutor, 400 | 403 | 409 | 429>> {
+      if (caller.role !== 'student') {
+        return refuse(403, messages.identity.onlyStudentsAddTutors);
+      }
+      if (input.phone === caller.phone) return refuse(400, messages.identity.ownPhone);
+      if (input.pan === undefined) return refuse(400, messages.identity.panRequired);
+      const pan = input.pan;
+      const existing = await repo.findByPhone(input.phone);
+      if (existing?.role === 'student') return refuse(400, messages.roles.payeeIsStudent);
+      if (existing && mode.kind === 'onboarding') {
+        return refuse(409, messages.identity.tutorExists);
+      }
+      if (existing?.pan) return refuse(409, messages.identity.tutorVerified);
+
+      const verdict = await panVerifier.verify({ ...input, pan });
+      if (!verdict.ok) return panRefusal(verdict.reason, true);
+      // Counted only when an SMS is about to go out (refusals above cost nothing).
+      const allowed = await rateLimiter.hit(`invite:${caller.id}`, TUTOR_INVITATION_LIMIT);
+      if (!allowed.ok) {
+        return refuse(429, messages.identity.tooManyInvitations, allowed.retryAfterSeconds);
+      }
+
+      let tutor: UserRow | null;
+      if (existing) {
+        // Completes a known tutor without a PAN; `pan is null` keeps a racing verifier out.
+        [tutor = null] = await db
+          .update(users)
+          .set({ firstName: input.firstName, lastName: input.lastName, pan })
+          .where(and(eq(users.id, existing.id), isNull(users.pan)))
+          .returning();
+        if (!tutor) return refuse(409, messages.identity.tutorVerified);
+        tutor = await ensureUsername(tutor);
+      } else {
+        tutor = await createTutor({ ...input, pan });
+        if (!tutor) return refuse(409, messages.identity.tutorExists);
+      }
+      const invitationError = await invite(
+        caller,
+        tutor.phone,
+        mode.kind === 'register' ? mode.amount : null,
+      );
+      return success({ summary: await repo.toSummary(tutor, true), invitationError });
+    },
+
+    /** D29: names (until the PAN is verified) and, for tutors, subjects. */
+    async updateProfile(
+      caller: UserRow,
+      input: { firstName?: string; lastName?: string; subjects?: string[] },
+    ): Promise<Result<ApiUser, 400 | 409>> {
+      const user = (await repo.findById(caller.id)) ?? caller;
+      let subjects: string[] | undefined;
+      if (input.subjects !== undefined) {
+        if (user.role !== 'teacher') return refuse(400, messages.identity.subjectsOnlyTutors);
+        subjects = input.subjects.map((s) => s.trim().replace(/\s+/g, ' '));
+        if (subjects.some((s) => s === '')) return refuse(400, messages.identity.subjectBlank);
+        const folded = new Set(subjects.map((s) => s.toLowerCase()));
+        if (folded.size !== subjects.length) {
+          return refuse(400, messages.identity.subjectsDuplicate);
+        }
+      }
+      const changesName =
+        (input.firstName !== undefined && !sameName(user.firstName, input.firstName)) ||
+        (input.lastName !== undefined && !sameName(user.lastName, input.lastName));
+      if (user.pan !== null && changesName) return refuse(409, messages.identity.namesLocked);
+      // Before the PAN, names are saved as given (a casing fix too); after it, never.
+      const names =
+        user.pan === null
+          ? {
+              ...(input.firstName === undefined ? {} : { firstName: input.firstName }),
+              ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
+            }
+          : {};
+      const changes = { ...names, ...(subjects === undefined ? {} : { subjects }) };
+      const [updated = user] =
+        Object.keys(changes).length === 0
+          ? [user]
+          : await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+      return success(await repo.toApiUser(updated));
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

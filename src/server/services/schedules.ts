@@ -1,0 +1,81 @@
+// Tuition sessions (D20, D36). Sessions booked with a payment are created by the order
+// (services/orders.ts); this is the direct booking and the caller's list.
+import { desc, eq, or } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { PAISE_PER_RUPEE } from '../../domain/constants';
+import { messages } from '../../domain/messages';
+import { paiseToRupees } from '../../domain/money';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { schedules, type ScheduleRow, type UserRow } from '../db/schema';
+import type { UserRepository } from '../users';
+import { refuse, success, type Result } from './results';
+
+type Schedule = components['schemas']['Schedule'];
+type ScheduleCreate = components['schemas']['ScheduleCreate'];
+
+export function toApiSchedule(row: ScheduleRow): Schedule {
+  return {
+    id: row.id,
+    subject: row.subject,
+    title: row.title,
+    teacher_id: row.teacherId,
+    student_id: row.studentId,
+    amount: paiseToRupees(row.amount),
+    starttime: row.starttime.toISOString(),
+    endtime: row.endtime.toISOString(),
+    order_id: row.orderId,
+  };
+}
+
+export function createScheduleService(deps: { db: Database; clock: Clock; users: UserRepository }) {
+  const { db, clock, users: repo } = deps;
+  return {
+    async create(
+      caller: UserRow,
+      input: ScheduleCreate,
+    ): Promise<Result<Schedule, 400 | 403 | 404>> {
+      const starttime = new Date(input.starttime);
+      const endtime = new Date(input.endtime);
+      if (!(endtime.getTime() > starttime.getTime())) {
+        return refuse(400, messages.schedules.endBeforeStart);
+      }
+      if (caller.id !== input.teacher_id && caller.id !== input.student_id) {
+        return refuse(403, messages.schedules.notParty);
+      }
+      const teacher = await repo.findById(input.teacher_id);
+      if (teacher?.role !== 'teacher') return refuse(404, messages.schedules.tutorNotFound);
+      const student = await repo.findById(input.student_id);
+      if (student?.role !== 'student') return refuse(404, messages.schedules.studentNotFound);
+      const subject = input.subject.trim() || input.subject;
+      const title = input.title.trim() || input.title;
+      const [row] = await db
+        .insert(schedules)
+        .values({
+          subject,
+          title,
+          teacherId: teacher.id,
+          studentId: student.id,
+          amount: input.amount * PAISE_PER_RUPEE,
+          starttime,
+          endtime,
+          createdAt: clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error('createSchedule: the session was not inserted');
+      return success(toApiSchedule(row));
+    },
+
+    /** D36: the caller's sessions as tutor or student, latest start first. */
+    async list(caller: UserRow): Promise<Schedule[]> {
+      const rows = await db
+        .select()
+        .from(schedules)
+        .where(or(eq(schedules.teacherId, caller.id), eq(schedules.studentId, caller.id)))
+        .orderBy(desc(schedules.starttime), desc(schedules.id));
+      return rows.map(toApiSchedule);
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
