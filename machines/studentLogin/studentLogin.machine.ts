@@ -1,0 +1,283 @@
+// Student login (spec §2 /student/login, §4 "Student login", §5, §8; D2, D3, D14, D22):
+//
+//   phone ──submit──▶ (generate-otp, role student) ──▶ code (the otp machine) ──▶ loadingUser
+//     ▲  failure: the server's message, else D2's text;         │ correct code: store the session,
+//     │  the role conflict: D14's teacher text and link         │ 'Logged In' (analytics)
+//     └────────────────────── 'Change phone number' ◀───────────┘
+//   loadingUser (getMe) ──▶ welcome (the success drawer) ──Continue──▶ routing ──▶ done
+//     fetch error: /student/signup       incomplete profile: /student/signup   (routeByFlow.ts)
+//
+// A 429 on the first request means a code was sent to this phone moments ago: the code step
+// opens with the server's message, Resend blocked for Retry-After, so the SMS already
+// received can be used.
+//
+// Effects are abstract: the calls `requestOtp`, `fetchMe`, `routeByFlow` and the otp machine's
+// own; the actions `storeSession`, `storePayment`, `track`, `navigate`. The UI provides them.
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
+import { messages } from '../../src/domain/messages';
+import { isValidPhone, phoneError, phoneInput } from '../../src/domain/validation';
+import { notProvided } from '../shared/abstract';
+import type { NavigateParams } from '../shared/navigation';
+import { abstractCall, asFailure, failureText, serverMessage } from '../otp/calls';
+import {
+  isRoleConflict,
+  otpMachine,
+  roleConflictText,
+  type OtpSession,
+  type SendOtpInput,
+  type SendOtpOutput,
+} from '../otp/otp.machine';
+import { hasPan, isProfileComplete, type Me } from './profile';
+import { PATHS, routeByFlowActor, type PaymentToStore, type RouteDecision } from './routeByFlow';
+
+export interface StudentLoginInput {
+  /** What the student typed before the machine started (the page paints before it loads). */
+  phone?: string;
+}
+
+export interface StudentLoginContext {
+  /** Digits only, at most 10 (spec §5). */
+  phone: string;
+  /** Why the OTP request failed (tag `error` on phone.failed). */
+  error: string | null;
+  /** D14: the phone is a teacher's; the view links to /tutor/login. */
+  roleConflict: boolean;
+  /** How the code step starts: Resend blocked for `resendAfter`, an optional notice. */
+  otp: { resendAfter: number | null; notice: string | null };
+  session: OtpSession | null;
+  /** From getMe: the drawer's texts and where Continue goes. */
+  user: { hasPan: boolean; complete: boolean } | null;
+  /** Why going on to the flow failed (tag `error` on welcome.failed); Continue tries again. */
+  routeError: string | null;
+}
+
+export type StudentLoginEvent =
+  | { type: 'phone.change'; value: string }
+  | { type: 'phone.submit' }
+  /** 'Change phone number' on the code step. */
+  | { type: 'phone.edit' }
+  /** 'Continue' in the success drawer. */
+  | { type: 'login.continue' };
+
+/** What the three actions that write to storage receive. */
+export interface SessionToStore extends OtpSession {
+  phone: string;
+}
+
+export const STUDENT_ROLE = 'student' as const;
+
+const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;
+
+export const studentLoginMachine = setup({
+  types: {
+    context: {} as StudentLoginContext,
+    events: {} as StudentLoginEvent,
+    input: {} as StudentLoginInput,
+    children: {} as {
+      requestOtp: 'requestOtp';
+      otp: 'otp';
+      fetchMe: 'fetchMe';
+      routeByFlow: 'routeByFlow';
+    },
+  },
+  actors: {
+    requestOtp: abstractCall<SendOtpOutput, SendOtpInput>('requestOtp'),
+    otp: otpMachine,
+    fetchMe: abstractCall<Me, void>('fetchMe'),
+    routeByFlow: routeByFlowActor,
+  },
+  actions: {
+    /** Abstract: access-token, user id, phone and the student-login flag go to storage. */
+    storeSession: (_: unknown, _session: SessionToStore) => notProvided('storeSession'),
+    /** Abstract: the active payment of a static or dynamic link (routeByFlow.ts). */
+    storePayment: (_: unknown, _payment: PaymentToStore) => notProvided('storePayment'),
+    /** Abstract: the analytics adapter (D22: the event name only; no PAN, phone or amount). */
+    track: (_: unknown, _params: { event: AnalyticsEvent }) => notProvided('track'),
+    /** Abstract: the router (src/ui/app/navigation.ts). */
+    navigate: (_: unknown, _params: NavigateParams) => notProvided('navigate'),
+
+    setPhone: assign(({ event }) =>
+      event.type === 'phone.change'
+        ? { phone: phoneInput(event.value), error: null, roleConflict: false }
+        : {},
+    ),
+    startRequest: assign({ error: null, roleConflict: false }),
+    codeSent: assign(({ event }) => ({
+      otp: {
+        resendAfter: (event as { output?: SendOtpOutput }).output?.resendAfter ?? null,
+        notice: null,
+      },
+    })),
+    codeSentBefore: assign(({ event }) => {
+      const failure = asFailure(errorOf(event));
+      return {
+        otp: {
+          resendAfter: failure.kind === 'http' ? failure.retryAfter : null,
+          notice: serverMessage(failure),
+        },
+      };
+    }),
+    refuseRole: assign({ error: roleConflictText(STUDENT_ROLE), roleConflict: true }),
+    failRequest: assign(({ event }) => ({
+      // D2: the server's message, else 'Something went wrong. Please try again!'.
+      error: failureText(errorOf(event), messages.generic.somethingWrong),
+      roleConflict: false,
+    })),
+    saveSession: assign(({ event }) => ({
+      session: (event as { output?: OtpSession }).output ?? null,
+    })),
+    saveUser: assign(({ event }) => {
+      const me = (event as { output?: Me }).output;
+      return { user: me ? { hasPan: hasPan(me), complete: isProfileComplete(me) } : null };
+    }),
+    startRouting: assign({ routeError: null }),
+    failRouting: assign(({ event }) => ({
+      routeError: failureText(errorOf(event), messages.generic.somethingWrong),
+    })),
+    /** Stores what the flow needs, then goes there; the login page leaves the history. */
+    goOn: enqueueActions(({ enqueue, event }) => {
+      const decision = (event as { output?: RouteDecision }).output;
+      if (!decision) return;
+      if (decision.store) enqueue({ type: 'storePayment', params: decision.store });
+      enqueue({ type: 'navigate', params: { to: decision.to, replace: true } });
+    }),
+  },
+  guards: {
+    phoneValid: ({ context }) => isValidPhone(context.phone),
+    roleConflict: ({ event }) => isRoleConflict(errorOf(event)),
+    /** 429 with Retry-After: a code went to this phone moments ago. */
+    codeSentBefore: ({ event }) => {
+      const failure = asFailure(errorOf(event));
+      return failure.kind === 'http' && failure.status === 429 && failure.retryAfter !== null;
+    },
+    profileIncomplete: ({ context }) => context.user?.complete !== true,
+  },
+}).createMachine({
+  id: 'studentLogin',
+  description: 'Phone, OTP, user, success drawer, then back into the flow (spec §4 Student login).',
+  context: ({ input }) => ({
+    phone: phoneInput(input.phone ?? ''),
+    error: null,
+    roleConflict: false,
+    otp: { resendAfter: null, notice: null },
+    session: null,
+    user: null,
+    routeError: null,
+  }),
+  initial: 'phone',
+  states: {
+    phone: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'phone.change': { actions: 'setPhone' },
+            'phone.submit': { guard: 'phoneValid', target: 'requesting', actions: 'startRequest' },
+          },
+        },
+        requesting: {
+          tags: 'loading',
+          invoke: {
+            id: 'requestOtp',
+            src: 'requestOtp',
+            input: ({ context }) => ({ phone: context.phone, role: STUDENT_ROLE }),
+            onDone: { target: '#studentLogin.code', actions: 'codeSent' },
+            onError: [
+              { guard: 'roleConflict', target: 'failed', actions: 'refuseRole' },
+              { guard: 'codeSentBefore', target: '#studentLogin.code', actions: 'codeSentBefore' },
+              { target: 'failed', actions: 'failRequest' },
+            ],
+          },
+        },
+        failed: {
+          tags: 'error',
+          on: {
+            'phone.change': { target: 'editing', actions: 'setPhone' },
+            'phone.submit': { guard: 'phoneValid', target: 'requesting', actions: 'startRequest' },
+          },
+        },
+      },
+    },
+    code: {
+      invoke: {
+        id: 'otp',
+        src: 'otp',
+        input: ({ context }) => ({
+          phone: context.phone,
+          role: STUDENT_ROLE,
+          resendAfter: context.otp.resendAfter,
+          notice: context.otp.notice,
+        }),
+        onDone: {
+          target: 'loadingUser',
+          actions: [
+            'saveSession',
+            {
+              type: 'storeSession',
+              params: ({ context, event }) => ({ ...event.output, phone: context.phone }),
+            },
+            { type: 'track', params: { event: ANALYTICS_EVENTS.loggedIn } },
+          ],
+        },
+      },
+      on: { 'phone.edit': { target: '#studentLogin.phone' } },
+    },
+    loadingUser: {
+      tags: 'loading',
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        onDone: { target: 'welcome', actions: 'saveUser' },
+        // Spec §4: an error fetching the user sends the student to sign-up.
+        onError: {
+          target: 'done',
+          actions: { type: 'navigate', params: { to: PATHS.studentSignup, replace: true } },
+        },
+      },
+    },
+    welcome: {
+      initial: 'idle',
+      on: {
+        'login.continue': [
+          {
+            guard: 'profileIncomplete',
+            target: 'done',
+            actions: { type: 'navigate', params: { to: PATHS.studentSignup, replace: true } },
+          },
+          { target: 'routing', actions: 'startRouting' },
+        ],
+      },
+      states: {
+        idle: {},
+        failed: { tags: 'error' },
+      },
+    },
+    routing: {
+      tags: 'loading',
+      invoke: {
+        id: 'routeByFlow',
+        src: 'routeByFlow',
+        onDone: { target: 'done', actions: 'goOn' },
+        onError: { target: 'welcome.failed', actions: 'failRouting' },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type StudentLoginActorRef = ActorRefFrom<typeof studentLoginMachine>;
+export type StudentLoginSnapshot = SnapshotFrom<typeof studentLoginMachine>;
+
+/** 'Enter valid phone number' once 10 digits are entered and they are not a valid number. */
+export function loginPhoneError(snapshot: StudentLoginSnapshot): string | null {
+  return phoneError(snapshot.context.phone);
+}
+
+/** The success drawer's title and line (spec §2). */
+export function welcomeTexts(snapshot: StudentLoginSnapshot): { title: string; body: string } {
+  const m = messages.studentLogin;
+  return snapshot.context.user?.hasPan
+    ? { title: m.welcomeBackTitle, body: m.welcomeBackBody }
+    : { title: m.loginSuccessfulTitle, body: m.loginSuccessfulBody };
+}

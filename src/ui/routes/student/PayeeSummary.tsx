@@ -1,0 +1,38 @@
+// Desktop side panel of /student/login and /student/signup (spec §2): whom the student is
+// paying, when they came in by a static or dynamic link. Read from storage (spec §3
+// activePaymentTutorName, tutorPhone, activePaymentAmount); a separate chunk, so storage stays
+// off the first paint. Hidden below 850 px by AuthLayout's CSS.
+import { storage } from '../../../browser/storage';
+import { messages } from '../../../domain/messages';
+import { formatINR } from '../../../domain/money';
+import classes from './PayeeSummary.module.css';
+
+export function PayeeSummary() {
+  const flow = storage.get('activeFlow');
+  if (flow !== 'StaticLinkFlow' && flow !== 'DynamicLinkFlow') return null;
+  const name = storage.get('activePaymentTutorName');
+  const phone = storage.get('tutorPhone');
+  const amount = storage.get('activePaymentAmount');
+  if (!name && !phone && amount === null) return null;
+  const m = messages.studentLogin;
+  return (
+    <section className={classes.summary} aria-label={m.payingTo}>
+      <p className={classes.heading}>{m.payingTo}</p>
+      {name ? <p className={classes.name}>{name}</p> : null}
+      <dl className={classes.list}>
+        {phone ? (
+          <>
+            <dt>{m.tutorPhone}</dt>
+            <dd>{phone}</dd>
+          </>
+        ) : null}
+        {amount !== null && amount > 0 ? (
+          <>
+            <dt>{m.amount}</dt>
+            <dd className={classes.amount}>{formatINR(amount)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { otpPathModel } from './otp.model';
+
+describePaths(otpPathModel);

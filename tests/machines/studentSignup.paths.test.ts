@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { studentSignupPathModel } from './studentSignup.model';
+
+describePaths(studentSignupPathModel);
