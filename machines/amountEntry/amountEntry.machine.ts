@@ -1,0 +1,237 @@
+// The amount screen of a tutor's static link, /static-link/{username} (spec §2, §4 "Amount
+// screen Proceed", D5, D20, D30).
+//
+// - On start it looks up the tutor by the username of the URL (lower-cased, D30) and, best
+//   effort, the fee settings (base rate and settlement holidays) for the mobile fee summary.
+//   An unknown tutor goes to /page-not-found; a failed look-up offers a retry.
+// - The amount is digits only and saved on each change (`saveAmount`).
+// - Proceed (disabled unless the amount is ₹1-₹50,000, D11):
+//   - not logged in (the look-up carried no id, D26) → store amount and tutor → /student/login
+//     (the activeFlow tracker already recorded StaticLinkFlow, so login brings the student back);
+//   - logged in and the tutor can accept payments → store amount and payee → /pay/review;
+//   - logged in and the tutor cannot → /page-not-found.
+//   Each Proceed fires 'Entered Amount To Pay' (D22).
+//
+// Two parallel regions: `page` (loading → editing → leaving, or loadFailed ↔ loading) and
+// `fees` (loading → ready | unavailable), so the summary never holds up the amount.
+import { and, assign, setup } from 'xstate';
+import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
+import type { Paise } from '../../src/domain/money';
+import { notProvided } from '../shared/abstract';
+import type { NavigateParams } from '../shared/navigation';
+import { abstractPromise } from '../payment/abstract';
+import { failureText } from '../payment/failure';
+import { amountPaise, isPayableAmount, sanitizeAmount } from './amount';
+
+/** A tutor found by username (D17: public fields; `id` only for a logged-in caller, D26). */
+export interface TutorLookup {
+  id: number | null;
+  /** 'Asha Verma' */
+  name: string;
+  username: string;
+  phone: string;
+  /** MIN_KYC_APPROVED or ACTIVE with the gateway. */
+  canAcceptPayments: boolean;
+}
+
+/** payments/pg/: the card fee rate (percent) and the settlement holidays (D5, D9). */
+export interface FeeSettings {
+  baseRate: number;
+  holidays: readonly string[];
+}
+
+export interface AmountEntryInput {
+  /** The last path segment of /static-link/{username}. */
+  username: string;
+  /** A stored amount coming back from login, as the field's text. */
+  amountText?: string;
+  /** D20: `?book=1`, a session is booked with the payment. */
+  book?: boolean;
+}
+
+export interface AmountEntryContext {
+  username: string;
+  amountText: string;
+  book: boolean;
+  tutor: TutorLookup | null;
+  fees: FeeSettings | null;
+  error: string | null;
+}
+
+export type AmountEntryEvent =
+  { type: 'amount.change'; value: string } | { type: 'amount.submit' } | { type: 'tutor.retry' };
+
+/** Kept for the login screen (its side panel shows payee, phone and amount). */
+export interface PendingPayment {
+  amount: Paise;
+  tutorName: string;
+  tutorPhone: string;
+}
+
+/** What /pay/review reads. */
+export interface ChosenPayee extends PendingPayment {
+  payeeId: number;
+  /** D20: book a session with this payment. */
+  book: boolean;
+}
+
+const NOT_FOUND = '/page-not-found';
+
+const track = (event: AnalyticsEvent) => ({ type: 'track', params: { event } }) as const;
+
+/** amount.change in every state that shows the field: keep the digits, save them (spec §5). */
+const changeAmount = {
+  actions: [
+    'setAmount',
+    {
+      type: 'saveAmount',
+      params: ({ context }: { context: AmountEntryContext }) => ({
+        amount: amountPaise(context.amountText),
+      }),
+    },
+  ],
+} as const;
+
+export const amountEntryMachine = setup({
+  types: {
+    context: {} as AmountEntryContext,
+    input: {} as AmountEntryInput,
+    events: {} as AmountEntryEvent,
+  },
+  actors: {
+    lookupTutor: abstractPromise<TutorLookup | null, { username: string }>('lookupTutor'),
+    loadFees: abstractPromise<FeeSettings>('loadFees'),
+  },
+  actions: {
+    setAmount: assign({
+      amountText: ({ context, event }) =>
+        event.type === 'amount.change' ? sanitizeAmount(event.value) : context.amountText,
+    }),
+    navigate: (_: unknown, _params: NavigateParams) => notProvided('navigate'),
+    /** Spec §5: the amount is saved on each change (null: cleared). */
+    saveAmount: (_: unknown, _params: { amount: Paise | null }) => notProvided('saveAmount'),
+    storeForLogin: (_: unknown, _params: PendingPayment) => notProvided('storeForLogin'),
+    storeForReview: (_: unknown, _params: ChosenPayee) => notProvided('storeForReview'),
+    /** D22: never blocks or breaks the flow; no PAN, phone or amount. */
+    track: (_: unknown, _params: { event: AnalyticsEvent }) => notProvided('track'),
+  },
+  guards: {
+    payable: ({ context }) => isPayableAmount(context.amountText),
+    loggedOut: ({ context }) => context.tutor?.id == null,
+    tutorCanBePaid: ({ context }) => context.tutor?.canAcceptPayments === true,
+  },
+}).createMachine({
+  id: 'amountEntry',
+  description: 'The static-link amount screen and its Proceed rule (spec §4).',
+  context: ({ input }) => ({
+    username: input.username.trim().toLowerCase(),
+    amountText: sanitizeAmount(input.amountText ?? ''),
+    book: input.book === true,
+    tutor: null,
+    fees: null,
+    error: null,
+  }),
+  type: 'parallel',
+  states: {
+    /** The tutor, the amount and Proceed. */
+    page: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loading'],
+          // The field works while the tutor loads: a slow network must not eat keystrokes.
+          on: { 'amount.change': changeAmount },
+          invoke: {
+            id: 'lookupTutor',
+            src: 'lookupTutor',
+            input: ({ context }) => ({ username: context.username }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output === null,
+                target: 'leaving',
+                actions: { type: 'navigate', params: { to: NOT_FOUND, replace: true } },
+              },
+              {
+                target: 'editing',
+                actions: assign({ tutor: ({ event }) => event.output, error: null }),
+              },
+            ],
+            onError: {
+              target: 'loadFailed',
+              actions: assign({ error: ({ event }) => failureText(event.error) }),
+            },
+          },
+        },
+        loadFailed: {
+          tags: ['error'],
+          on: { 'tutor.retry': { target: 'loading' }, 'amount.change': changeAmount },
+        },
+        editing: {
+          on: {
+            'amount.change': changeAmount,
+            'amount.submit': [
+              {
+                guard: and(['payable', 'loggedOut']),
+                description: 'Not logged in: log in first; login brings the student back here',
+                target: 'leaving',
+                actions: [
+                  track(ANALYTICS_EVENTS.enteredAmount),
+                  { type: 'storeForLogin', params: ({ context }) => pending(context) },
+                  { type: 'navigate', params: { to: '/student/login' } },
+                ],
+              },
+              {
+                guard: and(['payable', 'tutorCanBePaid']),
+                description: 'Logged in, tutor onboarded with the gateway',
+                target: 'leaving',
+                actions: [
+                  track(ANALYTICS_EVENTS.enteredAmount),
+                  { type: 'storeForReview', params: ({ context }) => chosen(context) },
+                  { type: 'navigate', params: { to: '/pay/review' } },
+                ],
+              },
+              {
+                guard: 'payable',
+                description: 'Logged in, tutor not onboarded',
+                target: 'leaving',
+                actions: [
+                  track(ANALYTICS_EVENTS.enteredAmount),
+                  { type: 'navigate', params: { to: NOT_FOUND } },
+                ],
+              },
+            ],
+          },
+        },
+        leaving: { type: 'final' },
+      },
+    },
+    /** Best effort, for the mobile fee summary only: without it the summary is not shown. */
+    fees: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadFees',
+            src: 'loadFees',
+            onDone: { target: 'ready', actions: assign({ fees: ({ event }) => event.output }) },
+            onError: { target: 'unavailable' },
+          },
+        },
+        ready: {},
+        unavailable: {},
+      },
+    },
+  },
+});
+
+function pending(context: AmountEntryContext): PendingPayment {
+  return {
+    amount: amountPaise(context.amountText) ?? 0,
+    tutorName: context.tutor?.name ?? '',
+    tutorPhone: context.tutor?.phone ?? '',
+  };
+}
+
+function chosen(context: AmountEntryContext): ChosenPayee {
+  return { ...pending(context), payeeId: context.tutor?.id ?? 0, book: context.book };
+}

@@ -1,0 +1,36 @@
+// /pay/redirect (spec §2, D1): where the checkout sends the student back. 'Redirecting in N
+// seconds...' from 3, then /pay/status?order_id=… (the query's order id, else the stored one).
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import { Container, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { countdownMachine } from '../../../../machines/countdown/countdown.machine';
+import { PAYMENT_REDIRECT_COUNTDOWN_SECONDS } from '../../../domain/constants';
+import { messages } from '../../../domain/messages';
+import { useNavigateAction } from '../../app/navigation';
+import { currentOrderId, statusPath } from './orderId';
+
+export function PayRedirectPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigateAction();
+  const [target] = useState(() => statusPath(currentOrderId(search)));
+  const actorRef = useActorRef(
+    countdownMachine.provide({
+      // The redirect page leaves no history entry: Back from the status does not count again.
+      actions: { onDone: () => navigate(null, { to: target, replace: true }) },
+    }),
+    { input: { seconds: PAYMENT_REDIRECT_COUNTDOWN_SECONDS } },
+  );
+  const remaining = useSelector(actorRef, (s) => s.context.remaining);
+  return (
+    <Container size="xs" py="xl" component="main">
+      <Title order={1} mb="md">
+        {messages.redirect.title}
+      </Title>
+      <Text role="status">{messages.redirect.countdown(remaining)}</Text>
+    </Container>
+  );
+}

@@ -1,0 +1,167 @@
+// /pay/status and /payment-successful (spec §2, §4 "Order status"; D1, D7): 'Sent',
+// 'Processing' (checked again by itself, then 'Check again') or 'Failed to pay' (with a way
+// back to try again). The stored payment keys are cleared once it is sent.
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/DataList.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import {
+  Alert,
+  Button,
+  Container,
+  DataList,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import {
+  orderStatusMachine,
+  type OrderView,
+} from '../../../../machines/orderStatus/orderStatus.machine';
+import { messages } from '../../../domain/messages';
+import { formatINR } from '../../../domain/money';
+import { formatIstDate, formatIstTime } from '../../../domain/time';
+import { useNavigateAction } from '../../app/navigation';
+import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
+import { currentOrderId } from './orderId';
+import { clearPayment } from './paymentStore';
+import { sessionText } from './sessionText';
+
+const m = messages.status;
+
+function Details({ order, sent }: { order: OrderView; sent: boolean }) {
+  const paidAt = sent && order.paymentTime ? new Date(order.paymentTime) : null;
+  const rows: [string, string][] = [
+    [m.amount, formatINR(order.total)],
+    [m.paidTo, `${order.payeeName} (${order.payeePhone})`],
+  ];
+  if (order.maskedAccount) rows.push([m.account, order.maskedAccount]);
+  if (paidAt && !Number.isNaN(paidAt.getTime())) {
+    rows.push([m.paidOn, `${formatIstDate(paidAt, { withYear: true })}, ${formatIstTime(paidAt)}`]);
+  }
+  if (order.session) rows.push([m.session, sessionText(order.session)]);
+  rows.push([m.orderId, order.id]);
+  return (
+    <DataList labelWidth="40%">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList>
+  );
+}
+
+function OrderStatusView({ orderId }: { orderId: string }) {
+  const services = usePaymentServices();
+  const navigate = useNavigateAction();
+  const actorRef = useActorRef(
+    orderStatusMachine.provide({
+      actors: {
+        fetchOrder: serviceActor((input: { orderId: string }, signal) =>
+          services.fetchOrder(input, signal),
+        ),
+      },
+      actions: { navigate, clearPayment },
+    }),
+    { input: { orderId } },
+  );
+  const order = useSelector(actorRef, (s) => s.context.order);
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const view = useSelector(actorRef, (s) => {
+    if (s.matches('sent')) return 'sent';
+    if (s.matches('failed')) return 'failed';
+    if (s.matches('unreachable')) return 'unreachable';
+    if (s.matches('stillProcessing')) return 'stillProcessing';
+    if (s.matches('leaving')) return 'leaving';
+    return s.context.order ? 'processing' : 'checking';
+  });
+  const checkAgain = () => actorRef.send({ type: 'status.check' });
+
+  if (view === 'leaving') return null;
+  if (view === 'checking') {
+    return (
+      <Stack gap="md">
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{m.checking}</Text>
+        </Group>
+        {error ? <Text c="dimmed">{error}</Text> : null}
+      </Stack>
+    );
+  }
+  if (view === 'unreachable') {
+    return (
+      <Stack gap="md">
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+        <Button size="md" onClick={checkAgain}>
+          {m.checkAgain}
+        </Button>
+      </Stack>
+    );
+  }
+  const label = view === 'sent' ? m.sent : view === 'failed' ? m.failed : m.processing;
+  const color = view === 'sent' ? 'green' : view === 'failed' ? 'red' : 'yellow';
+  return (
+    <Stack gap="lg" aria-live="polite">
+      <Title order={2} c={`${color}.8`}>
+        {label}
+      </Title>
+      {view === 'sent' && order ? (
+        <Text>{m.sentBody(formatINR(order.total), order.payeeName)}</Text>
+      ) : null}
+      {view === 'processing' ? (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{m.processingBody}</Text>
+        </Group>
+      ) : null}
+      {view === 'stillProcessing' ? <Text>{m.stillProcessing}</Text> : null}
+      {view === 'failed' ? <Text>{m.failedBody}</Text> : null}
+      {order ? <Details order={order} sent={view === 'sent'} /> : null}
+      {view === 'stillProcessing' ? (
+        <Button size="md" onClick={checkAgain}>
+          {m.checkAgain}
+        </Button>
+      ) : null}
+      {view === 'failed' ? (
+        <Button size="md" component={Link} to="/pay/review">
+          {m.tryAgain}
+        </Button>
+      ) : null}
+      {view === 'sent' ? (
+        <Button size="md" variant="light" component={Link} to="/">
+          {messages.notFound.home}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function PayStatusPage() {
+  const [search] = useSearchParams();
+  const [orderId] = useState(() => currentOrderId(search));
+  if (!orderId) return <Navigate to="/page-not-found" replace />;
+  return (
+    <Container size="xs" py="xl" component="main">
+      <Title order={1} mb="lg">
+        {m.title}
+      </Title>
+      <OrderStatusView key={orderId} orderId={orderId} />
+    </Container>
+  );
+}

@@ -1,0 +1,111 @@
+// The payment-details form (spec §2 /pay/payment-details, /pay-tuition-fees; §4; §5): amount
+// and the tutor's phone, Proceed, and the KYC dialogs, over the payeeLookup machine.
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Loader.css';
+import { Alert, Button, Container, Stack, TextInput, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { amountFieldError, amountTextFromPaise } from '../../../../machines/amountEntry/amount';
+import { payeeLookupMachine } from '../../../../machines/payeeLookup/payeeLookup.machine';
+import { trackAction } from '../../../browser/analytics';
+import { messages } from '../../../domain/messages';
+import { phoneError } from '../../../domain/validation';
+import { useNavigateAction } from '../../app/navigation';
+import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
+import { KycDialog } from './KycDialog';
+import {
+  saveAmount,
+  storedAmount,
+  storedTutorPhone,
+  storePayee,
+  storePending,
+} from './paymentStore';
+
+const m = messages.payeeLookup;
+
+export function PayeeLookupScreen({ title }: { title: string }) {
+  const services = usePaymentServices();
+  const navigate = useNavigateAction();
+  // Back from login (or a reload): what was typed before.
+  const [input] = useState(() => ({
+    amountText: amountTextFromPaise(storedAmount()),
+    phone: storedTutorPhone() ?? '',
+  }));
+  const actorRef = useActorRef(
+    payeeLookupMachine.provide({
+      actors: {
+        searchPayee: serviceActor((request: { phone: string }, signal) =>
+          services.searchPayee(request, signal),
+        ),
+      },
+      actions: { navigate, saveAmount, storePending, storePayee, track: trackAction },
+    }),
+    { input },
+  );
+  const amountText = useSelector(actorRef, (s) => s.context.amountText);
+  const phone = useSelector(actorRef, (s) => s.context.phone);
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'details.submit' }));
+  const busy = useSelector(actorRef, (s) => s.hasTag('loading'));
+  const dialog = useSelector(actorRef, (s) =>
+    s.matches('kycLinkSent') ? 'kycLinkSent' : s.matches('kycDone') ? 'kycDone' : null,
+  );
+
+  return (
+    <Container size="xs" py="xl" component="main">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actorRef.send({ type: 'details.submit' });
+        }}
+      >
+        <Stack gap="lg">
+          <Title order={1}>{title}</Title>
+          <TextInput
+            label={m.amountLabel}
+            leftSection="₹"
+            inputMode="numeric"
+            autoComplete="off"
+            size="md"
+            value={amountText}
+            readOnly={busy}
+            onChange={(event) =>
+              actorRef.send({ type: 'amount.change', value: event.currentTarget.value })
+            }
+            error={amountFieldError(amountText)}
+          />
+          <TextInput
+            label={m.phoneLabel}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            enterKeyHint="go"
+            size="md"
+            value={phone}
+            readOnly={busy}
+            onChange={(event) =>
+              actorRef.send({ type: 'phone.change', value: event.currentTarget.value })
+            }
+            error={phoneError(phone)}
+          />
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
+            {m.proceed}
+          </Button>
+        </Stack>
+      </form>
+      <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
+    </Container>
+  );
+}

@@ -1,0 +1,149 @@
+// /pay/review (spec §2, §4 "Payment"; D6, D9, D20, D21): amount, payee name and phone, the
+// booked session's date and time, the method (Card with its fee, or UPI free), the breakup
+// and 'Proceed to pay'. The guards (no login, missing details) are the payment machine's.
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/DataList.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import {
+  Alert,
+  Button,
+  Container,
+  DataList,
+  Group,
+  Loader,
+  Radio,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import {
+  cardRate,
+  selectBreakup,
+  type PaymentDraft,
+} from '../../../../machines/payment/payment.machine';
+import { PAYMENT_METHOD, type PaymentMethod } from '../../../domain/constants';
+import { messages } from '../../../domain/messages';
+import { formatINR } from '../../../domain/money';
+import { AmountBreakup } from '../../components/AmountBreakup';
+import { CheckoutStatus } from './CheckoutStatus';
+import { usePaymentFlow, type PaymentActorRef } from './PaymentFlowLayout';
+import { sessionText } from './sessionText';
+
+const m = messages.review;
+
+function Payee({ draft }: { draft: PaymentDraft }) {
+  return (
+    <DataList labelWidth="40%">
+      <DataList.Item>
+        <DataList.ItemLabel>{m.payingTo}</DataList.ItemLabel>
+        <DataList.ItemValue>{draft.payeeName}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>{m.phone}</DataList.ItemLabel>
+        <DataList.ItemValue>{draft.payeePhone}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>{m.amount}</DataList.ItemLabel>
+        <DataList.ItemValue>{formatINR(draft.amount)}</DataList.ItemValue>
+      </DataList.Item>
+      {draft.session ? (
+        <DataList.Item>
+          <DataList.ItemLabel>{m.session}</DataList.ItemLabel>
+          <DataList.ItemValue>{sessionText(draft.session)}</DataList.ItemValue>
+        </DataList.Item>
+      ) : null}
+    </DataList>
+  );
+}
+
+function Review({ actorRef }: { actorRef: PaymentActorRef }) {
+  const draft = useSelector(actorRef, (s) => s.context.draft);
+  const method = useSelector(actorRef, (s) => s.context.method);
+  const rate = useSelector(actorRef, (s) => cardRate(s.context));
+  const breakup = useSelector(actorRef, (s) => selectBreakup(s.context));
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const creating = useSelector(actorRef, (s) => s.matches('creatingOrder'));
+  const canPay = useSelector(actorRef, (s) => s.can({ type: 'payment.submit' }));
+  if (!draft || !breakup) return null;
+  return (
+    <Stack gap="lg">
+      <Payee draft={draft} />
+      <Radio.Group
+        label={m.methodLabel}
+        value={method}
+        onChange={(value) =>
+          actorRef.send({ type: 'method.change', method: value as PaymentMethod })
+        }
+      >
+        <Stack gap="sm" mt="xs">
+          <Radio value={PAYMENT_METHOD.card} label={m.card(rate)} disabled={creating} />
+          <Radio value={PAYMENT_METHOD.upi} label={m.upi} disabled={creating} />
+        </Stack>
+      </Radio.Group>
+      <Stack gap="xs">
+        <Text fw={650}>{m.breakupTitle}</Text>
+        <AmountBreakup breakup={breakup} />
+      </Stack>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Button
+        size="md"
+        fullWidth
+        loading={creating}
+        disabled={!canPay}
+        onClick={() => actorRef.send({ type: 'payment.submit' })}
+      >
+        {m.proceedToPay}
+      </Button>
+    </Stack>
+  );
+}
+
+export function ReviewPage() {
+  const actorRef = usePaymentFlow();
+  const view = useSelector(actorRef, (s) => {
+    if (s.hasTag('checkout')) return 'checkout';
+    if (s.matches('loadFailed')) return 'failed';
+    if (s.matches('ready') || s.matches('creatingOrder')) return 'review';
+    return 'loading';
+  });
+  return (
+    <Container size="xs" py="xl" component="main">
+      <Title order={1} mb="lg">
+        {m.title}
+      </Title>
+      {view === 'loading' ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{m.loading}</Text>
+        </Group>
+      ) : null}
+      {view === 'failed' ? (
+        <Stack gap="md">
+          <Alert color="red" role="alert">
+            {m.loadFailed}
+          </Alert>
+          <Button size="md" onClick={() => actorRef.send({ type: 'review.retry' })}>
+            {m.retry}
+          </Button>
+        </Stack>
+      ) : null}
+      {view === 'review' ? <Review actorRef={actorRef} /> : null}
+      {view === 'checkout' ? <CheckoutStatus actorRef={actorRef} /> : null}
+    </Container>
+  );
+}

@@ -1,0 +1,87 @@
+// /payment-link/{id} (spec §2, §8; D19): the wrapper of a tutor's payment link. The activeFlow
+// tracker records DynamicLinkFlow; the paymentLink machine loads the link and sends the
+// student on (review, sign-up or login), or says why it cannot be paid.
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useParams } from 'react-router-dom';
+import { paymentLinkMachine } from '../../../../machines/payment/paymentLink.machine';
+import { messages } from '../../../domain/messages';
+import { useNavigateAction } from '../../app/navigation';
+import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
+import { storeLink } from '../pay/paymentStore';
+
+const m = messages.paymentLink;
+
+function LinkFlow({ linkId }: { linkId: string }) {
+  const services = usePaymentServices();
+  const navigate = useNavigateAction();
+  const actorRef = useActorRef(
+    paymentLinkMachine.provide({
+      actors: {
+        loadLink: serviceActor((input: { linkId: string }, signal) =>
+          services.loadLink(input, signal),
+        ),
+      },
+      actions: { navigate, storeLink },
+    }),
+    { input: { linkId } },
+  );
+  const view = useSelector(actorRef, (s) =>
+    s.matches('loadFailed') ? 'failed' : s.matches('unavailable') ? 'unavailable' : 'loading',
+  );
+  const status = useSelector(actorRef, (s) => s.context.link?.status);
+  const error = useSelector(actorRef, (s) => s.context.error);
+
+  if (view === 'failed') {
+    return (
+      <Stack gap="md">
+        <Alert color="red" role="alert" title={m.loadFailed}>
+          {error}
+        </Alert>
+        <Button size="md" onClick={() => actorRef.send({ type: 'link.retry' })}>
+          {m.retry}
+        </Button>
+      </Stack>
+    );
+  }
+  if (view === 'unavailable') {
+    const reason = status === 'PAID' ? m.paid : status === 'EXPIRED' ? m.expired : m.cancelled;
+    return (
+      <Stack gap="md">
+        <Alert color="yellow" role="alert" title={reason}>
+          {m.askTutor}
+        </Alert>
+        <Button size="md" variant="light" component={Link} to="/">
+          {messages.notFound.home}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" />
+      <Text>{m.loading}</Text>
+    </Group>
+  );
+}
+
+export function PaymentLinkPage() {
+  const { id = '' } = useParams();
+  return (
+    <Container size="xs" py="xl" component="main">
+      <Title order={1} mb="lg">
+        {m.title}
+      </Title>
+      <LinkFlow key={id} linkId={id} />
+    </Container>
+  );
+}

@@ -1,0 +1,100 @@
+// The static link's brain, loaded after the first paint: runs the amountEntry machine with the
+// real effects and publishes what the amount screen shows (StaticLinkPage). Renders nothing
+// itself.
+import '@mantine/core/styles/Alert.css';
+import { Alert, Box, Button } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { amountEntryMachine } from '../../../../machines/amountEntry/amountEntry.machine';
+import {
+  amountFieldError,
+  amountPaise,
+  amountTextFromPaise,
+  isPayableAmount,
+} from '../../../../machines/amountEntry/amount';
+import { trackAction } from '../../../browser/analytics';
+import { messages } from '../../../domain/messages';
+import { useNavigateAction } from '../../app/navigation';
+import { FeeSummary } from '../../components/FeeSummary';
+import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
+import { saveAmount, storedAmount, storeForLogin, storePayee } from '../pay/paymentStore';
+import type { AmountScreenModel } from './StaticLinkPage';
+
+interface Props {
+  username: string;
+  book: boolean;
+  /** Typed before this chunk arrived. */
+  draft: string;
+  onModel(model: AmountScreenModel): void;
+}
+
+export default function StaticLinkController({ username, book, draft, onModel }: Props) {
+  const services = usePaymentServices();
+  const navigate = useNavigateAction();
+  const [now] = useState(() => services.now());
+  const actorRef = useActorRef(
+    amountEntryMachine.provide({
+      actors: {
+        lookupTutor: serviceActor((input: { username: string }, signal) =>
+          services.lookupTutor(input, signal),
+        ),
+        loadFees: serviceActor((_: void, signal) => services.loadFees(signal)),
+      },
+      actions: {
+        navigate,
+        saveAmount,
+        storeForLogin,
+        storeForReview: storePayee,
+        track: trackAction,
+      },
+    }),
+    { input: { username, book, amountText: draft || amountTextFromPaise(storedAmount()) } },
+  );
+
+  const amountText = useSelector(actorRef, (s) => s.context.amountText);
+  const tutorName = useSelector(actorRef, (s) => s.context.tutor?.name ?? null);
+  const fees = useSelector(actorRef, (s) => s.context.fees);
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'amount.submit' }));
+  const loadError = useSelector(actorRef, (s) =>
+    s.matches({ page: 'loadFailed' }) ? s.context.error : null,
+  );
+
+  const model = useMemo<AmountScreenModel>(() => {
+    const payable = isPayableAmount(amountText);
+    return {
+      tutorName,
+      amountText,
+      fieldError: amountFieldError(amountText),
+      canSubmit,
+      changeAmount: (value) => actorRef.send({ type: 'amount.change', value }),
+      submit: () => actorRef.send({ type: 'amount.submit' }),
+      notice: loadError ? (
+        <Alert color="red" title={messages.staticLink.loadFailed} role="alert">
+          {loadError}
+          <Button
+            variant="light"
+            mt="sm"
+            display="block"
+            onClick={() => actorRef.send({ type: 'tutor.retry' })}
+          >
+            {messages.staticLink.retry}
+          </Button>
+        </Alert>
+      ) : null,
+      // Mobile only (spec §2): hidden from the `sm` breakpoint up.
+      summary: fees ? (
+        <Box hiddenFrom="sm">
+          <FeeSummary
+            amount={payable ? amountPaise(amountText) : null}
+            baseRate={fees.baseRate}
+            holidays={fees.holidays}
+            now={now}
+          />
+        </Box>
+      ) : null,
+    };
+  }, [actorRef, amountText, tutorName, fees, canSubmit, loadError, now]);
+
+  useEffect(() => onModel(model), [model, onModel]);
+  return null;
+}

@@ -1,0 +1,166 @@
+// Path model of the amountEntry machine (the static-link amount screen), shared by its vitest
+// suite and scripts/path-coverage.ts.
+import assert from 'node:assert/strict';
+import { ANALYTICS_EVENTS } from '../../src/domain/constants';
+import { messages } from '../../src/domain/messages';
+import {
+  amountEntryMachine,
+  type ChosenPayee,
+  type FeeSettings,
+  type PendingPayment,
+  type TutorLookup,
+} from '../../machines/amountEntry/amountEntry.machine';
+import { isPayableAmount } from '../../machines/amountEntry/amount';
+import type { NavigateParams } from '../../machines/shared/navigation';
+import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
+
+interface World {
+  lookup: FakeActor<TutorLookup | null, { username: string }>;
+  fees: FakeActor<FeeSettings>;
+  navigations: NavigateParams[];
+  saved: (number | null)[];
+  forLogin: PendingPayment[];
+  forReview: ChosenPayee[];
+  tracked: string[];
+}
+
+const tutor = (id: number | null, canAcceptPayments: boolean): TutorLookup => ({
+  id,
+  name: 'Asha Verma',
+  username: 'asha-verma',
+  phone: '9123456780',
+  canAcceptPayments,
+});
+
+export const tutors = {
+  anonymous: tutor(null, true),
+  payable: tutor(7, true),
+  notOnboarded: tutor(7, false),
+};
+
+const fees: FeeSettings = { baseRate: 1, holidays: ['2025-10-02'] };
+
+export const amountEntryEvents = {
+  'amount.change': [
+    { type: 'amount.change', value: '1,500' }, // payable once non-digits go
+    { type: 'amount.change', value: '0' }, // zero: not payable
+  ],
+  'amount.submit': [{ type: 'amount.submit' }],
+  'tutor.retry': [{ type: 'tutor.retry' }],
+} satisfies EventFixtures<typeof amountEntryMachine, World>;
+
+function noExit({ world }: PathRun<World>) {
+  assert.deepEqual(world.navigations, []);
+  assert.deepEqual(world.tracked, []);
+}
+
+export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> = {
+  name: 'amountEntry',
+  machine: amountEntryMachine,
+  input: { username: 'Asha-Verma', book: true },
+  world: () => ({
+    lookup: fakeActor(),
+    fees: fakeActor(),
+    navigations: [],
+    saved: [],
+    forLogin: [],
+    forReview: [],
+    tracked: [],
+  }),
+  provide: (world) =>
+    amountEntryMachine.provide({
+      actors: { lookupTutor: world.lookup.logic, loadFees: world.fees.logic },
+      actions: {
+        navigate: (_, params) => void world.navigations.push(params),
+        saveAmount: (_, { amount }) => void world.saved.push(amount),
+        storeForLogin: (_, p) => void world.forLogin.push(p),
+        storeForReview: (_, p) => void world.forReview.push(p),
+        track: (_, { event }) => void world.tracked.push(event),
+      },
+    }),
+  events: amountEntryEvents,
+  internal: {
+    'xstate.done.actor.lookupTutor': doneCases<World, TutorLookup | null>(
+      'lookupTutor',
+      [null, tutors.anonymous, tutors.payable, tutors.notOnboarded],
+      (w) => w.lookup,
+    ),
+    'xstate.error.actor.lookupTutor': errorCases<World>(
+      'lookupTutor',
+      [{ kind: 'network' }],
+      (w) => w.lookup,
+    ),
+    'xstate.done.actor.loadFees': doneCases<World, FeeSettings>('loadFees', [fees], (w) => w.fees),
+    'xstate.error.actor.loadFees': errorCases<World>(
+      'loadFees',
+      [{ kind: 'timeout' }],
+      (w) => w.fees,
+    ),
+  },
+  states: {
+    // Every state: each amount.change saved what the field kept (spec §5).
+    page: (snapshot, { world }) => {
+      if (world.saved.length > 0) {
+        assert.equal(world.saved.at(-1), snapshot.context.amountText === '0' ? 0 : 150_000);
+      }
+    },
+    fees: () => {},
+    'page.loading': (snapshot, run) => {
+      noExit(run);
+      assert.equal(snapshot.context.username, 'asha-verma', 'D30: lower-cased');
+      assert.deepEqual(run.world.lookup.last().input, { username: 'asha-verma' });
+      assert.ok(snapshot.hasTag('loading'));
+      assert.equal(snapshot.can({ type: 'amount.submit' }), false);
+    },
+    'page.loadFailed': (snapshot, run) => {
+      noExit(run);
+      assert.equal(snapshot.context.error, messages.generic.network);
+      assert.equal(snapshot.can({ type: 'amount.submit' }), false);
+    },
+    'page.editing': (snapshot, run) => {
+      noExit(run);
+      assert.ok(snapshot.context.tutor);
+      assert.equal(
+        snapshot.can({ type: 'amount.submit' }),
+        isPayableAmount(snapshot.context.amountText),
+      );
+    },
+    'page.leaving': (snapshot, { world }) => {
+      assert.equal(world.navigations.length, 1);
+      const [{ to }] = world.navigations as [NavigateParams];
+      const t = snapshot.context.tutor;
+      if (t === null) {
+        assert.equal(to, '/page-not-found');
+        assert.deepEqual(world.tracked, []);
+        return;
+      }
+      assert.deepEqual(world.tracked, [ANALYTICS_EVENTS.enteredAmount]);
+      assert.equal(snapshot.context.amountText, '1500');
+      if (t.id === null) {
+        assert.equal(to, '/student/login');
+        assert.deepEqual(world.forLogin, [
+          { amount: 150_000, tutorName: 'Asha Verma', tutorPhone: '9123456780' },
+        ]);
+        assert.deepEqual(world.forReview, []);
+      } else if (t.canAcceptPayments) {
+        assert.equal(to, '/pay/review');
+        assert.deepEqual(world.forReview, [
+          {
+            amount: 150_000,
+            tutorName: 'Asha Verma',
+            tutorPhone: '9123456780',
+            payeeId: 7,
+            book: true,
+          },
+        ]);
+      } else {
+        assert.equal(to, '/page-not-found');
+        assert.deepEqual([...world.forLogin, ...world.forReview], []);
+      }
+    },
+    'fees.loading': (snapshot) => assert.equal(snapshot.context.fees, null),
+    'fees.ready': (snapshot) => assert.deepEqual(snapshot.context.fees, fees),
+    'fees.unavailable': (snapshot) => assert.equal(snapshot.context.fees, null),
+  },
+};

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { amountEntryPathModel } from './amountEntry.model';
+
+describePaths(amountEntryPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { payeeLookupPathModel } from './payeeLookup.model';
+
+describePaths(payeeLookupPathModel);

@@ -1,0 +1,202 @@
+// Path model of the payment machine (/pay/review → checkout), shared by its vitest suite and
+// scripts/path-coverage.ts.
+import assert from 'node:assert/strict';
+import { ANALYTICS_EVENTS, PAYMENT_METHOD } from '../../src/domain/constants';
+import { computeBreakup } from '../../src/domain/fees';
+import { messages } from '../../src/domain/messages';
+import type { FeeSettings } from '../../machines/amountEntry/amountEntry.machine';
+import {
+  GATEWAY_PATH,
+  paymentMachine,
+  type CreatedOrder,
+  type DraftResult,
+  type OrderDraft,
+  type PaymentDraft,
+} from '../../machines/payment/payment.machine';
+import type { NavigateParams } from '../../machines/shared/navigation';
+import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
+
+interface World {
+  draft: FakeActor<DraftResult>;
+  fees: FakeActor<FeeSettings>;
+  create: FakeActor<CreatedOrder, { order: OrderDraft; idempotencyKey: string }>;
+  checkout: FakeActor<void, { paymentSessionId: string }>;
+  navigations: NavigateParams[];
+  stored: string[];
+  tracked: string[];
+}
+
+export const KEYS = { cc: 'key-card-0001', upi: 'key-upi-00001' };
+
+export const DRAFT: PaymentDraft = {
+  amount: 500_000,
+  payeeId: 7,
+  payeeName: 'Asha Verma',
+  payeePhone: '9123456780',
+  payerId: 42,
+  linkId: null,
+  session: null,
+};
+
+const FEES: FeeSettings = { baseRate: 1, holidays: [] };
+export const ORDER: CreatedOrder = { id: 'ord_1', paymentSessionId: 'session_1' };
+export const overLimit = {
+  kind: 'http',
+  status: 400,
+  message: 'Order refused: The amount is more than this tutor can accept right now.',
+};
+
+export const paymentEvents = {
+  'method.change': [
+    { type: 'method.change', method: PAYMENT_METHOD.upi },
+    { type: 'method.change', method: PAYMENT_METHOD.card },
+  ],
+  'payment.submit': [{ type: 'payment.submit' }],
+  'review.retry': [{ type: 'review.retry' }],
+  'checkout.retry': [{ type: 'checkout.retry' }],
+} satisfies EventFixtures<typeof paymentMachine, World>;
+
+function noOrder({ world }: PathRun<World>) {
+  assert.deepEqual(world.stored, []);
+  assert.ok(world.navigations.every((n) => n.to !== GATEWAY_PATH));
+}
+
+/** Every order request carries the key of its method (one order per method per visit). */
+function keysMatch({ world }: PathRun<World>) {
+  for (const call of world.create.calls) {
+    assert.equal(call.input.idempotencyKey, KEYS[call.input.order.method]);
+    assert.deepEqual(
+      call.input.order.breakup,
+      computeBreakup({ amount: DRAFT.amount, method: call.input.order.method, baseRate: 1 }),
+    );
+  }
+}
+
+export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
+  name: 'payment',
+  machine: paymentMachine,
+  input: { idempotencyKeys: KEYS },
+  world: () => ({
+    draft: fakeActor(),
+    fees: fakeActor(),
+    create: fakeActor(),
+    checkout: fakeActor(),
+    navigations: [],
+    stored: [],
+    tracked: [],
+  }),
+  provide: (world) =>
+    paymentMachine.provide({
+      actors: {
+        readDraft: world.draft.logic,
+        loadFees: world.fees.logic,
+        createOrder: world.create.logic,
+        openCheckout: world.checkout.logic,
+      },
+      actions: {
+        navigate: (_, params) => void world.navigations.push(params),
+        storeOrder: (_, { orderId }) => void world.stored.push(orderId),
+        track: (_, { event }) => void world.tracked.push(event),
+      },
+    }),
+  events: paymentEvents,
+  internal: {
+    'xstate.done.actor.readDraft': doneCases<World, DraftResult>(
+      'readDraft',
+      [{ kind: 'login' }, { kind: 'details' }, { kind: 'ready', draft: DRAFT }],
+      (w) => w.draft,
+    ),
+    'xstate.error.actor.readDraft': errorCases<World>(
+      'readDraft',
+      [{ kind: 'network' }],
+      (w) => w.draft,
+    ),
+    'xstate.done.actor.loadFees': doneCases<World, FeeSettings>('loadFees', [FEES], (w) => w.fees),
+    'xstate.error.actor.loadFees': errorCases<World>(
+      'loadFees',
+      [{ kind: 'timeout' }],
+      (w) => w.fees,
+    ),
+    'xstate.done.actor.createOrder': doneCases<World, CreatedOrder>(
+      'createOrder',
+      [ORDER],
+      (w) => w.create,
+    ),
+    'xstate.error.actor.createOrder': errorCases<World>(
+      'createOrder',
+      [overLimit, { kind: 'network' }, { kind: 'http', status: 401, message: null }],
+      (w) => w.create,
+    ),
+    'xstate.done.actor.openCheckout': doneCases<World, void>(
+      'openCheckout',
+      [undefined],
+      (w) => w.checkout,
+    ),
+    'xstate.error.actor.openCheckout': errorCases<World>(
+      'openCheckout',
+      [new Error('The checkout script did not load in time.')],
+      (w) => w.checkout,
+    ),
+  },
+  states: {
+    loadingDraft: (snapshot, run) => {
+      noOrder(run);
+      assert.ok(snapshot.hasTag('loading'));
+      assert.equal(snapshot.can({ type: 'payment.submit' }), false);
+    },
+    loadingFees: (snapshot, run) => {
+      noOrder(run);
+      assert.deepEqual(snapshot.context.draft, DRAFT);
+      assert.equal(snapshot.can({ type: 'payment.submit' }), false);
+    },
+    loadFailed: (snapshot, run) => {
+      noOrder(run);
+      assert.equal(snapshot.context.error, messages.review.loadFailed);
+    },
+    ready: (snapshot, run) => {
+      noOrder(run);
+      keysMatch(run);
+      assert.equal(snapshot.can({ type: 'payment.submit' }), true);
+      assert.ok(
+        [
+          null,
+          'The amount is more than this tutor can accept right now.',
+          messages.generic.somethingWrong,
+        ].includes(snapshot.context.error),
+      );
+    },
+    creatingOrder: (snapshot, run) => {
+      noOrder(run);
+      keysMatch(run);
+      assert.ok(snapshot.hasTag('loading'));
+      assert.equal(snapshot.can({ type: 'payment.submit' }), false, 'a double click is ignored');
+      assert.equal(run.world.tracked.at(-1), ANALYTICS_EVENTS.clickedProceed);
+      assert.equal(run.world.tracked.length, run.world.create.calls.length);
+    },
+    openingCheckout: (snapshot, { world }) => {
+      assert.deepEqual(world.stored, [ORDER.id]);
+      assert.equal(world.create.calls.length >= 1, true);
+      assert.deepEqual(world.navigations.at(-1), { to: GATEWAY_PATH });
+      assert.deepEqual(world.checkout.last().input, { paymentSessionId: ORDER.paymentSessionId });
+      assert.ok(snapshot.hasTag('checkout'));
+    },
+    checkoutFailed: (snapshot, { world }) => {
+      assert.deepEqual(world.stored, [ORDER.id], 'no second order for a retry');
+      assert.equal(snapshot.context.error, messages.checkout.failed);
+      assert.equal(snapshot.can({ type: 'checkout.retry' }), true);
+    },
+    redirecting: (snapshot, { world }) => {
+      assert.deepEqual(world.stored, [ORDER.id]);
+      assert.equal(snapshot.context.error, null);
+    },
+    leaving: (snapshot, { world }) => {
+      const to = world.navigations.at(-1)?.to;
+      const draft = world.draft.outputs.at(-1);
+      if (draft?.kind === 'login') assert.equal(to, '/student/login');
+      else if (draft?.kind === 'details') assert.equal(to, '/pay/payment-details');
+      else assert.equal(to, '/student/login', 'the session ended while creating the order');
+      assert.deepEqual(world.stored, []);
+    },
+  },
+};

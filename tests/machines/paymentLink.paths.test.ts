@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { paymentLinkPathModel } from './paymentLink.model';
+
+describePaths(paymentLinkPathModel);

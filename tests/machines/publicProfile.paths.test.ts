@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { publicProfilePathModel } from './publicProfile.model';
+
+describePaths(publicProfilePathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { tutorDetailsPathModel } from './tutorDetails.model';
+
+describePaths(tutorDetailsPathModel);
