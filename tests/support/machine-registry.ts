@@ -2,9 +2,29 @@
 // machine's model here when you add the machine.
 import { activeFlowPathModel } from '../machines/activeFlow.model';
 import { countdownPathModel } from '../machines/countdown.model';
+import { otpPathModel } from '../machines/otp.model';
+import { publicProfilePathModel } from '../machines/publicProfile.model';
+import { studentLoginPathModel } from '../machines/studentLogin.model';
+import { studentSignupPathModel } from '../machines/studentSignup.model';
+import { amountEntryPathModel } from '../machines/amountEntry.model';
+import { orderStatusPathModel } from '../machines/orderStatus.model';
+import { payeeLookupPathModel } from '../machines/payeeLookup.model';
+import { paymentPathModel } from '../machines/payment.model';
+import { paymentLinkPathModel } from '../machines/paymentLink.model';
+import { tutorDetailsPathModel } from '../machines/tutorDetails.model';
 import { createPathSuite, type PathSuite } from './paths';
 
 export const pathSuites: PathSuite[] = [
   createPathSuite(activeFlowPathModel),
   createPathSuite(countdownPathModel),
+  createPathSuite(publicProfilePathModel),
+  createPathSuite(otpPathModel),
+  createPathSuite(studentLoginPathModel),
+  createPathSuite(studentSignupPathModel),
+  createPathSuite(amountEntryPathModel),
+  createPathSuite(payeeLookupPathModel),
+  createPathSuite(tutorDetailsPathModel),
+  createPathSuite(paymentPathModel),
+  createPathSuite(paymentLinkPathModel),
+  createPathSuite(orderStatusPathModel),
 ];

@@ -5,6 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
 import { renderRoute } from '../support/renderRoute';
+import { messages } from '../../src/domain/messages';
 
 const stored = () => ({
   flow: storage.get('activeFlow'),
@@ -19,7 +20,7 @@ afterEach(() => {
 describe('active flow at the app root', () => {
   it('visiting /static-link/asha?x=1 stores StaticLinkFlow with its url and query', async () => {
     renderRoute('/static-link/asha?x=1');
-    await screen.findByRole('heading', { name: 'Static link' });
+    await screen.findByRole('heading', { name: messages.staticLink.title });
     await waitFor(() =>
       expect(stored()).toEqual({ flow: 'StaticLinkFlow', url: '/static-link/asha', query: '?x=1' }),
     );
@@ -41,7 +42,7 @@ describe('active flow at the app root', () => {
 
   it('the static-link flow survives the way to login', async () => {
     const { router } = renderRoute('/static-link/asha');
-    await screen.findByRole('heading', { name: 'Static link' });
+    await screen.findByRole('heading', { name: messages.staticLink.title });
     await act(() => router.navigate('/student/login'));
     await screen.findByRole('heading', { name: 'Student login' });
     await waitFor(() => expect(stored().flow).toBe('StaticLinkFlow'));

@@ -5,7 +5,6 @@
 // a `<Placeholder title=… />` with the screen (`lazyNamed(() => import(…), '<Name>Page')`).
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { messages } from '../../domain/messages';
 import { ErrorBoundary } from './ErrorBoundary';
 import { BootFallback, Redirect, RootLayout, RouteError } from './RootLayout';
 
@@ -30,34 +29,62 @@ const StudentLoginPage = lazyNamed(
   () => import('../routes/student/StudentLoginPage'),
   'StudentLoginPage',
 );
+const StudentSignupPage = lazyNamed(
+  () => import('../routes/student/StudentSignupPage'),
+  'StudentSignupPage',
+);
 const StaticLinkPage = lazyNamed(
   () => import('../routes/static-link/StaticLinkPage'),
   'StaticLinkPage',
 );
+// Payment flow (spec §2, §4): pay by phone, tutor details, review and checkout (one layout
+// keeps the payment actor across the two), redirect, status, payment link.
+const PaymentDetailsPage = lazyNamed(
+  () => import('../routes/pay/PaymentDetailsPage'),
+  'PaymentDetailsPage',
+);
+const TutorDetailsPage = lazyNamed(
+  () => import('../routes/pay/TutorDetailsPage'),
+  'TutorDetailsPage',
+);
+const PaymentFlowLayout = lazyNamed(
+  () => import('../routes/pay/PaymentFlowLayout'),
+  'PaymentFlowLayout',
+);
+const ReviewPage = lazyNamed(() => import('../routes/pay/ReviewPage'), 'ReviewPage');
+const GatewayPage = lazyNamed(() => import('../routes/pay/GatewayPage'), 'GatewayPage');
+const PayRedirectPage = lazyNamed(() => import('../routes/pay/PayRedirectPage'), 'PayRedirectPage');
+const PayStatusPage = lazyNamed(() => import('../routes/pay/PayStatusPage'), 'PayStatusPage');
+const PaymentLinkPage = lazyNamed(
+  () => import('../routes/payment-link/PaymentLinkPage'),
+  'PaymentLinkPage',
+);
+const PayTuitionFeesPage = lazyNamed(
+  () => import('../routes/pay-tuition-fees/PayTuitionFeesPage'),
+  'PayTuitionFeesPage',
+);
+// Public profile, policy and marketing pages (spec §2, D23): one chunk each for the profile,
+// the five policies and the four marketing pages.
+const ProfilePage = lazyNamed(() => import('../routes/public/ProfilePage'), 'ProfilePage');
+const PolicyPage = lazyNamed(() => import('../routes/public/PolicyPage'), 'PolicyPage');
+const loadMarketing = () => import('../routes/marketing/MarketingPages');
+const TutorsPage = lazyNamed(loadMarketing, 'TutorsPage');
+const WhyChooseUsPage = lazyNamed(loadMarketing, 'WhyChooseUsPage');
+const TestimonialsPage = lazyNamed(loadMarketing, 'TestimonialsPage');
+const ContactPage = lazyNamed(loadMarketing, 'ContactPage');
 
 /** Placeholder headings: the screens' working names, until each screen is built. */
 export const screenNames = {
-  studentSignup: 'Student sign-up',
   studentDashboard: 'Student dashboard',
-  paymentDetails: 'Payment details',
-  tutorDetails: 'Tutor details',
-  review: 'Review payment',
-  gateway: 'Payment gateway',
-  payRedirect: 'Payment redirect',
-  payStatus: 'Payment status',
-  paymentLink: 'Payment link',
-  payTuitionFees: 'Pay tuition fees',
   tutorLogin: 'Tutor login',
   tutorPersonalDetails: 'Tutor sign-up',
   completeKyc: 'Complete KYC',
   tutorDashboard: 'Tutor dashboard',
   aadharVerification: 'Aadhaar verification countdown',
   aadharRedirect: 'Aadhaar redirect',
-  tutorProfile: 'Tutor profile',
 } as const;
 
 const n = screenNames;
-const { nav, footer } = messages;
 const soon = (title: string) => <Placeholder title={title} />;
 
 /** The app's routes; render inside a router (BrowserRouter in the app, MemoryRouter in tests). */
@@ -74,19 +101,21 @@ export function AppRoutes() {
 
             {/* Student and payment routes */}
             <Route path="student/login" element={<StudentLoginPage />} />
-            <Route path="student/signup" element={soon(n.studentSignup)} />
+            <Route path="student/signup" element={<StudentSignupPage />} />
             <Route path="student/dashboard" element={soon(n.studentDashboard)} />
-            <Route path="pay/payment-details" element={soon(n.paymentDetails)} />
-            <Route path="pay/tutor-details" element={soon(n.tutorDetails)} />
-            <Route path="pay/review" element={soon(n.review)} />
-            <Route path="pay/payment-gateway-payment-flow" element={soon(n.gateway)} />
-            <Route path="pay/redirect" element={soon(n.payRedirect)} />
-            <Route path="pay/status" element={soon(n.payStatus)} />
+            <Route path="pay/payment-details" element={<PaymentDetailsPage />} />
+            <Route path="pay/tutor-details" element={<TutorDetailsPage />} />
+            <Route element={<PaymentFlowLayout />}>
+              <Route path="pay/review" element={<ReviewPage />} />
+              <Route path="pay/payment-gateway-payment-flow" element={<GatewayPage />} />
+            </Route>
+            <Route path="pay/redirect" element={<PayRedirectPage />} />
+            <Route path="pay/status" element={<PayStatusPage />} />
             {/* D1: the old success URL renders the same status page. */}
-            <Route path="payment-successful" element={soon(n.payStatus)} />
-            <Route path="payment-link/:id" element={soon(n.paymentLink)} />
+            <Route path="payment-successful" element={<PayStatusPage />} />
+            <Route path="payment-link/:id" element={<PaymentLinkPage />} />
             <Route path="static-link/:username" element={<StaticLinkPage />} />
-            <Route path="pay-tuition-fees" element={soon(n.payTuitionFees)} />
+            <Route path="pay-tuition-fees" element={<PayTuitionFeesPage />} />
 
             {/* Tutor routes: the parent is where the tutor guard (spec §4) will sit. */}
             <Route path="tutor">
@@ -100,18 +129,18 @@ export function AppRoutes() {
             <Route path="tutor/onboarding/aadhar-redirect" element={soon(n.aadharRedirect)} />
 
             {/* Marketing pages (D23); static segments rank above /:username. */}
-            <Route path="tutors" element={soon(nav.tutors)} />
-            <Route path="why-choose-us" element={soon(nav.whyChooseUs)} />
-            <Route path="testimonials" element={soon(nav.testimonials)} />
-            <Route path="contact" element={soon(nav.contact)} />
+            <Route path="tutors" element={<TutorsPage />} />
+            <Route path="why-choose-us" element={<WhyChooseUsPage />} />
+            <Route path="testimonials" element={<TestimonialsPage />} />
+            <Route path="contact" element={<ContactPage />} />
 
             {/* Public profile and policy pages. */}
-            <Route path=":username" element={soon(n.tutorProfile)} />
-            <Route path=":username/terms-of-use" element={soon(footer.termsOfUse)} />
-            <Route path=":username/refund-policy" element={soon(footer.refundPolicy)} />
-            <Route path=":username/contact-policy" element={soon(footer.contactPolicy)} />
-            <Route path=":username/pricing" element={soon(footer.pricing)} />
-            <Route path=":username/privacy-policy" element={soon(footer.privacyPolicy)} />
+            <Route path=":username" element={<ProfilePage />} />
+            <Route path=":username/terms-of-use" element={<PolicyPage kind="termsOfUse" />} />
+            <Route path=":username/refund-policy" element={<PolicyPage kind="refundPolicy" />} />
+            <Route path=":username/contact-policy" element={<PolicyPage kind="contactPolicy" />} />
+            <Route path=":username/pricing" element={<PolicyPage kind="pricing" />} />
+            <Route path=":username/privacy-policy" element={<PolicyPage kind="privacyPolicy" />} />
 
             {/* 404 */}
             <Route path="page-not-found" element={<NotFoundPage />} />

@@ -1,0 +1,80 @@
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/List.css';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import type { PublicProfile } from '../../../../machines/publicProfile/publicProfile.machine';
+import { messages, PRODUCT_NAME } from '../../../domain/messages';
+import type { PolicyKind } from '../../components/PublicFooter';
+import { PublicLayout } from '../../components/PublicLayout';
+import { LookupStatus } from './LookupStatus';
+import { fullName, usePublicProfile } from './usePublicProfile';
+import { policyTexts } from '../../../domain/publicPageTexts';
+
+function Policy({ kind, profile }: { kind: PolicyKind; profile: PublicProfile }) {
+  const merchant = fullName(profile);
+  const supportEmail = messages.publicPages.supportEmail(profile.username);
+  const sections = policyTexts[kind]({
+    merchant,
+    product: PRODUCT_NAME,
+    supportEmail,
+    phone: profile.phone,
+  });
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Text>
+          {messages.publicPages.merchant}: {merchant}
+        </Text>
+        <Text>
+          {messages.publicPages.support}:{' '}
+          <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
+        </Text>
+      </Stack>
+      {sections.map((section) => (
+        <Stack key={section.heading} gap="xs" component="section">
+          <Title order={2} size="h4">
+            {section.heading}
+          </Title>
+          {section.paragraphs.map((paragraph) => (
+            <Text key={paragraph}>{paragraph}</Text>
+          ))}
+          {section.list && (
+            <List>
+              {section.list.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function PolicyScreen({ kind, username }: { kind: PolicyKind; username: string }) {
+  const { profile, failure, retry } = usePublicProfile(username);
+  return (
+    <PublicLayout username={profile?.username}>
+      <Stack gap="lg">
+        <Title order={1}>{messages.footer[kind]}</Title>
+        {profile ? (
+          <Policy kind={kind} profile={profile} />
+        ) : (
+          <LookupStatus failure={failure} onRetry={retry} />
+        )}
+      </Stack>
+    </PublicLayout>
+  );
+}
+
+/**
+ * /{tutorUserName}/terms-of-use, refund-policy, contact-policy, pricing, privacy-policy
+ * (spec §2): the tutor is the merchant; the support address is derived from the username.
+ */
+export function PolicyPage({ kind }: { kind: PolicyKind }) {
+  const { username = '' } = useParams();
+  return <PolicyScreen key={username} kind={kind} username={username} />;
+}

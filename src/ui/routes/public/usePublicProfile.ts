@@ -1,0 +1,39 @@
+// The publicProfile machine (machines/publicProfile) made real for the profile and policy
+// pages: the API actor and the router's navigation.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import { publicProfileMachine } from '../../../../machines/publicProfile/publicProfile.machine';
+import { lookupPublicProfile } from '../../../api/actors/public';
+import { messages } from '../../../domain/messages';
+import { useNavigateAction } from '../../app/navigation';
+
+/**
+ * The tutor behind `username` (as in the URL). Render the caller with `key={username}`, so a
+ * new username starts a new lookup.
+ */
+export function usePublicProfile(username: string) {
+  const navigate = useNavigateAction();
+  const actor = useActorRef(
+    publicProfileMachine.provide({
+      actors: { lookup: lookupPublicProfile },
+      actions: { navigate },
+    }),
+    { input: { username } },
+  );
+  const profile = useSelector(actor, (s) => (s.matches('found') ? s.context.profile : null));
+  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null));
+  const retry = useCallback(() => actor.send({ type: 'profile.retry' }), [actor]);
+  return { profile, failure, retry };
+}
+
+/** What the page says when no verdict arrived. */
+export function failureText(failure: 'network' | 'timeout' | 'other'): string {
+  if (failure === 'network') return messages.generic.network;
+  if (failure === 'timeout') return messages.generic.timeout;
+  return messages.generic.somethingWrong;
+}
+
+/** 'Asha Verma' */
+export function fullName(profile: { first_name: string; last_name: string }): string {
+  return `${profile.first_name} ${profile.last_name}`.trim();
+}
