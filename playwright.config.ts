@@ -9,6 +9,8 @@ const launchOptions = { executablePath: findChromium(), args: chromiumArgs };
 // in-memory database and sandbox gateway.
 export default defineConfig({
   testDir: 'e2e',
+  // Logs the onboarded demo tutor in once per run (OTPs are rate-limited per phone, D12).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,

@@ -1,5 +1,5 @@
-// The long texts of the public pages: a tutor's five policy pages (spec §2) and the marketing
-// pages (D23). Kept apart from messages.ts so the screens every student loads first do not
+// The long texts of the public pages: a tutor's five policy pages (spec §2), the product's own
+// Terms of Use and Privacy Policy, and the marketing pages (D23). Kept apart from messages.ts so the screens every student loads first do not
 // download pages of legal text; messages.ts keeps every short user-visible string.
 
 // The five policy pages of a tutor (spec §2): plain-language legal text that carries the
@@ -140,6 +140,99 @@ export const policyTexts = {
   ],
 } as const;
 
+// The product's own Terms of Use and Privacy Policy (/terms-of-use, /privacy-policy), linked
+// from the student login's consent line. The tutors' texts above name the tutor as the
+// merchant; these name no tutor: TuitionPay is the platform between students and tutors.
+export const productPolicyTexts = {
+  termsOfUse: (f: ProductPolicyFacts): PolicySection[] => [
+    {
+      heading: 'About these terms',
+      paragraphs: [
+        `These terms apply when you use ${f.product} to pay tuition fees or to receive them. ${f.product} is the payment platform between students and tutors: it provides the payment pages and passes each payment on to the tutor through its payment gateway partner. ${f.product} does not teach classes.`,
+      ],
+    },
+    {
+      heading: 'Tutors are the merchants',
+      paragraphs: [
+        'Each tutor is the merchant of their own classes: they agree the price with you, teach the classes and receive your payment.',
+        'Each tutor has their own Terms of Use, Refund Policy, Pricing, Privacy Policy and Contact Policy, linked at the bottom of their profile page. When you pay a tutor, their terms apply too.',
+      ],
+    },
+    {
+      heading: 'Your account',
+      paragraphs: [
+        'You log in with your phone number and a one-time code sent to it. Do not share the code with anyone.',
+        'Give your real name and PAN, exactly as on your PAN card. Tutors also verify their PAN, bank account and Aadhaar before they can accept payments.',
+      ],
+    },
+    {
+      heading: 'Payments',
+      paragraphs: [
+        'Before you pay, the review screen shows the amount, any fee and the total. By paying, you agree to that total.',
+        'Card payments carry a platform fee of 1% plus government charges on that fee; UPI payments carry no fee.',
+      ],
+    },
+    {
+      heading: 'Refunds',
+      paragraphs: [
+        'Refunds follow the Refund Policy of the tutor you paid. Refund requests must be made within 24 hours of payment.',
+        'There are no refunds after settlement, that is, once the payment has been paid out to the tutor. Payments settle on the next working day at 5:00 pm IST, so the time to ask can be shorter than 24 hours.',
+        `To ask for a refund, write to ${f.supportEmail} with the tutor’s name, the date and amount of the payment and the phone number you paid with.`,
+      ],
+    },
+    {
+      heading: 'Governing law',
+      paragraphs: [
+        'These terms are governed by the laws of India. The courts of Delhi have exclusive jurisdiction over any dispute arising from them.',
+      ],
+    },
+    {
+      heading: 'Contact',
+      paragraphs: [`Questions about these terms: ${f.supportEmail}.`],
+    },
+  ],
+  privacyPolicy: (f: ProductPolicyFacts): PolicySection[] => [
+    {
+      heading: 'What this policy covers',
+      paragraphs: [
+        `This policy explains what ${f.product} collects from students and tutors, why, and who it is shared with. Each tutor also has their own Privacy Policy for the payments made to them.`,
+      ],
+    },
+    {
+      heading: 'What we collect, and why',
+      paragraphs: ['We collect:'],
+      list: [
+        'your phone number, to log you in with a one-time code',
+        'your name and PAN (Permanent Account Number), to meet the identity (KYC) and tax rules for payments in India',
+        'the last 4 digits of the credit card you pay with, so that you and we can recognise a payment',
+        'UPI ID and name, when you pay by UPI, for the same reason',
+        'class details, such as the subject, date and time of a session, to show what a payment was for',
+        'from tutors: the merchant phone number, shown on their public profile, and their bank account details, to pay them',
+      ],
+    },
+    {
+      heading: 'What we never see or keep',
+      paragraphs: [
+        'You enter your full card number and card security code on the payment gateway’s page; we never see or store them.',
+        'Aadhaar numbers never reach us: tutors verify their Aadhaar with our payment gateway partner, and we keep only the result.',
+        'One-time codes and PANs are never written to our logs.',
+      ],
+    },
+    {
+      heading: 'Who we share it with',
+      paragraphs: [
+        'Our payment gateway partner and the banks that handle your payment, the tutor you pay (for the payments made to them), and government authorities when the law requires it. We do not sell your data.',
+      ],
+    },
+    {
+      heading: 'Your choices',
+      paragraphs: [
+        `To see, correct or delete your data, write to ${f.supportEmail}. We keep payment records for as long as Indian law requires.`,
+      ],
+    },
+  ],
+} as const;
+
 // The marketing pages (D23): honest copy about the product, no invented people or quotes.
 export const marketingTexts = {
   tutors: {
@@ -203,6 +296,9 @@ export interface PolicyFacts {
   /** The tutor's phone. */
   phone: string;
 }
+
+/** What the product's own policy pages fill in. */
+export type ProductPolicyFacts = Pick<PolicyFacts, 'product' | 'supportEmail'>;
 
 /** One section of a policy page: a heading, paragraphs, then an optional list. */
 export interface PolicySection {
