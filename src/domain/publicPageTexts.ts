@@ -1,6 +1,7 @@
 // The long texts of the public pages: a tutor's five policy pages (spec §2), the product's own
-// Terms of Use and Privacy Policy, and the marketing pages (D23). Kept apart from messages.ts so the screens every student loads first do not
-// download pages of legal text; messages.ts keeps every short user-visible string.
+// Terms of Use and Privacy Policy, and the marketing pages (D23). Kept apart from messages.ts
+// so the screens every student loads first do not download pages of legal text; messages.ts
+// keeps every short user-visible string.
 
 // The five policy pages of a tutor (spec §2): plain-language legal text that carries the
 // spec's facts word for word. The page titles are the footer's link labels.
@@ -162,7 +163,7 @@ export const productPolicyTexts = {
       heading: 'Your account',
       paragraphs: [
         'You log in with your phone number and a one-time code sent to it. Do not share the code with anyone.',
-        'Give your real name and PAN, exactly as on your PAN card. Tutors also verify their PAN, bank account and Aadhaar before they can accept payments.',
+        'Give your own PAN, and your name exactly as it is on your PAN card. Tutors also verify their PAN, bank account and Aadhaar before they can accept payments.',
       ],
     },
     {

@@ -35,6 +35,8 @@ const screens: [string, string][] = [
   ['/why-choose-us', 'Why Choose Us'],
   ['/testimonials', 'Testimonials'],
   ['/contact', 'Contact'],
+  ['/terms-of-use', 'Terms of Use'],
+  ['/privacy-policy', 'Privacy Policy'],
   ['/page-not-found', messages.notFound.title],
 ];
 

@@ -67,6 +67,11 @@ const PayTuitionFeesPage = lazyNamed(
 // the five policies and the four marketing pages.
 const ProfilePage = lazyNamed(() => import('../routes/public/ProfilePage'), 'ProfilePage');
 const PolicyPage = lazyNamed(() => import('../routes/public/PolicyPage'), 'PolicyPage');
+// The product's own Terms of Use and Privacy Policy (the student login's consent links).
+const ProductPolicyPage = lazyNamed(
+  () => import('../routes/public/ProductPolicyPage'),
+  'ProductPolicyPage',
+);
 const loadMarketing = () => import('../routes/marketing/MarketingPages');
 const TutorsPage = lazyNamed(loadMarketing, 'TutorsPage');
 const WhyChooseUsPage = lazyNamed(loadMarketing, 'WhyChooseUsPage');
@@ -133,6 +138,9 @@ export function AppRoutes() {
             <Route path="why-choose-us" element={<WhyChooseUsPage />} />
             <Route path="testimonials" element={<TestimonialsPage />} />
             <Route path="contact" element={<ContactPage />} />
+            {/* The product's own policies, linked from the student login's consent line. */}
+            <Route path="terms-of-use" element={<ProductPolicyPage kind="termsOfUse" />} />
+            <Route path="privacy-policy" element={<ProductPolicyPage kind="privacyPolicy" />} />
 
             {/* Public profile and policy pages. */}
             <Route path=":username" element={<ProfilePage />} />

@@ -2,14 +2,14 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/List.css';
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import type { PublicProfile } from '../../../../machines/publicProfile/publicProfile.machine';
 import { messages, PRODUCT_NAME } from '../../../domain/messages';
 import type { PolicyKind } from '../../components/PublicFooter';
 import { PublicLayout } from '../../components/PublicLayout';
 import { LookupStatus } from './LookupStatus';
+import { PolicySections } from './PolicySections';
 import { fullName, usePublicProfile } from './usePublicProfile';
 import { policyTexts } from '../../../domain/publicPageTexts';
 
@@ -33,23 +33,7 @@ function Policy({ kind, profile }: { kind: PolicyKind; profile: PublicProfile })
           <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
         </Text>
       </Stack>
-      {sections.map((section) => (
-        <Stack key={section.heading} gap="xs" component="section">
-          <Title order={2} size="h4">
-            {section.heading}
-          </Title>
-          {section.paragraphs.map((paragraph) => (
-            <Text key={paragraph}>{paragraph}</Text>
-          ))}
-          {section.list && (
-            <List>
-              {section.list.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-          )}
-        </Stack>
-      ))}
+      <PolicySections sections={sections} />
     </Stack>
   );
 }
