@@ -16,11 +16,11 @@
 // `fees` (loading → ready | unavailable), so the summary never holds up the amount.
 import { and, assign, setup } from 'xstate';
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
+import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
+import { unreachableText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
-import { abstractPromise } from '../payment/abstract';
-import { failureText } from '../payment/failure';
 import { amountPaise, isPayableAmount, sanitizeAmount } from './amount';
 
 /** A tutor found by username (D17: public fields; `id` only for a logged-in caller, D26). */
@@ -158,7 +158,9 @@ export const amountEntryMachine = setup({
             ],
             onError: {
               target: 'loadFailed',
-              actions: assign({ error: ({ event }) => failureText(event.error) }),
+              actions: assign({
+                error: ({ event }) => unreachableText(event.error, messages.generic.somethingWrong),
+              }),
             },
           },
         },

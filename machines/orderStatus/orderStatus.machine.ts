@@ -10,6 +10,7 @@
 // - An order that is not the student's (or unknown) → /page-not-found; a lost session →
 //   /student/login; no answer or a server/gateway failure is retried like 'Processing'.
 import { assign, setup } from 'xstate';
+import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
 import {
   paymentOutcome,
@@ -17,10 +18,9 @@ import {
   type PaymentOutcome,
   type PaymentStatus,
 } from '../../src/domain/statuses';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
+import { httpStatus, isUnauthorized, unreachableText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
-import { abstractPromise } from '../payment/abstract';
-import { failureStatus, failureText, isUnauthorized } from '../payment/failure';
 
 /** An order as the status page shows it. */
 export interface OrderView {
@@ -127,7 +127,7 @@ export const orderStatusMachine = setup({
             actions: { type: 'navigate', params: { to: '/student/login' } },
           },
           {
-            guard: ({ event }) => [400, 403, 404].includes(failureStatus(event.error) ?? 0),
+            guard: ({ event }) => [400, 403, 404].includes(httpStatus(event.error) ?? 0),
             description: 'Not this student’s order, or no such order',
             target: 'leaving',
             actions: { type: 'navigate', params: { to: '/page-not-found', replace: true } },
@@ -136,11 +136,15 @@ export const orderStatusMachine = setup({
             guard: 'mayCheckAgain',
             description: 'No answer, or the server or gateway failed: try again shortly',
             target: 'waiting',
-            actions: assign({ error: ({ event }) => failureText(event.error) }),
+            actions: assign({
+              error: ({ event }) => unreachableText(event.error, messages.generic.somethingWrong),
+            }),
           },
           {
             target: 'unreachable',
-            actions: assign({ error: ({ event }) => failureText(event.error) }),
+            actions: assign({
+              error: ({ event }) => unreachableText(event.error, messages.generic.somethingWrong),
+            }),
           },
         ],
       },

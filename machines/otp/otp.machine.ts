@@ -16,7 +16,8 @@ import { assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xs
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, type UserRole } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { otpInput } from '../../src/domain/validation';
-import { abstractCall, asFailure, failureText, serverMessage } from './calls';
+import { abstractPromise } from '../shared/abstract';
+import { asFailure, serverMessage, serverText } from '../shared/failure';
 
 export interface OtpInput {
   phone: string;
@@ -110,8 +111,8 @@ export const otpMachine = setup({
     children: {} as { verifyOtp: 'verifyOtp'; sendOtp: 'sendOtp' },
   },
   actors: {
-    verifyOtp: abstractCall<OtpSession, VerifyOtpInput>('verifyOtp'),
-    sendOtp: abstractCall<SendOtpOutput, SendOtpInput>('sendOtp'),
+    verifyOtp: abstractPromise<OtpSession, VerifyOtpInput>('verifyOtp'),
+    sendOtp: abstractPromise<SendOtpOutput, SendOtpInput>('sendOtp'),
   },
   actions: {
     setCode: assign(({ event }) => {
@@ -131,7 +132,7 @@ export const otpMachine = setup({
       };
     }),
     failVerify: assign(({ event }) => ({
-      error: failureText(
+      error: serverText(
         'error' in event ? event.error : undefined,
         messages.generic.somethingWrong,
       ),
@@ -151,11 +152,11 @@ export const otpMachine = setup({
       const retryAfter = failure.kind === 'http' ? failure.retryAfter : null;
       return {
         resendIn: Math.max(context.resendIn, cooldownSeconds(retryAfter)),
-        resendError: failureText(failure, messages.otp.tooManyRequests),
+        resendError: serverText(failure, messages.otp.tooManyRequests),
       };
     }),
     failResend: assign(({ event }) => ({
-      resendError: failureText(
+      resendError: serverText(
         'error' in event ? event.error : undefined,
         messages.generic.somethingWrong,
       ),

@@ -20,9 +20,8 @@ import { payeeOutcome, type PayeeOutcome, type UserFacts } from '../../src/domai
 import { isValidPhone, phoneInput } from '../../src/domain/validation';
 import { amountPaise, isPayableAmount, sanitizeAmount } from '../amountEntry/amount';
 import type { ChosenPayee } from '../amountEntry/amountEntry.machine';
-import { abstractPromise } from '../payment/abstract';
-import { refusalText } from '../payment/failure';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
+import { refusalText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
 
 /** A user found by phone (D17: no PAN, `has_pan` instead; `id` for a logged-in caller). */
@@ -221,7 +220,9 @@ export const payeeLookupMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => refusalText(event.error) }),
+          actions: assign({
+            error: ({ event }) => refusalText(event.error, messages.generic.somethingWrong),
+          }),
         },
       },
     },

@@ -23,15 +23,8 @@ import {
 } from '../../src/domain/validation';
 import { PAN_LENGTH } from '../../src/domain/constants';
 import type { ChosenPayee } from '../amountEntry/amountEntry.machine';
-import { abstractPromise } from '../payment/abstract';
-import {
-  failureMessage,
-  failureStatus,
-  isUnauthorized,
-  isUnreachable,
-  failureText,
-} from '../payment/failure';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
+import { isUnauthorized, refusalText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
 import {
   chosenPayee,
@@ -86,13 +79,9 @@ export function tutorFieldErrors(context: TutorDetailsContext): TutorFieldErrors
   };
 }
 
+/** D2: the server's readable refusal, offline or too slow, else the registration wording. */
 function registrationError(error: unknown): string {
-  if (isUnreachable(error)) return failureText(error);
-  const status = failureStatus(error);
-  const message = failureMessage(error)?.trim();
-  // D2: the server's readable refusal, else the registration wording.
-  if (status !== null && status >= 400 && status < 500 && message) return message;
-  return messages.generic.registrationFailed;
+  return refusalText(error, messages.generic.registrationFailed);
 }
 
 const registered =

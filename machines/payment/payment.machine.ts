@@ -26,10 +26,9 @@ import { computeBreakup, effectiveBaseRate, type Breakup } from '../../src/domai
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
 import type { FeeSettings } from '../amountEntry/amountEntry.machine';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
+import { httpStatus, isUnauthorized, serverMessage } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
-import { abstractPromise } from './abstract';
-import { failureMessage, failureStatus, isUnauthorized } from './failure';
 
 /** What the review shows and the order is made of. */
 export interface PaymentDraft {
@@ -235,7 +234,7 @@ export const paymentMachine = setup({
             target: 'ready',
             actions: assign({
               error: ({ event }) =>
-                orderErrorText(failureStatus(event.error), failureMessage(event.error)),
+                orderErrorText(httpStatus(event.error), serverMessage(event.error)),
             }),
           },
         ],

@@ -10,12 +10,12 @@
 // - anyone else → link stored (the login screen's side panel shows it) → /student/login.
 // Every exit replaces the wrapper in the history, so Back does not bounce through it.
 import { assign, setup } from 'xstate';
+import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
 import type { PaymentLinkStatus } from '../../src/domain/statuses';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
+import { isUnreachable, unreachableText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
-import { abstractPromise } from './abstract';
-import { failureText, isUnreachable } from './failure';
 
 export interface LinkView {
   id: string;
@@ -120,7 +120,9 @@ export const paymentLinkMachine = setup({
           {
             guard: ({ event }) => isUnreachable(event.error),
             target: 'loadFailed',
-            actions: assign({ error: ({ event }) => failureText(event.error) }),
+            actions: assign({
+              error: ({ event }) => unreachableText(event.error, messages.generic.somethingWrong),
+            }),
           },
           {
             description: 'Spec §8: a failed link fetch goes to the 404 page',

@@ -21,7 +21,8 @@ import { isSameOriginPath, type ActiveFlow } from '../../src/domain/activeFlow';
 import { rupeesToPaiseOrNull, type Paise } from '../../src/domain/money';
 import { isOnboarded, type PgOnboardingEntry } from '../../src/domain/onboarding';
 import { isValidUsernameShape } from '../../src/domain/usernames';
-import { abstractCall, asFailure } from '../otp/calls';
+import { abstractPromise } from '../shared/abstract';
+import { asFailure } from '../shared/failure';
 
 export const PATHS = {
   paymentDetails: '/pay/payment-details',
@@ -200,4 +201,4 @@ export async function routeByFlow(
 }
 
 /** The abstract actor both machines invoke; the UI provides it over `routeByFlow`. */
-export const routeByFlowActor = abstractCall<RouteDecision, void>('routeByFlow');
+export const routeByFlowActor = abstractPromise<RouteDecision, void>('routeByFlow');

@@ -17,9 +17,9 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } f
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { isValidPhone, phoneError, phoneInput } from '../../src/domain/validation';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
+import { asFailure, serverMessage, serverText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
-import { abstractCall, asFailure, failureText, serverMessage } from '../otp/calls';
 import {
   isRoleConflict,
   otpMachine,
@@ -82,9 +82,9 @@ export const studentLoginMachine = setup({
     },
   },
   actors: {
-    requestOtp: abstractCall<SendOtpOutput, SendOtpInput>('requestOtp'),
+    requestOtp: abstractPromise<SendOtpOutput, SendOtpInput>('requestOtp'),
     otp: otpMachine,
-    fetchMe: abstractCall<Me, void>('fetchMe'),
+    fetchMe: abstractPromise<Me, void>('fetchMe'),
     routeByFlow: routeByFlowActor,
   },
   actions: {
@@ -121,7 +121,7 @@ export const studentLoginMachine = setup({
     refuseRole: assign({ error: roleConflictText(STUDENT_ROLE), roleConflict: true }),
     failRequest: assign(({ event }) => ({
       // D2: the server's message, else 'Something went wrong. Please try again!'.
-      error: failureText(errorOf(event), messages.generic.somethingWrong),
+      error: serverText(errorOf(event), messages.generic.somethingWrong),
       roleConflict: false,
     })),
     saveSession: assign(({ event }) => ({
@@ -133,7 +133,7 @@ export const studentLoginMachine = setup({
     }),
     startRouting: assign({ routeError: null }),
     failRouting: assign(({ event }) => ({
-      routeError: failureText(errorOf(event), messages.generic.somethingWrong),
+      routeError: serverText(errorOf(event), messages.generic.somethingWrong),
     })),
     /** Stores what the flow needs, then goes there; the login page leaves the history. */
     goOn: enqueueActions(({ enqueue, event }) => {

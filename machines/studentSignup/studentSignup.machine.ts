@@ -21,9 +21,9 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } f
 import { NAME_MAX_LENGTH, PAN_LENGTH } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { firstNameSchema, lastNameSchema, panInput, panSchema } from '../../src/domain/validation';
-import { abstractCall, failureText, httpStatus } from '../otp/calls';
+import { httpStatus, serverText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
-import { notProvided } from '../shared/abstract';
+import { abstractPromise, notProvided } from '../shared/abstract';
 import { isProfileComplete, type Me } from '../studentLogin/profile';
 import {
   PATHS,
@@ -163,9 +163,9 @@ export const studentSignupMachine = setup({
     },
   },
   actors: {
-    loadSignup: abstractCall<SignupStart, void>('loadSignup'),
-    fetchMe: abstractCall<Me, void>('fetchMe'),
-    onboard: abstractCall<OnboardOutput, OnboardInput>('onboard'),
+    loadSignup: abstractPromise<SignupStart, void>('loadSignup'),
+    fetchMe: abstractPromise<Me, void>('fetchMe'),
+    onboard: abstractPromise<OnboardOutput, OnboardInput>('onboard'),
     routeByFlow: routeByFlowActor,
   },
   actions: {
@@ -215,14 +215,14 @@ export const studentSignupMachine = setup({
       touched: UNTOUCHED,
     }),
     failLoad: assign(({ event }) => ({
-      error: failureText((event as { error?: unknown }).error, messages.generic.somethingWrong),
+      error: serverText((event as { error?: unknown }).error, messages.generic.somethingWrong),
     })),
     failSubmit: assign(({ event }) => ({
       // D2: registration's own wording.
-      error: failureText((event as { error?: unknown }).error, messages.generic.registrationFailed),
+      error: serverText((event as { error?: unknown }).error, messages.generic.registrationFailed),
     })),
     failRouting: assign(({ event }) => ({
-      error: failureText((event as { error?: unknown }).error, messages.generic.somethingWrong),
+      error: serverText((event as { error?: unknown }).error, messages.generic.somethingWrong),
     })),
     clearError: assign({ error: null }),
     goOn: enqueueActions(({ enqueue, event }) => {

@@ -1,7 +1,7 @@
 // The real effects of the payment machines (machines/amountEntry, payeeLookup, payment,
 // orderStatus): thin wrappers over the API client and browser storage. Each resolves with
 // what its machine reads, or rejects with the client's ApiFailure (D37), which the machines
-// read as a FlowFailure. The UI wraps them with fromPromise (src/ui/components/
+// read as a CallFailure. The UI wraps them with fromPromise (src/ui/components/
 // PaymentServicesContext.tsx); tests provide fakes instead.
 //
 // Session rules kept here (they are facts about the environment, not flow rules):
