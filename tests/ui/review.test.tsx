@@ -169,10 +169,12 @@ describe('review', () => {
         return new Promise<void>(() => {});
       },
     });
-    renderPay('/pay/review', services);
+    const { router } = renderPay('/pay/review', services);
     await screen.findByText('Asha Verma');
     await user.click(payButton());
     expect(await screen.findByText(messages.checkout.failed)).toBeInTheDocument();
+    // The student acts on the gateway page once it has replaced the review.
+    await waitFor(() => expect(router.location.pathname).toBe('/pay/payment-gateway-payment-flow'));
     await user.click(screen.getByRole('button', { name: messages.checkout.openAgain }));
     await waitFor(() => expect(services.openCheckout).toHaveBeenCalledTimes(2));
     expect(services.createOrder).toHaveBeenCalledTimes(1);
