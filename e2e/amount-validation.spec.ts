@@ -1,0 +1,65 @@
+// Journey 7 (amounts): the static link's amount and the payment-details form keep 'Proceed'
+// disabled for an empty, zero or too large amount, or an invalid tutor phone (spec §5, D11).
+import { expect, test } from '@playwright/test';
+import { messages } from '../src/domain/messages';
+import { DEMO_USERNAMES } from '../src/server/demo';
+import { paymentDetails } from './support/payByPhone';
+import { publicTutor } from './support/sandbox';
+
+test('the static link refuses an empty, zero or too large amount', async ({ page, request }) => {
+  const tutor = await publicTutor(request, DEMO_USERNAMES.onboardedTutor);
+  await page.goto(`/static-link/${tutor.username}`);
+  // The helper names the tutor once the page has looked them up.
+  await expect(page.getByText(messages.staticLink.amountHelper(tutor.name))).toBeVisible();
+  const amount = page.getByRole('textbox', { name: messages.staticLink.amountLabel });
+  const proceed = page.getByRole('button', { name: messages.staticLink.proceed });
+  const tooLarge = page.getByText(messages.validation.amountMax, { exact: true });
+
+  await expect(amount).toHaveValue('');
+  await expect(proceed).toBeDisabled();
+
+  await amount.fill('0');
+  await expect(proceed).toBeDisabled();
+
+  await amount.fill('50001');
+  await expect(tooLarge).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(proceed).toBeDisabled();
+
+  await amount.fill('');
+  await expect(tooLarge).toHaveCount(0);
+  await expect(proceed).toBeDisabled();
+
+  // Non-digits are ignored (spec §5); ₹50,000 is the most a payment can be (D11).
+  await amount.fill('50,000');
+  await expect(amount).toHaveValue('50000');
+  await expect(tooLarge).toHaveCount(0);
+  await expect(proceed).toBeEnabled();
+});
+
+test('the payment-details form needs a valid amount and tutor phone', async ({ page }) => {
+  await page.goto('/pay/payment-details');
+  const form = paymentDetails(page);
+  await expect(form.heading).toBeVisible();
+  const tooLarge = page.getByText(messages.validation.amountMax, { exact: true });
+  const badPhone = page.getByText(messages.validation.phone, { exact: true });
+
+  await expect(form.proceed).toBeDisabled();
+  await form.phone.fill('9876543210');
+  await expect(form.proceed).toBeDisabled(); // no amount yet
+
+  await form.amount.fill('0');
+  await expect(form.proceed).toBeDisabled();
+
+  await form.amount.fill('75000');
+  await expect(tooLarge).toBeVisible();
+  await expect(form.proceed).toBeDisabled();
+
+  await form.amount.fill('1000');
+  await expect(tooLarge).toHaveCount(0);
+  await expect(form.proceed).toBeEnabled();
+
+  await form.phone.fill('5123456789');
+  await expect(badPhone).toBeVisible();
+  await expect(form.proceed).toBeDisabled();
+});
