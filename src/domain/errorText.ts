@@ -11,7 +11,13 @@ export function textAfterLastColon(message: string | null | undefined): string {
   return tail === '' ? messages.generic.somethingWrong : tail;
 }
 
-/** Order creation (spec §8, D2): a 400 shows its sentence; any other failure the generic text. */
+/**
+ * Order creation (spec §8, D2): a 400 shows its sentence; so does a 409 (D77: a link already
+ * paid, expired or meant for another student is a refusal the student must read, and retrying
+ * never helps); any other failure the generic text.
+ */
 export function orderErrorText(status: number | null | undefined, message?: string | null): string {
-  return status === 400 ? textAfterLastColon(message) : messages.generic.somethingWrong;
+  return status === 400 || status === 409
+    ? textAfterLastColon(message)
+    : messages.generic.somethingWrong;
 }

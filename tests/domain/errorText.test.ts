@@ -29,6 +29,12 @@ describe('spec §8 / D2 orderErrorText', () => {
     );
   });
 
+  it('D77: a 409 refusal (a link paid, expired or for another student) shows its sentence', () => {
+    expect(orderErrorText(409, 'Order refused: This payment link is for another student.')).toBe(
+      'This payment link is for another student.',
+    );
+  });
+
   it('any other failure shows the generic text', () => {
     expect(orderErrorText(500, 'Internal: boom')).toBe('Something went wrong. Please try again!');
     expect(orderErrorText(null, 'x')).toBe('Something went wrong. Please try again!');

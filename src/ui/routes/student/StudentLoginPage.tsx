@@ -38,6 +38,9 @@ type Session = {
  */
 function useStudentLogin(navigate: NavigateAction, draftRef: RefObject<string>) {
   const [session, setSession] = useState<Session | null>(null);
+  // The running actor as soon as it starts, before React commits `session`: a keystroke in
+  // between must reach the machine, not a draft the machine has already read.
+  const actorRef = useRef<Session['actor'] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   // The machine keeps the navigate of the moment it starts: read it through a ref.
   const navigateRef = useRef(navigate);
@@ -57,7 +60,9 @@ function useStudentLogin(navigate: NavigateAction, draftRef: RefObject<string>) 
         });
         const update = () => setSession((s) => s && { ...s, snapshot: actor.getSnapshot() });
         const subscription = actor.subscribe({ next: update, error: update });
+        actorRef.current = actor;
         stop = () => {
+          actorRef.current = null;
           subscription.unsubscribe();
           actor.stop();
         };
@@ -75,7 +80,7 @@ function useStudentLogin(navigate: NavigateAction, draftRef: RefObject<string>) 
     };
   }, [draftRef]);
 
-  return { session, loadFailed };
+  return { session, actorRef, loadFailed };
 }
 
 export function StudentLoginPage() {
@@ -83,7 +88,7 @@ export function StudentLoginPage() {
   const navigate = useNavigateAction();
   const [draft, setDraft] = useState('');
   const draftRef = useRef('');
-  const { session, loadFailed } = useStudentLogin(navigate, draftRef);
+  const { session, actorRef, loadFailed } = useStudentLogin(navigate, draftRef);
 
   const view = session ? session.controller.phoneView(session.snapshot) : null;
 
@@ -93,8 +98,9 @@ export function StudentLoginPage() {
   };
 
   const onPhoneChange = (raw: string) => {
-    if (session) {
-      session.actor.send({ type: 'phone.change', value: raw });
+    const actor = actorRef.current;
+    if (actor) {
+      actor.send({ type: 'phone.change', value: raw });
     } else {
       draftRef.current = raw;
       setDraft(raw);
