@@ -1,5 +1,6 @@
 // Journey 7 (amounts): the static link's amount and the payment-details form keep 'Proceed'
-// disabled for an empty, zero or too large amount, or an invalid tutor phone (spec §5, D11).
+// disabled for an empty, zero or too large amount, or an invalid tutor phone (spec §5, D11),
+// and for a tutor who cannot accept payments yet (D65).
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_USERNAMES } from '../src/server/demo';
@@ -35,6 +36,24 @@ test('the static link refuses an empty, zero or too large amount', async ({ page
   await expect(amount).toHaveValue('50000');
   await expect(tooLarge).toHaveCount(0);
   await expect(proceed).toBeEnabled();
+});
+
+test('the static link of a tutor with KYC pending says so and never offers Proceed (D65)', async ({
+  page,
+  request,
+}) => {
+  const tutor = await publicTutor(request, DEMO_USERNAMES.pendingTutor);
+  await page.goto(`/static-link/${tutor.username}`);
+  await expect(page.getByText(messages.staticLink.amountHelper(tutor.name))).toBeVisible();
+  await expect(page.getByText(messages.payeeLookup.kycLinkSent)).toBeVisible();
+  const amount = page.getByRole('textbox', { name: messages.staticLink.amountLabel });
+  const proceed = page.getByRole('button', { name: messages.staticLink.proceed });
+  await amount.fill('1500');
+  await expect(amount).toHaveValue('1500');
+  await expect(proceed).toBeDisabled();
+  await amount.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/static-link/${tutor.username}$`));
+  await expect(proceed).toBeDisabled();
 });
 
 test('the payment-details form needs a valid amount and tutor phone', async ({ page }) => {

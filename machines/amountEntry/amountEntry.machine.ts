@@ -4,20 +4,25 @@
 // - On start it looks up the tutor by the username of the URL (lower-cased, D30) and, best
 //   effort, the fee settings (base rate and settlement holidays) for the mobile fee summary.
 //   An unknown tutor goes to /page-not-found; a failed look-up offers a retry.
+// - A tutor onboarded with the gateway who cannot accept payments yet (`tutor.kyc`, D65) shows
+//   what pay-by-phone tells (payeeOutcome: KYC link sent, or KYC done) and never allows Proceed,
+//   so the student does not log in for nothing.
 // - The amount is digits only and saved on each change (`saveAmount`).
 // - Proceed (disabled unless the amount is ₹1-₹50,000, D11):
 //   - not logged in (the look-up carried no id, D26) → store amount and tutor → /student/login
 //     (the activeFlow tracker already recorded StaticLinkFlow, so login brings the student back);
 //   - logged in and the tutor can accept payments → store amount and payee → /pay/review;
-//   - logged in and the tutor cannot → /page-not-found.
+//   - logged in and the tutor has no gateway entry at all → /page-not-found.
 //   Each Proceed fires 'Entered Amount To Pay' (D22).
 //
-// Two parallel regions: `page` (loading → editing → leaving, or loadFailed ↔ loading) and
+// Two parallel regions: `page` (loading → editing → leaving, loading → unpayable, or
+// loadFailed ↔ loading) and
 // `fees` (loading → ready | unavailable), so the summary never holds up the amount.
 import { and, assign, setup } from 'xstate';
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
+import type { KycOutcome } from '../../src/domain/onboarding';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { unreachableText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
@@ -32,6 +37,17 @@ export interface TutorLookup {
   phone: string;
   /** MIN_KYC_APPROVED or ACTIVE with the gateway. */
   canAcceptPayments: boolean;
+  /**
+   * Onboarded with the gateway but cannot accept payments yet: what payers are told
+   * (payeeOutcome). Null when the tutor can be paid or has no gateway entry at all (D65).
+   */
+  kyc: KycOutcome | null;
+}
+
+/** The amount screen's info for a tutor who cannot accept payments yet (pay-by-phone's texts). */
+export interface UnpayableNotice {
+  title: string;
+  text: string;
 }
 
 /** payments/pg/: the card fee rate (percent) and the settlement holidays (D5, D9). */
@@ -56,6 +72,8 @@ export interface AmountEntryContext {
   tutor: TutorLookup | null;
   fees: FeeSettings | null;
   error: string | null;
+  /** Set in `page.unpayable`: why Proceed is not offered. */
+  notice: UnpayableNotice | null;
 }
 
 export type AmountEntryEvent =
@@ -130,6 +148,7 @@ export const amountEntryMachine = setup({
     tutor: null,
     fees: null,
     error: null,
+    notice: null,
   }),
   type: 'parallel',
   states: {
@@ -150,6 +169,16 @@ export const amountEntryMachine = setup({
                 guard: ({ event }) => event.output === null,
                 target: 'leaving',
                 actions: { type: 'navigate', params: { to: NOT_FOUND, replace: true } },
+              },
+              {
+                guard: ({ event }) => event.output?.kyc != null,
+                description: 'D65: onboarded with the gateway, cannot accept payments yet',
+                target: 'unpayable',
+                actions: assign({
+                  tutor: ({ event }) => event.output,
+                  error: null,
+                  notice: ({ event }) => unpayableNotice(event.output?.kyc ?? 'kyc-link-sent'),
+                }),
               },
               {
                 target: 'editing',
@@ -194,7 +223,7 @@ export const amountEntryMachine = setup({
               },
               {
                 guard: 'payable',
-                description: 'Logged in, tutor not onboarded',
+                description: 'Logged in, tutor with no gateway entry',
                 target: 'leaving',
                 actions: [
                   track(ANALYTICS_EVENTS.enteredAmount),
@@ -203,6 +232,11 @@ export const amountEntryMachine = setup({
               },
             ],
           },
+        },
+        /** D65: the field still works (and saves), but Proceed is never offered. */
+        unpayable: {
+          tags: ['unpayable'],
+          on: { 'amount.change': changeAmount },
         },
         leaving: { type: 'final' },
       },
@@ -225,6 +259,13 @@ export const amountEntryMachine = setup({
     },
   },
 });
+
+function unpayableNotice(kyc: KycOutcome): UnpayableNotice {
+  const m = messages.payeeLookup;
+  return kyc === 'kyc-done'
+    ? { title: m.kycDoneTitle, text: m.kycDone }
+    : { title: m.kycPendingTitle, text: m.kycLinkSent };
+}
 
 function pending(context: AmountEntryContext): PendingPayment {
   return {

@@ -60,8 +60,15 @@ export interface UserFacts {
 const hasName = (u: UserFacts): boolean => hasText(u.first_name) && hasText(u.last_name);
 const hasPan = (u: UserFacts): boolean => u.has_pan === true || hasText(u.pan);
 
-export type PayeeOutcome =
-  'payee-is-student' | 'tutor-details' | 'kyc-link-sent' | 'kyc-done' | 'review';
+/** What a payer is told about a tutor who cannot be paid yet (spec §4). */
+export type KycOutcome = 'kyc-link-sent' | 'kyc-done';
+
+export type PayeeOutcome = 'payee-is-student' | 'tutor-details' | KycOutcome | 'review';
+
+/** A tutor whose status cannot accept payments: KYC under review, or the KYC link was sent. */
+export function kycOutcome(status: PgOnboardingStatus): KycOutcome {
+  return status === 'MIN_KYC_SUBMITTED' ? 'kyc-done' : 'kyc-link-sent';
+}
 
 /**
  * Spec §4, a tutor entered by phone on the payment-details form. An unknown phone (null) and a
@@ -73,8 +80,7 @@ export function payeeOutcome(payee: UserFacts | null | undefined): PayeeOutcome 
   if (!hasName(payee) || !hasPan(payee)) return 'tutor-details';
   const status = gatewayStatus(payee.pg_onboarding_status);
   if (canAcceptPayments(status)) return 'review';
-  if (status === 'MIN_KYC_SUBMITTED') return 'kyc-done';
-  return 'kyc-link-sent';
+  return kycOutcome(status);
 }
 
 export const TUTOR_DASHBOARD_PATH = '/tutor/dashboard';

@@ -48,6 +48,7 @@ describe('lookupTutor', () => {
       username: 'asha-verma',
       phone: '9123456780',
       canAcceptPayments: true,
+      kyc: null,
     });
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
     expect(new URL(requests[0]!.url).searchParams.get('username')).toBe('asha-verma');
@@ -90,9 +91,24 @@ describe('lookupTutor', () => {
         { ...asha, pg_onboarding_status: [{ pg_name: 'cashfree', status: 'MIN_KYC_PENDING' }] },
       ]),
     );
-    expect((await paymentServices.lookupTutor({ username: 'asha-verma' }))?.canAcceptPayments).toBe(
-      false,
+    expect(await paymentServices.lookupTutor({ username: 'asha-verma' })).toMatchObject({
+      canAcceptPayments: false,
+      kyc: 'kyc-link-sent',
+    });
+    serve(() =>
+      json(200, [
+        { ...asha, pg_onboarding_status: [{ pg_name: 'cashfree', status: 'MIN_KYC_SUBMITTED' }] },
+      ]),
     );
+    expect((await paymentServices.lookupTutor({ username: 'asha-verma' }))?.kyc).toBe('kyc-done');
+  });
+
+  it('a tutor with no gateway entry cannot accept payments and has no KYC notice (D65)', async () => {
+    serve(() => json(200, [{ ...asha, pg_onboarding_status: [] }]));
+    expect(await paymentServices.lookupTutor({ username: 'asha-verma' })).toMatchObject({
+      canAcceptPayments: false,
+      kyc: null,
+    });
   });
 });
 

@@ -25,18 +25,27 @@ interface World {
   tracked: string[];
 }
 
-const tutor = (id: number | null, canAcceptPayments: boolean): TutorLookup => ({
+const tutor = (
+  id: number | null,
+  canAcceptPayments: boolean,
+  kyc: TutorLookup['kyc'] = null,
+): TutorLookup => ({
   id,
   name: 'Asha Verma',
   username: 'asha-verma',
   phone: '9123456780',
   canAcceptPayments,
+  kyc,
 });
 
 export const tutors = {
   anonymous: tutor(null, true),
   payable: tutor(7, true),
+  /** No gateway entry at all: Proceed (logged in) → /page-not-found. */
   notOnboarded: tutor(7, false),
+  /** D65: KYC pending, shown on the amount screen whether logged in or not. */
+  kycPending: tutor(null, false, 'kyc-link-sent'),
+  kycDone: tutor(7, false, 'kyc-done'),
 };
 
 const fees: FeeSettings = { baseRate: 1, holidays: ['2025-10-02'] };
@@ -83,7 +92,14 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
   internal: {
     'xstate.done.actor.lookupTutor': doneCases<World, TutorLookup | null>(
       'lookupTutor',
-      [null, tutors.anonymous, tutors.payable, tutors.notOnboarded],
+      [
+        null,
+        tutors.anonymous,
+        tutors.payable,
+        tutors.notOnboarded,
+        tutors.kycPending,
+        tutors.kycDone,
+      ],
       (w) => w.lookup,
     ),
     'xstate.error.actor.lookupTutor': errorCases<World>(
@@ -121,10 +137,29 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
     'page.editing': (snapshot, run) => {
       noExit(run);
       assert.ok(snapshot.context.tutor);
+      assert.equal(snapshot.context.tutor.kyc, null);
+      assert.equal(snapshot.context.notice, null);
       assert.equal(
         snapshot.can({ type: 'amount.submit' }),
         isPayableAmount(snapshot.context.amountText),
       );
+    },
+    // D65: the pay-by-phone texts, and Proceed never allowed, whatever the amount or login.
+    'page.unpayable': (snapshot, run) => {
+      noExit(run);
+      assert.deepEqual(run.world.forLogin, []);
+      assert.deepEqual(run.world.forReview, []);
+      const kyc = snapshot.context.tutor?.kyc;
+      const m = messages.payeeLookup;
+      assert.ok(kyc);
+      assert.deepEqual(
+        snapshot.context.notice,
+        kyc === 'kyc-done'
+          ? { title: m.kycDoneTitle, text: m.kycDone }
+          : { title: m.kycPendingTitle, text: m.kycLinkSent },
+      );
+      assert.ok(snapshot.hasTag('unpayable'));
+      assert.equal(snapshot.can({ type: 'amount.submit' }), false);
     },
     'page.leaving': (snapshot, { world }) => {
       assert.equal(world.navigations.length, 1);

@@ -64,6 +64,7 @@ describe('amountEntry (static link)', () => {
     username: 'asha-verma',
     phone: '9123456780',
     canAcceptPayments: true,
+    kyc: null,
     ...over,
   });
 

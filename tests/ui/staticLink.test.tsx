@@ -16,6 +16,7 @@ const tutor = (over: Partial<TutorLookup> = {}): TutorLookup => ({
   username: 'asha-verma',
   phone: '9123456780',
   canAcceptPayments: true,
+  kyc: null,
   ...over,
 });
 
@@ -100,11 +101,50 @@ describe('static link amount screen', () => {
     expect(storage.get('tutorPhone')).toBe('9123456780');
   });
 
-  it('logged in, tutor not onboarded: /page-not-found', async () => {
+  it.each([
+    [
+      'not logged in, KYC link sent',
+      null,
+      'kyc-link-sent' as const,
+      'kycPendingTitle' as const,
+      'kycLinkSent' as const,
+    ],
+    ['logged in, KYC done', 7, 'kyc-done' as const, 'kycDoneTitle' as const, 'kycDone' as const],
+  ])(
+    '%s: shows the pay-by-phone text and Proceed stays disabled (D65)',
+    async (_, id, kyc, title, text) => {
+      const user = userEvent.setup();
+      const services = setup(tutor({ id, canAcceptPayments: false, kyc }));
+      const { router } = renderPay('/static-link/asha-verma', services);
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(messages.payeeLookup[title]);
+      expect(notice).toHaveTextContent(messages.payeeLookup[text]);
+      expect(screen.getByText(m.amountHelper('Asha Verma'))).toBeInTheDocument();
+      await user.type(amountField(), '2000{Enter}');
+      expect(amountField()).toHaveValue('2000');
+      expect(proceed()).toBeDisabled();
+      await user.click(proceed());
+      expect(router.location.pathname).toBe('/static-link/asha-verma');
+      expect(storage.get('activePaymentTutorName')).toBeNull();
+    },
+  );
+
+  it('an onboarded tutor shows no KYC notice', async () => {
+    const user = userEvent.setup();
+    renderPay('/static-link/asha-verma', setup(tutor({ id: 7 })));
+    await screen.findByText(m.amountHelper('Asha Verma'));
+    await user.type(amountField(), '2000');
+    expect(proceed()).toBeEnabled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.payeeLookup.kycLinkSent)).not.toBeInTheDocument();
+  });
+
+  it('logged in, tutor with no gateway entry: no notice, Proceed → /page-not-found', async () => {
     const user = userEvent.setup();
     const services = setup(tutor({ id: 7, canAcceptPayments: false }));
     const { router } = renderPay('/static-link/asha-verma', services);
     await screen.findByText(m.amountHelper('Asha Verma'));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await user.type(amountField(), '2000');
     await user.click(proceed());
     await waitFor(() => expect(router.location.pathname).toBe('/page-not-found'));

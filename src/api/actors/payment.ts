@@ -29,7 +29,7 @@ import { openCheckout as openGatewayCheckout } from '../../browser/checkout';
 import { storage } from '../../browser/storage';
 import { PG_NAME, SETTLEMENT_TYPE } from '../../domain/constants';
 import { paiseToRupees, rupeesToPaiseOrNull } from '../../domain/money';
-import { canAcceptPayments, gatewayStatus } from '../../domain/onboarding';
+import { canAcceptPayments, gatewayStatus, isOnboarded, kycOutcome } from '../../domain/onboarding';
 import { bookingWindow } from '../../domain/schedule';
 import { isValidUsernameShape } from '../../domain/usernames';
 import { api } from '../appClient';
@@ -112,12 +112,16 @@ async function lookupTutor(
   }
   const tutor = result.data[0];
   if (!tutor || tutor.role !== 'teacher') return null;
+  const status = gatewayStatus(tutor.pg_onboarding_status);
+  const payable = canAcceptPayments(status);
   return {
     id: tutor.id ?? null,
     name: fullName(tutor.first_name, tutor.last_name) || (tutor.username ?? username),
     username: tutor.username ?? username,
     phone: tutor.phone,
-    canAcceptPayments: canAcceptPayments(gatewayStatus(tutor.pg_onboarding_status)),
+    canAcceptPayments: payable,
+    // D65: a gateway entry that cannot accept payments yet is told on the amount screen.
+    kyc: isOnboarded(tutor.pg_onboarding_status) && !payable ? kycOutcome(status) : null,
   };
 }
 

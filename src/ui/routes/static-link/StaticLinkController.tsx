@@ -58,6 +58,10 @@ export default function StaticLinkController({ username, book, draft, onModel }:
   const loadError = useSelector(actorRef, (s) =>
     s.matches({ page: 'loadFailed' }) ? s.context.error : null,
   );
+  // D65: the tutor cannot accept payments yet; Proceed stays disabled (canSubmit is false).
+  const unpayable = useSelector(actorRef, (s) =>
+    s.matches({ page: 'unpayable' }) ? s.context.notice : null,
+  );
 
   const model = useMemo<AmountScreenModel>(() => {
     const payable = isPayableAmount(amountText);
@@ -80,6 +84,10 @@ export default function StaticLinkController({ username, book, draft, onModel }:
             {messages.staticLink.retry}
           </Button>
         </Alert>
+      ) : unpayable ? (
+        <Alert color="blue" title={unpayable.title} role="status">
+          {unpayable.text}
+        </Alert>
       ) : null,
       // Mobile only (spec §2): hidden from the `sm` breakpoint up.
       summary: fees ? (
@@ -93,7 +101,7 @@ export default function StaticLinkController({ username, book, draft, onModel }:
         </Box>
       ) : null,
     };
-  }, [actorRef, amountText, tutorName, fees, canSubmit, loadError, now]);
+  }, [actorRef, amountText, tutorName, fees, canSubmit, loadError, unpayable, now]);
 
   useEffect(() => onModel(model), [model, onModel]);
   return null;
