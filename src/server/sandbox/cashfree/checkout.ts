@@ -198,50 +198,46 @@ export async function checkoutRoutes(
     },
   );
 
-  app.get<{ Params: { session: string } }>('/checkout/:session', async (request, reply) => {
-    const order = state.orderBySession(request.params.session);
+  /**
+   * The order behind a checkout session while it can still be paid; otherwise the page saying
+   * why is sent (404 for an unknown session; `refusedStatus` for an order no longer ACTIVE: a
+   * page view is fine, a payment attempt is a conflict) and null is returned.
+   */
+  const payableOrder = (session: string, reply: FastifyReply, refusedStatus: number) => {
+    const order = state.orderBySession(session);
     if (!order) {
-      return send(
+      void send(
         reply,
         404,
         messagePage('Payment session not found', 'This checkout link is not valid.'),
       );
+      return null;
     }
     if (order.status !== 'ACTIVE') {
-      return send(
+      void send(
         reply,
-        200,
+        refusedStatus,
         messagePage(
           `Order ${order.status.toLowerCase()}`,
           `This order is ${order.status} and cannot be paid.`,
           order,
         ),
       );
+      return null;
     }
+    return order;
+  };
+
+  app.get<{ Params: { session: string } }>('/checkout/:session', async (request, reply) => {
+    const order = payableOrder(request.params.session, reply, 200);
+    if (!order) return reply;
     return send(reply, 200, checkoutPage(request.url.split('?')[0]!, order));
   });
 
   app.post<{ Params: { session: string } }>('/checkout/:session', async (request, reply) => {
     const action = request.url.split('?')[0]!;
-    const order = state.orderBySession(request.params.session);
-    if (!order) {
-      return send(
-        reply,
-        404,
-        messagePage('Payment session not found', 'This checkout link is not valid.'),
-      );
-    }
-    if (order.status !== 'ACTIVE') {
-      return send(
-        reply,
-        409,
-        messagePage(
-          `Order ${order.status.toLowerCase()}`,
-          `This order is ${order.status} and cannot be paid.`,
-          order,
-        ),
-      );
-    }
+    const order = payableOrder(request.params.session, reply, 409);
+    if (!order) return reply;
     const form: Form =
       request.body && typeof request.body === 'object' ? (request.body as Form) : {};
     const status = OUTCOMES[form.outcome ?? ''];
