@@ -157,6 +157,8 @@ export const messages = {
   },
   auth: {
     sessionExpired: 'Session Expired! Please login again',
+    /** Under the Session Expired dialog's heading (`sessionExpired`). */
+    sessionExpiredHint: 'For your security, sessions end after a while. Your details so far are saved.',
     login: 'Login',
     notAuthenticated: 'Authentication credentials were not provided.',
     invalidToken: 'Your session has ended. Please login again.',

@@ -8,14 +8,29 @@ export const DEV_APP_SECRET = 'tuitionpay-dev-secret-not-for-production';
 /** The development gateway credentials: the sandbox accepts them, production refuses them. */
 export const DEV_CASHFREE_CLIENT_ID = 'TEST_tuitionpay_dev_client';
 export const DEV_CASHFREE_CLIENT_SECRET = 'cfsk_ma_test_tuitionpay_dev_secret_not_for_production';
+/** The development partner API key (merchant onboarding): the sandbox accepts it only. */
+export const DEV_CASHFREE_PARTNER_API_KEY = 'partner_test_tuitionpay_dev_key_not_for_production';
 const MIN_SECRET_LENGTH = 32;
+/** Long enough to see 'KYC under review' on the dashboard locally; tests set 0. */
+const DEFAULT_SANDBOX_KYC_REVIEW_MS = 30_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 // Only the dev outbox exists today; a real provider adds its name here and an SmsSender.
 const SMS_PROVIDERS = ['dev'] as const;
 const CASHFREE_ENVS = ['sandbox', 'production'] as const;
-const CASHFREE_PRODUCTION_PG_BASE = 'https://api.cashfree.com/pg';
-const CASHFREE_SANDBOX_PG_BASE = 'https://sandbox.cashfree.com/pg';
+// Cashfree's three APIs we use, in production and in Cashfree's hosted sandbox.
+const CASHFREE_API_BASES = {
+  pg: { production: 'https://api.cashfree.com/pg', sandbox: 'https://sandbox.cashfree.com/pg' },
+  verification: {
+    production: 'https://api.cashfree.com/verification',
+    sandbox: 'https://sandbox.cashfree.com/verification',
+  },
+  partners: {
+    production: 'https://api.cashfree.com/partners',
+    sandbox: 'https://sandbox.cashfree.com/partners',
+  },
+} as const;
+type CashfreeApi = keyof typeof CASHFREE_API_BASES;
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -45,7 +60,13 @@ const envSchema = z.object({
   CASHFREE_CLIENT_ID: optional(z.string()),
   CASHFREE_CLIENT_SECRET: optional(z.string()),
   CASHFREE_PG_BASE_URL: optional(z.url()),
+  CASHFREE_VERIFICATION_BASE_URL: optional(z.url()),
+  CASHFREE_PARTNER_BASE_URL: optional(z.url()),
+  CASHFREE_PARTNER_API_KEY: optional(z.string()),
   CHECKOUT_ORIGIN: optional(z.url()),
+  ONBOARDING_ORIGIN: optional(z.url()),
+  /** The sandbox's KYC review: MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long. */
+  SANDBOX_KYC_REVIEW_MS: optional(z.coerce.number().int().min(0)),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -71,9 +92,19 @@ export interface Config {
     clientSecret: string;
     /** The PG API base: the local sandbox unless CASHFREE_PG_BASE_URL says otherwise. */
     pgBaseUrl: string;
+    /** The verification API (PAN, bank account): the local sandbox by default. */
+    verificationBaseUrl: string;
+    /** The partner API (merchant onboarding, Aadhaar KYC): the local sandbox by default. */
+    partnerBaseUrl: string;
+    /** Sent as x-partner-apikey: never logged. */
+    partnerApiKey: string;
   };
   /** D15: the only origin whose checkout pages the browser may be sent to. */
   checkoutOrigin: string;
+  /** D15: the only origin whose KYC (onboarding_link) pages the browser may be sent to. */
+  onboardingOrigin: string;
+  /** The sandbox's KYC review time (MIN_KYC_SUBMITTED → MIN_KYC_APPROVED); 0 is immediate. */
+  sandboxKycReviewMs: number;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +131,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // The sandbox imitates the gateway and reveals OTPs: never on in production by accident.
   const sandboxEnabled = e.SANDBOX_ENABLED ?? !production;
   const cashfreeEnv = e.CASHFREE_ENV ?? 'sandbox';
+  const baseUrl = (api: CashfreeApi, configured: string | undefined) =>
+    (configured ?? defaultBaseUrl(api, cashfreeEnv, sandboxEnabled, publicOrigin)).replace(
+      /\/+$/,
+      '',
+    );
   const config: Config = {
     nodeEnv,
     host,
@@ -116,11 +152,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       env: cashfreeEnv,
       clientId: e.CASHFREE_CLIENT_ID ?? DEV_CASHFREE_CLIENT_ID,
       clientSecret: e.CASHFREE_CLIENT_SECRET ?? DEV_CASHFREE_CLIENT_SECRET,
-      pgBaseUrl: (
-        e.CASHFREE_PG_BASE_URL ?? defaultPgBaseUrl(cashfreeEnv, sandboxEnabled, publicOrigin)
-      ).replace(/\/+$/, ''),
+      pgBaseUrl: baseUrl('pg', e.CASHFREE_PG_BASE_URL),
+      verificationBaseUrl: baseUrl('verification', e.CASHFREE_VERIFICATION_BASE_URL),
+      partnerBaseUrl: baseUrl('partners', e.CASHFREE_PARTNER_BASE_URL),
+      partnerApiKey: e.CASHFREE_PARTNER_API_KEY ?? DEV_CASHFREE_PARTNER_API_KEY,
     },
     checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? publicOrigin).origin,
+    onboardingOrigin: new URL(e.ONBOARDING_ORIGIN ?? publicOrigin).origin,
+    sandboxKycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_SANDBOX_KYC_REVIEW_MS,
   };
   if (production) {
     const problems = productionProblems(config, e.SANDBOX_ENABLED);
@@ -130,16 +169,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /**
- * Where the adapter sends PG API calls: Cashfree's production API; else this server's own
- * sandbox when it runs one; else Cashfree's hosted sandbox.
+ * Where the adapter sends calls to one of Cashfree's APIs: Cashfree's production API; else this
+ * server's own sandbox when it runs one; else Cashfree's hosted sandbox.
  */
-function defaultPgBaseUrl(
+function defaultBaseUrl(
+  api: CashfreeApi,
   env: (typeof CASHFREE_ENVS)[number],
   sandboxEnabled: boolean,
   publicOrigin: string,
 ): string {
-  if (env === 'production') return CASHFREE_PRODUCTION_PG_BASE;
-  return sandboxEnabled ? `${publicOrigin}/sandbox/cashfree/pg` : CASHFREE_SANDBOX_PG_BASE;
+  if (env === 'production') return CASHFREE_API_BASES[api].production;
+  return sandboxEnabled
+    ? `${publicOrigin}/sandbox/cashfree/${api}`
+    : CASHFREE_API_BASES[api].sandbox;
 }
 
 function productionProblems(config: Config, sandboxExplicit: boolean | undefined): string[] {
@@ -160,6 +202,11 @@ function productionProblems(config: Config, sandboxExplicit: boolean | undefined
   if (config.cashfree.clientSecret === DEV_CASHFREE_CLIENT_SECRET) {
     problems.push(
       'CASHFREE_CLIENT_SECRET is missing (the development default is refused in production)',
+    );
+  }
+  if (config.cashfree.partnerApiKey === DEV_CASHFREE_PARTNER_API_KEY) {
+    problems.push(
+      'CASHFREE_PARTNER_API_KEY is missing (the development default is refused in production)',
     );
   }
   if (config.sandboxEnabled && sandboxExplicit !== true) {

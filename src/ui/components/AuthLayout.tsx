@@ -13,21 +13,30 @@ interface Props {
   title: string;
   /** Shown in the side panel on desktop only. */
   extra?: ReactNode;
+  /** The side panel's headline and lines; the student's ('credit card at 1%*') by default. */
+  headline?: string;
+  perks?: readonly string[];
   children: ReactNode;
 }
 
-export function AuthLayout({ title, extra, children }: Props) {
+export function AuthLayout({ title, extra, headline, perks, children }: Props) {
   const m = messages.studentLogin;
+  const lines = perks ?? [m.cardAtOnePercent, m.upiFree];
   return (
     <div className={classes.page}>
       <div className={classes.card}>
         <aside className={classes.aside}>
           <p className={classes.brand}>{PRODUCT_NAME}</p>
-          <p className={classes.headline}>{m.headline}</p>
-          <ul className={classes.perks}>
-            <li className={classes.perk}>{m.cardAtOnePercent}</li>
-            <li className={classes.perk}>{m.upiFree}</li>
-          </ul>
+          <p className={classes.headline}>{headline ?? m.headline}</p>
+          {lines.length > 0 ? (
+            <ul className={classes.perks}>
+              {lines.map((line) => (
+                <li key={line} className={classes.perk}>
+                  {line}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {extra ? <div className={classes.extra}>{extra}</div> : null}
         </aside>
         <main className={classes.main}>
