@@ -71,3 +71,10 @@ export async function call<T>(request: Promise<FetchOutcome<T>>): Promise<ApiRes
     return { ok: false, failure: failureFromError(error) };
   }
 }
+
+/** The answer's data, or a rejection with the ApiFailure (what the machines' actors want). */
+export async function data<T>(request: Promise<FetchOutcome<T>>): Promise<T> {
+  const result = await call(request);
+  if (result.ok) return result.data;
+  throw result.failure;
+}

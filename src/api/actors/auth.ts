@@ -17,14 +17,7 @@ import type {
   OnboardOutput,
 } from '../../../machines/studentSignup/studentSignup.machine';
 import { api } from '../appClient';
-import { call, type FetchOutcome } from '../errors';
-
-/** The answer's data, or a rejection with the ApiFailure. */
-async function data<T>(request: Promise<FetchOutcome<T>>): Promise<T> {
-  const result = await call(request);
-  if (result.ok) return result.data;
-  throw result.failure;
-}
+import { data } from '../errors';
 
 /** `POST auth/generate-otp/`: the first code (login) and every resend (otp machine). */
 export async function generateOtp(

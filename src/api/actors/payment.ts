@@ -34,7 +34,7 @@ import { bookingWindow } from '../../domain/schedule';
 import { isValidUsernameShape } from '../../domain/usernames';
 import { api } from '../appClient';
 import { createApiClient, type Schemas } from '../client';
-import { call, type ApiFailure, type ApiResult, type FetchOutcome } from '../errors';
+import { call, data, type ApiFailure, type ApiResult, type FetchOutcome } from '../errors';
 import { amountError } from '../../domain/validation';
 
 /** Everything the payment screens need from the outside world. */
@@ -70,13 +70,6 @@ export function hasStudentSession(): boolean {
 
 const isStatus = (failure: ApiFailure, ...statuses: number[]) =>
   failure.kind === 'http' && statuses.includes(failure.status);
-
-/** The answer's data, or a rejection with the ApiFailure. */
-async function data<T>(request: Promise<FetchOutcome<T>>): Promise<T> {
-  const result = await call(request);
-  if (result.ok) return result.data;
-  throw result.failure;
-}
 
 /** A look-up that may be public: with the student's token, else (or after a 401) without. */
 async function maybeAuthenticated<T>(
