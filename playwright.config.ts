@@ -47,6 +47,8 @@ export default defineConfig({
       SEED_DEMO_DATA: 'true',
       PUBLIC_ORIGIN: baseURL,
       LOG_LEVEL: 'warn',
+      // The sandbox approves a submitted Aadhaar KYC at once, so a new tutor can be paid.
+      SANDBOX_KYC_REVIEW_MS: '0',
     },
   },
 });

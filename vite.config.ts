@@ -13,6 +13,10 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
+    // scripts/dev.ts tells the API server this origin (PUBLIC_ORIGIN).
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
     proxy: {
       '/api': apiTarget,
       '/sandbox': apiTarget,

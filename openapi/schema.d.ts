@@ -198,7 +198,8 @@ export interface paths {
          *     range (D11), or 'This user is registered as a student.' for a student's phone. A
          *     tutor who already has a verified PAN cannot be changed by a student (409). Only
          *     students may call it (403). A student may invite at most 10 tutors per 24 hours
-         *     (429, so the call cannot be used to send text messages to strangers).
+         *     (429, so the call cannot be used to send text messages to strangers). When the
+         *     gateway's PAN check fails or does not answer, the answer is a 502 and nothing is saved.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -223,7 +224,8 @@ export interface paths {
          *     1. `phone` is the caller's own (student sign-up /student/signup, tutor sign-up
          *        step 1): saves the caller's names and, when given, PAN. The PAN and the name on
          *        it are checked through the gateway's verification API; an invalid PAN or a
-         *        name mismatch is a 400 with a clear message. With names only (no `pan`) the
+         *        name mismatch is a 400 with a clear message, and a gateway that fails or does
+         *        not answer is a 502 (nothing is saved; the call may be retried). With names only (no `pan`) the
          *        names are saved and the answer carries the PAN on file, or null, in which case
          *        the form shows the PAN field and submits again (spec §5). Answer 200 with the
          *        caller's identity; a tutor gets a `username` (D18) once names and PAN are set.
@@ -282,7 +284,9 @@ export interface paths {
          *     partial match). Each failure is a 400 with its own message, shown in the
          *     'Verification Failed' panel: invalid account, blocked account, invalid IFSC, NRE
          *     account, name mismatch. Only tutors whose PAN is verified may add accounts (403
-         *     otherwise); the same account twice is a 409. D16: the full number is never
+         *     otherwise); the same account twice is a 409 (checked before any penny drop). Each
+         *     penny drop costs money, so a tutor gets at most 10 per 24 hours (429). A gateway
+         *     failure is a 502 and says nothing about the account. D16: the full number is never
          *     returned or logged.
          */
         post: operations["addAccount"];
@@ -535,8 +539,10 @@ export interface paths {
          *     one-hour onboarding link where the tutor verifies Aadhaar; the browser goes there
          *     only when the link is on a configured gateway origin (D15). Aadhaar numbers never
          *     touch our server (D16). `user_id` must be the caller, a tutor (403 otherwise); a
-         *     tutor without a verified PAN or bank account, or whose KYC is already approved,
-         *     gets a 409. D4: a tutor at NONE or MIN_KYC_REJECTED may start again.
+         *     tutor without a verified PAN or bank account, or whose KYC is already submitted or
+         *     approved, gets a 409. D4: a tutor at NONE or MIN_KYC_REJECTED may start again. A
+         *     gateway failure, or a link the gateway gives on another origin than the configured
+         *     one (D15), is a 502.
          */
         post: operations["startPgOnboarding"];
         delete?: never;
@@ -561,6 +567,41 @@ export interface paths {
         get: operations["getPgOnboarding"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/pg/onboarding/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The gateway's merchant onboarding status webhook
+         * @description Called by the payment gateway (Cashfree's partner webhook, or the local sandbox), never
+         *     by the app: a tutor's KYC status changed (`MERCHANT_ONBOARDING_STATUS`). Signed like
+         *     the payment webhook (base64 HMAC-SHA256 of `x-webhook-timestamp` + the raw body, keyed
+         *     by the client secret; Cashfree's scheme for partner webhooks is unverified), checked
+         *     in constant time with the timestamp within 5 minutes of the server's clock; a missing
+         *     or wrong signature, or an old timestamp, is a 401.
+         *
+         *     Delivery is at least once and possibly out of order, so:
+         *     - the status the tutor already has is acknowledged with 200 `duplicate`;
+         *     - a tutor at MIN_KYC_APPROVED or ACTIVE never moves back (only APPROVED → ACTIVE), and
+         *       another step back is taken only from an event no older than the last change
+         *       (MIN_KYC_REJECTED → MIN_KYC_PENDING or MIN_KYC_SUBMITTED is a retry); an event
+         *       refused so is acknowledged with 200 `duplicate`;
+         *     - the first MIN_KYC_APPROVED or ACTIVE records when the KYC was approved (D8);
+         *     - an event for a merchant we do not know is acknowledged with 200 `ignored`, so the
+         *       gateway stops retrying.
+         */
+        post: operations["receiveOnboardingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1085,6 +1126,28 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description The gateway's merchant onboarding status webhook (gateway-contract.md). As with the
+         *     payment webhook only `type` and `data` are required and unknown fields are allowed: the
+         *     server reads the event from the signed raw body. The status fields' spellings are the
+         *     gateway's (unverified); the server maps them to the product's statuses (spec §4).
+         */
+        OnboardingWebhookEvent: {
+            /** @example MERCHANT_ONBOARDING_STATUS */
+            type: string;
+            /** @example 2025-01-15T11:40:00+05:30 */
+            event_time?: string;
+            data: {
+                merchant_id?: string;
+                merchant_name?: string;
+                onboarding_status?: string | null;
+                product_min_kyc_status?: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         WebhookReceipt: {
             /**
              * @description `processed`: the event was applied; `duplicate`: the same event came before;
@@ -1523,6 +1586,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
         };
@@ -1817,6 +1881,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    receiveOnboardingWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description base64(HMAC-SHA256(client secret, timestamp + raw body)). */
+                "x-webhook-signature": string;
+                /** @description When the gateway signed the event, in milliseconds since the epoch. */
+                "x-webhook-timestamp": string;
+                /** @description The gateway's webhook version. */
+                "x-webhook-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was taken (or was a duplicate, or is not about a tutor of ours). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     createSchedule: {

@@ -3,10 +3,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const apiPort = process.env.DEV_API_PORT ?? '3001';
+// The page's origin is Vite's: the server builds checkout and KYC links (D15 checks them
+// against the page's origin), return URLs and webhooks on it.
+const pageOrigin = 'http://127.0.0.1:5173';
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: { PUBLIC_ORIGIN: pageOrigin, ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite'], {
     stdio: 'inherit',

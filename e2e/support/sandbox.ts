@@ -27,14 +27,16 @@ function letters(n: number, width: number): string {
 
 /**
  * A valid PAN (spec §5: ^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$) no other test in this run uses: the
- * worker's pid, the time and a counter spread over its letters and digits.
+ * worker's pid, the time and a counter spread over its letters and digits. The digits stay
+ * within 1000-9999: the sandbox's test PANs (0000-0002: invalid, someone else's, deactivated;
+ * README.md) are never produced by chance.
  */
 export function uniquePan(): string {
   panCounter += 1;
   const seed = Date.now() * 31 + process.pid * 7919 + panCounter * 104729;
   const head = letters(seed, 3); // AAA-ZZZ
   const fifth = letters(Math.floor(seed / 17_576), 1);
-  const digits = String(Math.floor(seed / 456_976) % 10_000).padStart(4, '0');
+  const digits = String(1_000 + (Math.floor(seed / 456_976) % 9_000));
   const last = letters(panCounter + process.pid, 1);
   return `${head}P${fifth}${digits}${last}`;
 }

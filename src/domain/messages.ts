@@ -87,6 +87,8 @@ export const messages = {
     panInvalid: 'The PAN is invalid. Please check it and try again.',
     panNameMismatch: 'The name does not match the PAN. Enter your name as on the PAN.',
     tutorPanNameMismatch: "The name does not match the PAN. Enter the tutor's name as on the PAN.",
+    // The gateway's verification API failed: no verdict on the PAN, so nothing to correct.
+    panUnavailable: 'We could not verify the PAN right now. Please try again in a few minutes.',
     panRequired: 'Enter valid PAN',
     panLocked: 'Your PAN is already verified and cannot be changed.',
     namesLocked: 'Your name is verified with your PAN and cannot be changed.',
@@ -95,6 +97,7 @@ export const messages = {
     onlyStudentsAddTutors: 'Only students can add a tutor.',
     ownPhone: 'Enter the tutor’s phone number, not your own.',
     tooManyInvitations: 'Too many tutor invitations. Please try again later.',
+    tooManyPanChecks: 'Too many PAN checks today. Please try again later.',
     subjectsOnlyTutors: 'Only tutors can list the subjects they teach.',
     subjectsDuplicate: 'Each subject can be listed only once.',
     subjectBlank: 'A subject cannot be blank.',
@@ -105,6 +108,22 @@ export const messages = {
         : `${payer} wants to pay you ${amount} on ${product}. Complete your KYC to receive it: ${url}`,
     aStudent: 'A student',
   },
+  // Bank accounts (D31): the penny drop's refusals, as the contract's addAccount examples say.
+  accounts: {
+    invalidAccount: 'The account number is invalid. Please check it and try again.',
+    blocked: 'This bank account is blocked. Please use another account.',
+    invalidIfsc: 'The IFSC code is invalid. Please check it and try again.',
+    nre: 'NRE accounts cannot receive payments. Please use another account.',
+    nameMismatch: "The account holder's name does not match the name you entered before.",
+    /** An INVALID answer with a reason the gateway did not name, or one we do not know. */
+    notVerified: 'This bank account could not be verified. Please use another account.',
+    onlyTutors: 'Only tutors can add bank accounts.',
+    panRequired: 'Verify your PAN in your personal details before adding a bank account.',
+    duplicate: 'This bank account is already added.',
+    tooManyAttempts: 'Too many bank account verifications today. Please try again later.',
+    unavailable:
+      'We could not verify the bank account right now. Please try again in a few minutes.',
+  },
   schedules: {
     endBeforeStart: 'The session must end after it starts.',
     notParty: 'You can only book sessions you take part in.',
@@ -113,6 +132,17 @@ export const messages = {
   },
   webhooks: {
     invalidSignature: 'The webhook signature or timestamp is invalid.',
+  },
+  // The server's answers to starting or reading the Aadhaar KYC (gateway onboarding, D4, D15).
+  kyc: {
+    onlyTutors: 'Only tutors verify Aadhaar to receive payments.',
+    ownAccountOnly: 'You can only verify Aadhaar for your own account.',
+    panRequired: 'Verify your PAN before verifying Aadhaar.',
+    bankAccountRequired: 'Add and verify your bank account before verifying Aadhaar.',
+    underReview: 'Your KYC is done. You can accept payments in 2-3 business days.',
+    alreadyApproved: 'Your KYC is already complete.',
+    gatewayFailed: 'Aadhaar verification could not be started. Please try again.',
+    notFound: 'No KYC was found for this user.',
   },
   apiKeys: {
     unavailable: 'API keys are not available yet. Use your dashboard login.',
@@ -139,6 +169,7 @@ export const messages = {
     /** The line above the code field; `phone` as the user typed it. */
     enterCode: (phone: string) => `Enter the ${OTP_LENGTH}-digit OTP sent to ${phone}`,
     verify: 'Verify',
+    changePhone: 'Change phone number',
   },
   api: {
     notFound: 'There is no such API endpoint.',
@@ -158,7 +189,8 @@ export const messages = {
   auth: {
     sessionExpired: 'Session Expired! Please login again',
     /** Under the Session Expired dialog's heading (`sessionExpired`). */
-    sessionExpiredHint: 'For your security, sessions end after a while. Your details so far are saved.',
+    sessionExpiredHint:
+      'For your security, sessions end after a while. Your details so far are saved.',
     login: 'Login',
     notAuthenticated: 'Authentication credentials were not provided.',
     invalidToken: 'Your session has ended. Please login again.',
@@ -176,7 +208,6 @@ export const messages = {
     loginSuccessfulTitle: 'Login Successful',
     loginSuccessfulBody: 'Complete your onboarding to start making payments',
     continue: 'Continue',
-    changePhone: 'Change phone number',
     /** The page's heading (both layouts). */
     title: 'Student login',
     phoneLabel: 'Phone number',
@@ -205,6 +236,29 @@ export const messages = {
   },
   tutorLogin: {
     verify: 'Verify',
+    /** The page's heading. */
+    title: 'Tutor login',
+    // The terms checkbox: 'I agree to the Terms of Use and Privacy Policy', the names linked.
+    termsLead: 'I agree to the',
+    termsJoin: 'and',
+  },
+  // The tutor guard (spec §4): deriving the onboarding step failed (offline, 5xx).
+  tutorGuard: {
+    checking: 'Checking your account…',
+    loadFailed: 'We could not load your account.',
+    retry: 'Try again',
+  },
+  tutorDashboard: {
+    title: 'Dashboard',
+    greeting: (name: string) => `Hello, ${name}`,
+    kycTitle: 'KYC',
+    staticLink: 'Your payment link',
+    profileLink: 'Your public profile',
+    copy: 'Copy',
+    copied: 'Copied',
+    completeKyc: 'Complete KYC',
+    logout: 'Logout',
+    ok: 'OK',
   },
   staticLink: {
     title: 'Payment Amount',
@@ -309,6 +363,21 @@ export const messages = {
     step2Note:
       'The bank account must be in the name you signed up with, or the account holder’s name must match the name entered before.',
     steps: ['Personal Details', 'Account Details', 'Verify Aadhaar'] as const,
+    /** The progress bar's label for screen readers. */
+    progress: (step: number, of: number) => `Step ${step} of ${of}`,
+    /** The heading while the tutor's details load, or when they could not be loaded. */
+    title: 'Sign up',
+    loading: 'Loading your details…',
+    loadFailed: 'We could not load your details.',
+    tryAgain: 'Try again',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    pan: 'PAN',
+    panPlaceholder: 'ABCPE1234F',
+    /** Step 1 of a tutor whose PAN is verified: the fields are read-only (D29). */
+    verified: 'Your name and PAN are verified.',
+    next: 'Next',
+    back: 'Back',
   },
   bank: {
     verifiedTitle: 'Account Successfully verified.',
@@ -317,6 +386,11 @@ export const messages = {
     failedTitle: 'Verification Failed',
     failedBody: 'Please Try Again',
     tryAgain: 'Try Again',
+    accountNumber: 'Account Number',
+    confirmAccountNumber: 'Re-enter Account Number',
+    ifsc: 'IFSC',
+    ifscPlaceholder: 'HDFC0001234',
+    verify: 'Verify',
   },
   aadhaar: {
     heading: 'Aadhaar Verification',
@@ -327,9 +401,28 @@ export const messages = {
     verifying: 'Verifying',
     failed: 'Verification Failed!',
     contactUs: 'Contact Us Now for resolution',
+    /** After a 409 from starting the KYC (e.g. already submitted): the way on. */
+    toDashboard: 'Go to dashboard',
     redirectVerifying: 'Verifying your aadhaar details...',
     congratulations: 'Congratulations for completing your Aadhaar KYC!',
     startAccepting: (product: string) => `You can start accepting payments on ${product} now`,
+    /** MIN_KYC_SUBMITTED: the KYC-done wording of spec §4, for the tutor. */
+    underReview: 'Your KYC is under review. You can start accepting payments in 2-3 business days.',
+    redirectFailed: 'We could not check your Aadhaar KYC status.',
+    retry: 'Try again',
+    continue: 'Continue',
+    /** tutor/aadhar-verification (spec §2): counts down from 5, then the dashboard. */
+    dashboardIn: (seconds: number) => `Taking you to your dashboard in ${seconds} seconds...`,
+  },
+  // The product's support lines (spec §2 "Aadhaar step": "It shows support phone numbers"), in
+  // this one place. Placeholders until the support desk's real numbers are known.
+  support: {
+    title: 'Need help? Talk to us',
+    contactPage: 'More ways to reach us',
+    lines: [
+      { label: 'Toll-free', number: '1800 309 4455', href: 'tel:+9118003094455' },
+      { label: 'WhatsApp', number: '+91 80690 45500', href: 'https://wa.me/918069045500' },
+    ] as const,
   },
   completeKyc: {
     title: 'Complete your KYC to start receiving money',

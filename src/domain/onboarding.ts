@@ -85,6 +85,8 @@ export function payeeOutcome(payee: UserFacts | null | undefined): PayeeOutcome 
 
 export const TUTOR_DASHBOARD_PATH = '/tutor/dashboard';
 export const TUTOR_SIGNUP_PATH = '/tutor/personal-details';
+/** Where the gateway's KYC page sends the tutor back (the onboarding link's return_url). */
+export const AADHAAR_RETURN_PATH = '/tutor/onboarding/aadhar-redirect';
 
 /** 0 finished (dashboard), 1 personal details, 2 account details, 3 Aadhaar. */
 export type TutorOnboardingStepNumber = 0 | 1 | 2 | 3;

@@ -13,7 +13,9 @@ import { loggerOptions } from './http/logging';
 import { installSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { createCashfreeGateway } from './gateway/cashfree';
+import { createCashfreeMerchants, type MerchantOnboardingApi } from './gateway/merchants';
 import type { PaymentGateway } from './gateway/types';
+import { createCashfreeVerification, type VerificationApi } from './gateway/verification';
 import { handlers as defaultHandlers } from './routes';
 import { registerContractRoutes } from './routes/register';
 import { sandboxRoutes } from './sandbox';
@@ -30,6 +32,10 @@ export interface AppOptions {
   sms?: SmsSender;
   /** Defaults to the Cashfree adapter built from config (the local sandbox unless configured). */
   gateway?: PaymentGateway;
+  /** Defaults to Cashfree's partner API from config (merchant onboarding; the local sandbox). */
+  merchants?: MerchantOnboardingApi;
+  /** Defaults to Cashfree's verification API from config (the local sandbox unless configured). */
+  verification?: VerificationApi;
   /** Where logs go (default stdout); tests capture them. */
   logStream?: Writable;
   /** Defaults to routes/index.ts; tests pass fewer to see the 501 fallback. */
@@ -65,12 +71,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gateway =
     options.gateway ??
     createCashfreeGateway(config, { loopback: (request) => app.inject(request) });
+  const verification =
+    options.verification ??
+    createCashfreeVerification(config, { loopback: (request) => app.inject(request) });
+  const merchants =
+    options.merchants ??
+    createCashfreeMerchants(config, {
+      loopback: (request) => app.inject(request),
+      log: app.log,
+    });
   const services = createServices({
     db,
     clock,
     config,
     sms,
     gateway,
+    merchants,
+    verification,
     generateOtp: options.generateOtp,
   });
   registerContractRoutes(app, {

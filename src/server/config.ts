@@ -163,6 +163,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
   if (production) {
     const problems = productionProblems(config, e.SANDBOX_ENABLED);
+    // D15: with the real gateway, the pages the browser is sent to are on Cashfree's origins.
+    if (!sandboxEnabled && e.CHECKOUT_ORIGIN === undefined) {
+      problems.push("CHECKOUT_ORIGIN is missing: set it to the gateway's checkout origin");
+    }
+    if (!sandboxEnabled && e.ONBOARDING_ORIGIN === undefined) {
+      problems.push("ONBOARDING_ORIGIN is missing: set it to the gateway's KYC pages' origin");
+    }
     if (problems.length > 0) throw new ConfigError(problems);
   }
   return config;

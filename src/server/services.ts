@@ -4,12 +4,16 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createOtpService } from './auth/otp';
 import { createSessionService } from './auth/sessions';
+import type { MerchantOnboardingApi } from './gateway/merchants';
 import type { PaymentGateway } from './gateway/types';
+import type { VerificationApi } from './gateway/verification';
 import type { SmsSender } from './sms/sender';
 import { createUserRepository } from './users';
+import { createBankAccountService } from './services/bankAccounts';
 import { createIdentityService } from './services/identity';
+import { createKycService } from './services/kyc';
 import { createOrderService } from './services/orders';
-import { createLocalPanVerifier, type PanVerifier } from './services/panVerifier';
+import { createGatewayPanVerifier, type PanVerifier } from './services/panVerifier';
 import { createPaymentLinkService } from './services/paymentLinks';
 import { createRateLimiter } from './services/rateLimits';
 import { createScheduleService } from './services/schedules';
@@ -20,8 +24,12 @@ export interface ServiceDeps {
   config: Config;
   sms: SmsSender;
   gateway: PaymentGateway;
+  /** The gateway's merchant onboarding (the tutor's Aadhaar KYC). */
+  merchants: MerchantOnboardingApi;
+  /** The gateway's PAN and bank account checks. */
+  verification: VerificationApi;
   generateOtp?: () => string;
-  /** Defaults to the local check (PAN shape and names); the gateway's API replaces it. */
+  /** Defaults to the gateway's PAN check (`verification`); tests may inject another. */
   panVerifier?: PanVerifier;
 }
 
@@ -31,17 +39,20 @@ export function createServices({
   config,
   sms,
   gateway,
+  merchants,
+  verification,
   generateOtp,
   ...more
 }: ServiceDeps) {
   const users = createUserRepository(db);
-  const panVerifier = more.panVerifier ?? createLocalPanVerifier();
+  const panVerifier = more.panVerifier ?? createGatewayPanVerifier(verification);
   const rateLimiter = createRateLimiter(db, clock);
   const publicOrigin = config.publicOrigin;
   return {
     db,
     clock,
     gateway,
+    merchants,
     users,
     sessions: createSessionService(db, clock),
     otp: createOtpService({
@@ -62,6 +73,21 @@ export function createServices({
       panVerifier,
       rateLimiter,
       publicOrigin,
+    }),
+    bankAccounts: createBankAccountService({
+      db,
+      clock,
+      users,
+      verification,
+      rateLimiter,
+      secret: config.appSecret,
+    }),
+    kyc: createKycService({
+      db,
+      clock,
+      merchants,
+      publicOrigin,
+      onboardingOrigin: config.onboardingOrigin,
     }),
     orders: createOrderService({ db, clock, gateway, users, publicOrigin }),
     paymentLinks: createPaymentLinkService({ db, clock, users, publicOrigin }),

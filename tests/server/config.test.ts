@@ -5,11 +5,18 @@ import {
   DEV_APP_SECRET,
   DEV_CASHFREE_CLIENT_ID,
   DEV_CASHFREE_CLIENT_SECRET,
+  DEV_CASHFREE_PARTNER_API_KEY,
   loadConfig,
 } from '../../src/server/config';
 
 const REAL_SECRET = 'k'.repeat(48);
-const REAL_GATEWAY = { CASHFREE_CLIENT_ID: 'live-id', CASHFREE_CLIENT_SECRET: 'live-secret' };
+const REAL_GATEWAY = {
+  CASHFREE_CLIENT_ID: 'live-id',
+  CASHFREE_CLIENT_SECRET: 'live-secret',
+  CASHFREE_PARTNER_API_KEY: 'live-partner-key',
+  CHECKOUT_ORIGIN: 'https://payments.cashfree.com',
+  ONBOARDING_ORIGIN: 'https://merchant.cashfree.com',
+};
 
 describe('configuration', () => {
   it('runs locally with no environment at all', () => {
@@ -30,18 +37,38 @@ describe('configuration', () => {
         clientId: DEV_CASHFREE_CLIENT_ID,
         clientSecret: DEV_CASHFREE_CLIENT_SECRET,
         pgBaseUrl: 'http://127.0.0.1:3000/sandbox/cashfree/pg',
+        verificationBaseUrl: 'http://127.0.0.1:3000/sandbox/cashfree/verification',
+        partnerBaseUrl: 'http://127.0.0.1:3000/sandbox/cashfree/partners',
+        partnerApiKey: DEV_CASHFREE_PARTNER_API_KEY,
       },
       checkoutOrigin: 'http://127.0.0.1:3000',
+      onboardingOrigin: 'http://127.0.0.1:3000',
+      sandboxKycReviewMs: 30_000,
     });
   });
 
   it('points the gateway at the sandbox by default, at Cashfree in production, or where told', () => {
-    expect(loadConfig({ CASHFREE_ENV: 'production' }).cashfree.pgBaseUrl).toBe(
-      'https://api.cashfree.com/pg',
-    );
-    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).cashfree.pgBaseUrl).toBe(
-      'https://sandbox.cashfree.com/pg',
-    );
+    expect(loadConfig({ CASHFREE_ENV: 'production' }).cashfree).toMatchObject({
+      pgBaseUrl: 'https://api.cashfree.com/pg',
+      verificationBaseUrl: 'https://api.cashfree.com/verification',
+      partnerBaseUrl: 'https://api.cashfree.com/partners',
+    });
+    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).cashfree).toMatchObject({
+      pgBaseUrl: 'https://sandbox.cashfree.com/pg',
+      verificationBaseUrl: 'https://sandbox.cashfree.com/verification',
+      partnerBaseUrl: 'https://sandbox.cashfree.com/partners',
+    });
+    expect(
+      loadConfig({
+        CASHFREE_PARTNER_BASE_URL: 'http://127.0.0.1:4000/partners/',
+        ONBOARDING_ORIGIN: 'https://kyc.example/onboarding',
+        SANDBOX_KYC_REVIEW_MS: '0',
+      }),
+    ).toMatchObject({
+      cashfree: { partnerBaseUrl: 'http://127.0.0.1:4000/partners' },
+      onboardingOrigin: 'https://kyc.example',
+      sandboxKycReviewMs: 0,
+    });
     expect(
       loadConfig({
         CASHFREE_PG_BASE_URL: 'http://127.0.0.1:4000/pg/',
@@ -104,6 +131,10 @@ describe('configuration', () => {
       expect.stringMatching(/^SMS_PROVIDER is "dev"/),
       expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
+      expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
+      // D15: the real gateway's page origins must be named, never defaulted to our own.
+      expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
+      expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
     ]);
   });
 

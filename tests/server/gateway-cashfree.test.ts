@@ -1,17 +1,13 @@
 // The Cashfree adapter (src/server/gateway/cashfree.ts) against the sandbox: over real HTTP
 // (the app listens on a free port and basePath points at it) and in-process (loopback), with
 // its error mapping, timeout and webhook verification.
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCashfreeGateway } from '../../src/server/gateway/cashfree';
 import { signWebhook } from '../../src/server/gateway/signature';
-import {
-  GatewayError,
-  type GatewayOrderInput,
-  type PaymentGateway,
-} from '../../src/server/gateway/types';
+import type { GatewayOrderInput, PaymentGateway } from '../../src/server/gateway/types';
+import { rejection, startStub } from '../support/gateway';
 import { testDatabases, useTestServer } from '../support/server';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -27,29 +23,6 @@ function input(overrides: Partial<GatewayOrderInput> = {}): GatewayOrderInput {
     note: 'Tuition fee',
     tags: { tutor: 'asha-verma' },
     ...overrides,
-  };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(GatewayError);
-    return error as GatewayError;
-  }
-  throw new Error('expected a GatewayError');
-}
-
-/** An HTTP server answering every request with `body` (for malformed gateway answers). */
-async function startStub(body: string) {
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

@@ -1,5 +1,6 @@
 // Identities (D18, D28, D29): user/onboarding/ for oneself or to add a tutor, user/register/
-// in the payment flow, user/profile/. The PAN check is the local PanVerifier (shape + names).
+// in the payment flow, user/profile/. PANs are checked by the sandbox's verification API
+// (identity-verification.test.ts covers its refusals).
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';

@@ -53,10 +53,16 @@ export const pgOnboarding = pgTable(
     merchantId: text('merchant_id'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('pg_onboarding_user_pg_idx').on(t.userId, t.pgName)],
+  (t) => [
+    uniqueIndex('pg_onboarding_user_pg_idx').on(t.userId, t.pgName),
+    // Status webhooks find the tutor by the gateway's merchant id.
+    uniqueIndex('pg_onboarding_merchant_idx').on(t.pgName, t.merchantId),
+  ],
 );
 
-// D16: only what we need after verification; the full account number is never stored.
+// D16: only what we need after verification; the full account number is never stored. The
+// fingerprint (an HMAC of bank and number under APP_SECRET) tells the same account added twice
+// apart without keeping the number; demo rows have none.
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
@@ -70,9 +76,13 @@ export const bankAccounts = pgTable(
     nameAtBank: text('name_at_bank'),
     verified: boolean('verified').notNull().default(false),
     verificationReference: text('verification_reference'),
+    accountFingerprint: text('account_fingerprint'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('bank_accounts_user_idx').on(t.userId)],
+  (t) => [
+    index('bank_accounts_user_idx').on(t.userId),
+    uniqueIndex('bank_accounts_user_fingerprint_idx').on(t.userId, t.accountFingerprint),
+  ],
 );
 
 // D12: one row per code sent; only the newest code of a phone can be used.
@@ -306,3 +316,4 @@ export type OrderRow = typeof orders.$inferSelect;
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 export type ScheduleRow = typeof schedules.$inferSelect;
+export type BankAccountRow = typeof bankAccounts.$inferSelect;

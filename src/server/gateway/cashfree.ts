@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { paiseToRupees, rupeesToPaiseOrNull } from '../../domain/money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/statuses';
 import type { Config } from '../config';
-import { webhookSignatureMatches, webhookTimestampFresh } from './signature';
+import { verifiedWebhookJson } from './signature';
 import {
   GatewayError,
   type GatewayOrder,
@@ -308,17 +308,10 @@ export function createCashfreeGateway(
       return parse('the payments', z.array(paymentEntity), response).map(toPayment);
     },
 
-    verifyPaymentWebhook({ rawBody, signature, timestamp, now }): PaymentWebhook | null {
-      if (!signature || !timestamp) return null;
-      if (!webhookTimestampFresh(timestamp, now)) return null;
-      if (!webhookSignatureMatches(clientSecret, timestamp, rawBody, signature)) return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
-      } catch {
-        return null;
-      }
-      const parsed = webhookEnvelope.safeParse(json);
+    verifyPaymentWebhook(input): PaymentWebhook | null {
+      const verified = verifiedWebhookJson(clientSecret, input);
+      if (!verified) return null;
+      const parsed = webhookEnvelope.safeParse(verified.json);
       if (!parsed.success) return null;
       const { type, event_time: eventTime, data } = parsed.data;
       const orderId = data.order.order_id;

@@ -29,3 +29,30 @@ export function webhookTimestampFresh(timestamp: string, now: Date): boolean {
   if (!/^\d{1,16}$/.test(timestamp)) return false;
   return Math.abs(now.getTime() - Number(timestamp)) <= WEBHOOK_TOLERANCE_MS;
 }
+
+/** What a webhook request brings: its exact bytes and the gateway's signature headers. */
+export interface SignedWebhook {
+  /** The request body exactly as received (a Buffer or its UTF-8 text). */
+  rawBody: string | Buffer;
+  signature: string | undefined;
+  timestamp: string | undefined;
+  now: Date;
+}
+
+/**
+ * The webhook's JSON when its signature (keyed by `secret`) and timestamp check out, else
+ * null: unsigned, stale, forged or not JSON are all the same to the caller.
+ */
+export function verifiedWebhookJson(
+  secret: string,
+  { rawBody, signature, timestamp, now }: SignedWebhook,
+): { json: unknown } | null {
+  if (!signature || !timestamp) return null;
+  if (!webhookTimestampFresh(timestamp, now)) return null;
+  if (!webhookSignatureMatches(secret, timestamp, rawBody, signature)) return null;
+  try {
+    return { json: JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')) };
+  } catch {
+    return null;
+  }
+}

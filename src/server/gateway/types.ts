@@ -2,6 +2,7 @@
 // it with the official SDK, pointed at the sandbox (src/server/sandbox/cashfree) by default.
 // Amounts are integer paise here (D9); the adapter converts at the gateway's edge.
 import type { OrderStatus, PaymentStatus } from '../../domain/statuses';
+import type { SignedWebhook } from './signature';
 
 export type GatewayPaymentMethod = 'cc' | 'upi';
 
@@ -67,13 +68,7 @@ export interface PaymentGateway {
    * Checks a webhook's signature over the raw body (constant time) and that its timestamp
    * (milliseconds) is within 5 minutes of `now`; returns the parsed event or null.
    */
-  verifyPaymentWebhook(input: {
-    /** The request body exactly as received (a Buffer or its UTF-8 text). */
-    rawBody: string | Buffer;
-    signature: string | undefined;
-    timestamp: string | undefined;
-    now: Date;
-  }): PaymentWebhook | null;
+  verifyPaymentWebhook(input: SignedWebhook): PaymentWebhook | null;
 }
 
 /**

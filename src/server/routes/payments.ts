@@ -7,6 +7,7 @@ import { requireAuth } from '../http/handler';
 import { BASE_RATE } from '../services/orders';
 import { settlementHolidays } from '../services/settlementHolidays';
 import { refusal } from './replies';
+import { readSignedWebhook } from './signedWebhook';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -54,18 +55,9 @@ export const paymentHandlers = {
 
   /** The gateway's webhook: signed raw body, 5-minute window, at-least-once delivery. */
   async receivePaymentWebhook({ services, request }) {
-    let event;
-    try {
-      event = services.gateway.verifyPaymentWebhook({
-        rawBody: request.rawBody ?? Buffer.alloc(0),
-        signature: firstHeader(request.headers['x-webhook-signature']),
-        timestamp: firstHeader(request.headers['x-webhook-timestamp']),
-        now: services.clock.now(),
-      });
-    } catch (error) {
-      request.log.warn({ err: error }, 'payment webhook could not be read');
-      event = null;
-    }
+    const event = readSignedWebhook(request, services.clock.now(), (input) =>
+      services.gateway.verifyPaymentWebhook(input),
+    );
     if (!event) {
       return { status: 401, body: { message: messages.webhooks.invalidSignature } };
     }

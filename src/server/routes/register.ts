@@ -26,7 +26,10 @@ declare module 'fastify' {
 }
 
 /** Operations whose handlers need the raw body next to the parsed one. */
-export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set(['receivePaymentWebhook']);
+export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set([
+  'receivePaymentWebhook',
+  'receiveOnboardingWebhook',
+]);
 
 interface LooseReply {
   status: number;

@@ -1,13 +1,19 @@
 // Small helpers that turn service answers into the typed replies of http/handler.ts.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Refusal } from '../services/results';
 
 /** Reply headers, typed as the handler types want them. */
 export const headers = (values: Record<string, string>): Record<string, string> => values;
 
-/** A service's refusal as a documented reply (429s carry Retry-After). */
+/**
+ * A service's refusal as a documented reply (429s carry Retry-After). Given a logger, the
+ * refusal's cause (a gateway failure) is logged: the user only sees the message.
+ */
 export function refusal<S extends number>(
   r: Refusal<S>,
+  log?: FastifyBaseLogger,
 ): { status: S; body: { message: string }; headers?: Record<string, string> } {
+  if (log && r.cause !== undefined) log.warn({ err: r.cause }, 'refused after a gateway failure');
   return {
     status: r.status,
     body: { message: r.message },

@@ -96,7 +96,7 @@ export const userHandlers = {
       },
       { kind: 'register', amount: body.amount * 100 },
     );
-    if (!result.ok) return refusal(result);
+    if (!result.ok) return refusal(result, request.log);
     if (result.value.invitationError) {
       request.log.warn({ err: result.value.invitationError }, 'tutor invitation SMS failed');
     }
@@ -109,14 +109,14 @@ export const userHandlers = {
     const names = { firstName: cleanName(body.first_name), lastName: cleanName(body.last_name) };
     if (body.phone === caller.phone) {
       const result = await services.identity.onboardSelf(caller, { ...names, pan: body.pan });
-      return result.ok ? { status: 200, body: result.value } : refusal(result);
+      return result.ok ? { status: 200, body: result.value } : refusal(result, request.log);
     }
     const result = await services.identity.addTutor(
       caller,
       { ...names, phone: body.phone, pan: body.pan },
       { kind: 'onboarding' },
     );
-    if (!result.ok) return refusal(result);
+    if (!result.ok) return refusal(result, request.log);
     if (result.value.invitationError) {
       request.log.warn({ err: result.value.invitationError }, 'tutor invitation SMS failed');
     }

@@ -1,4 +1,6 @@
 // Tiny HTML helpers for the sandbox's developer pages: everything interpolated is escaped.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -32,4 +34,24 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/** Sends a page that no cache keeps (it shows a payment's or a KYC's current state). */
+export function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}
+
+/** Plain HTML forms post application/x-www-form-urlencoded: parsed in `app`'s scope only. */
+export function acceptFormPosts(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 }

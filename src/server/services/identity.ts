@@ -1,6 +1,8 @@
 // Identities (D28, D29, D18): a user's own names and PAN, a student adding or registering a
 // tutor (who gets an SMS invitation to KYC), profile changes. Every PAN stored here has passed
-// the PanVerifier, so a PAN on file is a verified PAN: it and the names on it are then locked.
+// the PanVerifier (the gateway's verification API), so a PAN on file is a verified PAN: it and
+// the names on it are then locked. A verifier that cannot reach the gateway gives a 502, never
+// a verdict on the PAN.
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
@@ -12,8 +14,8 @@ import { users, type UserRow } from '../db/schema';
 import type { SmsSender } from '../sms/sender';
 import { displayName, type ApiUser, type UserRepository, type UserSummary } from '../users';
 import { isUniqueViolation } from './dbErrors';
-import type { PanVerifier } from './panVerifier';
-import { TUTOR_INVITATION_LIMIT, type RateLimiter } from './rateLimits';
+import type { PanVerdict, PanVerifier } from './panVerifier';
+import { PAN_CHECK_LIMIT, TUTOR_INVITATION_LIMIT, type RateLimiter } from './rateLimits';
 import { refuse, success, type Result } from './results';
 
 type OnboardingIdentity = components['schemas']['OnboardingIdentity'];
@@ -84,15 +86,27 @@ export function createIdentityService(deps: IdentityDeps) {
     throw new Error('ensureUsername: no free username after retries');
   };
 
-  const panRefusal = (reason: 'invalid-pan' | 'name-mismatch', ofTutor: boolean) =>
-    refuse(
+  /** A 429 once the caller has used up their PAN checks (each costs a gateway call). */
+  const panCheckRefusal = async (caller: UserRow) => {
+    const allowed = await rateLimiter.hit(`pan-check:${caller.id}`, PAN_CHECK_LIMIT);
+    return allowed.ok
+      ? null
+      : refuse(429 as const, messages.identity.tooManyPanChecks, allowed.retryAfterSeconds);
+  };
+
+  const panRefusal = (verdict: Exclude<PanVerdict, { ok: true }>, ofTutor: boolean) => {
+    if (verdict.reason === 'unavailable') {
+      return { ...refuse(502 as const, messages.identity.panUnavailable), cause: verdict.cause };
+    }
+    return refuse(
       400 as const,
-      reason === 'invalid-pan'
+      verdict.reason === 'invalid-pan'
         ? messages.identity.panInvalid
         : ofTutor
           ? messages.identity.tutorPanNameMismatch
           : messages.identity.panNameMismatch,
     );
+  };
 
   const identityOf = (user: UserRow): OnboardingIdentity => ({
     id: user.id,
@@ -155,7 +169,7 @@ export function createIdentityService(deps: IdentityDeps) {
     async onboardSelf(
       caller: UserRow,
       input: Names & { pan: string | undefined },
-    ): Promise<Result<OnboardingIdentity, 400 | 409>> {
+    ): Promise<Result<OnboardingIdentity, 400 | 409 | 429 | 502>> {
       const user = (await repo.findById(caller.id)) ?? caller;
       if (user.pan !== null) {
         if (input.pan !== undefined && input.pan !== user.pan) {
@@ -179,8 +193,10 @@ export function createIdentityService(deps: IdentityDeps) {
         return success(identityOf(await ensureUsername(current)));
       }
       if (input.pan !== undefined) {
+        const limited = await panCheckRefusal(user);
+        if (limited) return limited;
         const verdict = await panVerifier.verify({ ...input, pan: input.pan });
-        if (!verdict.ok) return panRefusal(verdict.reason, false);
+        if (!verdict.ok) return panRefusal(verdict, false);
       }
       const [updated] = await db
         .update(users)
@@ -203,7 +219,7 @@ export function createIdentityService(deps: IdentityDeps) {
       caller: UserRow,
       input: TutorInput,
       mode: { kind: 'onboarding' } | { kind: 'register'; amount: Paise },
-    ): Promise<Result<AddedTutor, 400 | 403 | 409 | 429>> {
+    ): Promise<Result<AddedTutor, 400 | 403 | 409 | 429 | 502>> {
       if (caller.role !== 'student') {
         return refuse(403, messages.identity.onlyStudentsAddTutors);
       }
@@ -217,8 +233,10 @@ export function createIdentityService(deps: IdentityDeps) {
       }
       if (existing?.pan) return refuse(409, messages.identity.tutorVerified);
 
+      const limited = await panCheckRefusal(caller);
+      if (limited) return limited;
       const verdict = await panVerifier.verify({ ...input, pan });
-      if (!verdict.ok) return panRefusal(verdict.reason, true);
+      if (!verdict.ok) return panRefusal(verdict, true);
       // Counted only when an SMS is about to go out (refusals above cost nothing).
       const allowed = await rateLimiter.hit(`invite:${caller.id}`, TUTOR_INVITATION_LIMIT);
       if (!allowed.ok) {

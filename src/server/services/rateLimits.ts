@@ -18,6 +18,10 @@ export type RateVerdict = { ok: true } | { ok: false; retryAfterSeconds: number 
 export const PHONE_SEARCH_LIMIT: RateLimit = { max: 30, windowMs: 60 * 60 * 1000 };
 /** Tutor invitations by SMS per student (D28). */
 export const TUTOR_INVITATION_LIMIT: RateLimit = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
+/** PAN checks per caller (own PAN, tutors added): each one is a paid gateway call. */
+export const PAN_CHECK_LIMIT: RateLimit = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
+/** Bank account penny drops per tutor (D31): each one costs the platform money. */
+export const PENNY_DROP_LIMIT: RateLimit = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
 
 export function createRateLimiter(db: Database, clock: Clock) {
   return {

@@ -15,7 +15,7 @@
 // (e.g. success@upi). The button, not the number, decides the outcome.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatAmount } from '../../../domain/money';
-import { escapeHtml, page } from '../html';
+import { acceptFormPosts, escapeHtml, page, sendPage as send } from '../html';
 import type { AttemptMethod, OutcomeStatus, PaymentOps } from './payments';
 import {
   checkoutMethods,
@@ -38,7 +38,8 @@ const OUTCOMES: Record<string, OutcomeStatus> = {
 const METHOD_NAMES: Record<CheckoutMethod, string> = { card: 'Card', upi: 'UPI' };
 const UPI_ID = /^[A-Za-z0-9._-]{1,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
 
-const STYLE = `
+/** The sandbox pages' look (the KYC page shares it). */
+export const STYLE = `
 body { margin: 0; background: #f1f3f5; }
 main { max-width: 28rem; margin: 0 auto; padding: 1rem; }
 .panel { background: #fff; border-radius: .75rem; padding: 1.25rem; margin-bottom: 1rem;
@@ -156,14 +157,6 @@ export function returnTo(order: SandboxOrder): string {
   return (order.returnUrl ?? '').replaceAll('{order_id}', encodeURIComponent(order.orderId));
 }
 
-function send(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(html);
-}
-
 type Form = Record<string, string | undefined>;
 
 /** The attempt's method details from the form, or the sentence that says what is wrong. */
@@ -189,14 +182,7 @@ export async function checkoutRoutes(
 ) {
   const { state, payments } = deps;
 
-  // A plain HTML form posts application/x-www-form-urlencoded (only in this plugin's scope).
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormPosts(app);
 
   /**
    * The order behind a checkout session while it can still be paid; otherwise the page saying

@@ -4,10 +4,11 @@
 //   POST   /sandbox/cashfree/faults   JSON, any subset; answers the switches now
 //   DELETE /sandbox/cashfree/faults   everything back to normal (held webhooks are released)
 //
-//   slowMs                every PG API answer (/sandbox/cashfree/pg/...) waits this long first
-//   failNextWith5xx       the next N PG API calls answer 500 api_error before doing anything
-//                         (true means 1)
-//   failNextWith429       the next N PG API calls answer 429 rate_limit_error (true means 1)
+//   slowMs                every API answer (/sandbox/cashfree/pg/..., .../verification/...,
+//                         .../partners/...) waits this long first
+//   failNextWith5xx       the next N API calls (PG, verification, partners) answer 500 before
+//                         doing anything (true means 1)
+//   failNextWith429       the next N API calls answer 429 rate_limit_error (true means 1)
 //   dropWebhooks          webhooks are not sent at all (the delivery log says "dropped")
 //   duplicateWebhooks     every webhook is delivered twice (two deliveries, same body)
 //   reorderWebhooks       webhooks are held; switching it off (or DELETE) sends the held ones

@@ -3,6 +3,11 @@
 // memory per app instance (D52), like the external system it imitates.
 //
 //   /sandbox/cashfree/pg/...                     the PG API (pg.ts); the adapter's basePath
+//   /sandbox/cashfree/verification/...           the verification API: PAN, penny drop
+//                                                (verification.ts)
+//   /sandbox/cashfree/partners/...               the partner API: merchant onboarding
+//                                                (partners.ts, onboarding.ts)
+//   /sandbox/cashfree/kyc/:token                 the KYC page behind an onboarding link (kyc.ts)
 //   /sandbox/cashfree/checkout/:paymentSessionId the hosted checkout page (checkout.ts)
 //   /sandbox/cashfree/js/v3/cashfree.js          the browser SDK's stand-in (script.ts)
 //   /sandbox/cashfree/faults                     fault switches (faults.ts)
@@ -12,14 +17,16 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { checkoutRoutes } from './checkout';
 import { defaultFaults, faultRoutes } from './faults';
+import { onboardingSandboxRoutes } from './onboarding';
 import { createPaymentOps } from './payments';
 import { pgRoutes } from './pg';
 import { scriptRoutes } from './script';
 import { createSandboxState } from './state';
+import { verificationRoutes } from './verification';
 import { createWebhookDispatcher } from './webhooks';
 
 export interface CashfreeSandboxDeps {
-  config: Pick<Config, 'cashfree' | 'publicOrigin'>;
+  config: Pick<Config, 'cashfree' | 'publicOrigin' | 'sandboxKycReviewMs'>;
   clock: Clock;
 }
 
@@ -47,10 +54,24 @@ export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: Cashfree
     clientId: config.cashfree.clientId,
     clientSecret: config.cashfree.clientSecret,
   });
+  await app.register(verificationRoutes, {
+    prefix: '/verification',
+    faults,
+    clientId: config.cashfree.clientId,
+    clientSecret: config.cashfree.clientSecret,
+  });
+  await app.register(onboardingSandboxRoutes, { config, clock, faults, webhooks });
   await app.register(checkoutRoutes, { state, payments });
   await app.register(scriptRoutes);
   await app.register(faultRoutes, { faults, onReorderOff: () => webhooks.releaseHeld() });
-  app.get<{ Querystring: { order_id?: string } }>('/webhooks', async (request) =>
-    webhooks.list(typeof request.query.order_id === 'string' ? request.query.order_id : undefined),
+  app.get<{ Querystring: { order_id?: string; merchant_id?: string } }>(
+    '/webhooks',
+    async (request) => {
+      const { order_id: orderId, merchant_id: merchantId } = request.query;
+      return webhooks.list({
+        ...(typeof orderId === 'string' ? { orderId } : {}),
+        ...(typeof merchantId === 'string' ? { merchantId } : {}),
+      });
+    },
   );
 }

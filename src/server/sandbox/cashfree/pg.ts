@@ -9,12 +9,13 @@
 //   GET   /simulate/:simulation_id
 //
 // Every call needs x-client-id and x-client-secret (the configured credentials, 401
-// otherwise) and an x-api-version (YYYY-MM-DD). Errors are {message, code, type}.
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// otherwise) and an x-api-version (YYYY-MM-DD). Errors are {message, code, type}. Those rules
+// and the fault switches are shared with the verification API (api.ts).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { rupeesToPaiseOrNull } from '../../../domain/money';
 import type { Clock } from '../../clock';
+import { fail, header, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { PaymentOps } from './payments';
 import {
@@ -29,37 +30,6 @@ import {
 } from './state';
 
 export const ORDER_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
-
-export type ErrorType =
-  | 'invalid_request_error'
-  | 'authentication_error'
-  | 'idempotency_error'
-  | 'rate_limit_error'
-  | 'api_error';
-
-export function fail(
-  reply: FastifyReply,
-  status: number,
-  type: ErrorType,
-  code: string,
-  message: string,
-) {
-  return reply.code(status).send({ message, code, type });
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function same(a: string | undefined, b: string): boolean {
-  if (a === undefined) return false;
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Create-order validation (the contract's rules).
@@ -107,29 +77,6 @@ const createOrderBody = z.object({
     .nullish(),
 });
 
-function valueAt(body: unknown, path: PropertyKey[]): unknown {
-  let value = body;
-  for (const key of path) {
-    if (!value || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-/** Cashfree's style: `order_amount : invalid value provided`, code `order_amount_invalid`. */
-function invalidBody(reply: FastifyReply, body: unknown, error: z.ZodError) {
-  const issue = error.issues[0]!;
-  const field = issue.path.map(String).join('.') || 'body';
-  const missing = issue.path.length > 0 && valueAt(body, issue.path) === undefined;
-  return fail(
-    reply,
-    400,
-    'invalid_request_error',
-    `${field}_${missing ? 'missing' : 'invalid'}`,
-    missing ? `${field} : is missing in the request` : `${field} : invalid value provided`,
-  );
-}
-
 const terminateBody = z.object({ order_status: z.literal('TERMINATED') });
 
 const simulateBody = z.object({
@@ -155,59 +102,11 @@ export interface PgDeps {
 export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
   const { state, payments, faults, clock } = deps;
 
-  // Bodies Fastify cannot parse, unknown paths: Cashfree's error shape, not ours.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return fail(reply, 400, 'invalid_request_error', 'request_invalid', error.message);
-    }
-    request.log.error({ err: error }, 'sandbox PG API failed');
-    return fail(reply, 500, 'api_error', 'internal_error', 'internal server error');
-  });
-  app.setNotFoundHandler((request, reply) =>
-    fail(reply, 404, 'invalid_request_error', 'request_invalid', 'requested URL was not found'),
-  );
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (faults.slowMs > 0) await sleep(faults.slowMs);
-    reply.header('x-ratelimit-limit', '200');
-    reply.header('x-ratelimit-remaining', '199');
-    reply.header('x-ratelimit-retry', '0');
-    reply.header('x-ratelimit-type', 'app_id');
-    if (faults.failNextWith5xx > 0) {
-      faults.failNextWith5xx -= 1;
-      return fail(reply, 500, 'api_error', 'internal_error', 'sandbox fault: failNextWith5xx');
-    }
-    if (faults.failNextWith429 > 0) {
-      faults.failNextWith429 -= 1;
-      reply.header('x-ratelimit-remaining', '0').header('x-ratelimit-retry', '1');
-      return fail(reply, 429, 'rate_limit_error', 'rate_limit_exceeded', 'Too many requests');
-    }
-    if (
-      !same(header(request, 'x-client-id'), deps.clientId) ||
-      !same(header(request, 'x-client-secret'), deps.clientSecret)
-    ) {
-      return fail(reply, 401, 'authentication_error', 'request_failed', 'authentication Failed');
-    }
-    const version = header(request, 'x-api-version');
-    if (!version) {
-      return fail(
-        reply,
-        400,
-        'invalid_request_error',
-        'x-api-version_missing',
-        'x-api-version : is missing in the request',
-      );
-    }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) {
-      return fail(
-        reply,
-        400,
-        'invalid_request_error',
-        'x-api-version_invalid',
-        'x-api-version : invalid value provided',
-      );
-    }
+  installCashfreeApi(app, {
+    faults,
+    clientId: deps.clientId,
+    clientSecret: deps.clientSecret,
+    name: 'PG',
   });
 
   app.post('/orders', async (request, reply) => {

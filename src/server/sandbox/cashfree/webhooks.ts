@@ -1,13 +1,14 @@
-// Payment webhooks as Cashfree sends them (gateway-contract.md, "Payment webhooks"): the
-// 2025-01-01 envelope, amounts written with 2 decimals (170.00), signed over the exact bytes
-// sent, delivered at least once and retried on any non-2xx (3xx included) a bounded number of
-// times. Delivery never blocks the checkout's redirect: it starts on a timer.
+// Webhooks as Cashfree sends them (gateway-contract.md, "Payment webhooks"): the 2025-01-01
+// envelope, amounts written with 2 decimals (170.00), signed over the exact bytes sent,
+// delivered at least once and retried on any non-2xx (3xx included) a bounded number of
+// times. Delivery never blocks the checkout's redirect: it starts on a timer. Merchant
+// onboarding webhooks (onboarding.ts) go through the same delivery, faults included.
 //
 // A notify_url on this server's own public origin is delivered in-process (app.inject), so
 // webhooks reach our API in tests that never listen and behind a proxy; any other URL goes
 // over HTTP.
 //
-//   GET /sandbox/cashfree/webhooks?order_id=   the delivery log, newest first
+//   GET /sandbox/cashfree/webhooks?order_id=&merchant_id=   the delivery log, newest first
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { toIstIsoString } from '../../../domain/time';
@@ -16,6 +17,7 @@ import { signWebhook } from '../../gateway/signature';
 import type { PaymentWebhook } from '../../gateway/types';
 import type { Faults } from './faults';
 import type { SandboxOrder, SandboxPayment } from './state';
+import { createTimers } from './timers';
 
 export const WEBHOOK_VERSION = '2025-01-01';
 const DELIVERY_TIMEOUT_MS = 5_000;
@@ -36,12 +38,20 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
-export interface Delivery {
+/** What a webhook is about, as the delivery log shows it. */
+export interface DeliverySubject {
+  /** Payment webhooks. */
+  order_id?: string;
+  cf_payment_id?: string;
+  payment_status?: string;
+  /** Merchant onboarding webhooks. */
+  merchant_id?: string;
+  onboarding_status?: string;
+}
+
+export interface Delivery extends DeliverySubject {
   id: string;
-  type: WebhookType;
-  order_id: string;
-  cf_payment_id: string;
-  payment_status: string;
+  type: string;
   url: string;
   state: 'queued' | 'held' | 'delivering' | 'delivered' | 'failed' | 'dropped';
   attempts: DeliveryAttempt[];
@@ -126,25 +136,29 @@ export interface DispatcherDeps {
   log: FastifyBaseLogger;
 }
 
+/** One event to deliver: its type, where to, the exact body, what it is about. */
+export interface WebhookEvent {
+  type: string;
+  url: string;
+  body: string;
+  subject: DeliverySubject;
+  /** The signing key when it is not the dispatcher's (`secret`). */
+  secret?: string;
+}
+
 export function createWebhookDispatcher(deps: DispatcherDeps) {
-  const { app, clock, faults, secret, publicOrigin, log } = deps;
+  const { app, clock, faults, publicOrigin, log } = deps;
   const deliveries: Delivery[] = [];
   const held: Delivery[] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  // Kept apart from the deliveries, which the log shows.
+  const keys = new Map<string, string>();
+  const timers = createTimers();
+  const later = timers.later;
   const inFlight = new Set<AbortController>();
-  let closed = false;
-
-  const later = (ms: number, run: () => void) => {
-    if (closed) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!closed) run();
-    }, ms);
-    timers.add(timer);
-  };
 
   async function post(delivery: Delivery, attempt: number): Promise<number> {
     const timestamp = String(clock.now().getTime());
+    const secret = keys.get(delivery.id) ?? deps.secret;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'x-webhook-signature': signWebhook(secret, timestamp, delivery.body),
@@ -205,13 +219,18 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
           return;
         }
         const delays = faults.webhookRetryDelaysMs;
-        if (n <= delays.length && !closed) {
+        if (n <= delays.length && !timers.closed) {
           delivery.state = 'queued';
           later(delays[n - 1]!, () => attempt(delivery, n + 1));
         } else {
           delivery.state = 'failed';
           log.warn(
-            { webhook: delivery.id, order_id: delivery.order_id, attempts: n },
+            {
+              webhook: delivery.id,
+              order_id: delivery.order_id,
+              merchant_id: delivery.merchant_id,
+              attempts: n,
+            },
             'sandbox webhook not delivered',
           );
         }
@@ -221,44 +240,61 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
   /** First attempts one after another, so the receiver sees them in this order. */
   async function sendInTurn(list: Delivery[]): Promise<void> {
     for (const delivery of list) {
-      if (closed) return;
+      if (timers.closed) return;
       await attempt(delivery, 1);
     }
   }
 
-  function record(order: SandboxOrder, payment: SandboxPayment, type: WebhookType): Delivery {
+  function record(event: WebhookEvent): Delivery {
     const delivery: Delivery = {
       id: `whk_${randomBytes(8).toString('hex')}`,
-      type,
-      order_id: order.orderId,
-      cf_payment_id: payment.cfPaymentId,
-      payment_status: payment.status,
-      url: order.notifyUrl ?? '',
+      type: event.type,
+      ...event.subject,
+      url: event.url,
       state: 'queued',
       attempts: [],
-      body: webhookBody(order, payment, type, clock.now()),
+      body: event.body,
     };
+    if (event.secret !== undefined) keys.set(delivery.id, event.secret);
     deliveries.unshift(delivery);
-    if (deliveries.length > LOG_LIMIT) deliveries.length = LOG_LIMIT;
+    if (deliveries.length > LOG_LIMIT) {
+      for (const old of deliveries.splice(LOG_LIMIT)) keys.delete(old.id);
+    }
     return delivery;
   }
 
+  /** Queues the event, as the fault switches say (dropped, held, sent twice). */
+  function send(event: WebhookEvent): void {
+    if (timers.closed) return;
+    const copies = faults.duplicateWebhooks ? 2 : 1;
+    const batch: Delivery[] = [];
+    for (let i = 0; i < copies; i += 1) {
+      const delivery = record(event);
+      if (faults.dropWebhooks) delivery.state = 'dropped';
+      else if (faults.reorderWebhooks) {
+        delivery.state = 'held';
+        held.push(delivery);
+      } else batch.push(delivery);
+    }
+    if (batch.length > 0) later(0, () => void sendInTurn(batch));
+  }
+
   return {
+    send,
     /** Sends the webhook for the payment's status (if it has one) to the order's notify_url. */
     paymentChanged(order: SandboxOrder, payment: SandboxPayment): void {
       const type = TYPES[payment.status];
-      if (!type || !order.notifyUrl || closed) return;
-      const copies = faults.duplicateWebhooks ? 2 : 1;
-      const batch: Delivery[] = [];
-      for (let i = 0; i < copies; i += 1) {
-        const delivery = record(order, payment, type);
-        if (faults.dropWebhooks) delivery.state = 'dropped';
-        else if (faults.reorderWebhooks) {
-          delivery.state = 'held';
-          held.push(delivery);
-        } else batch.push(delivery);
-      }
-      if (batch.length > 0) later(0, () => void sendInTurn(batch));
+      if (!type || !order.notifyUrl) return;
+      send({
+        type,
+        url: order.notifyUrl,
+        body: webhookBody(order, payment, type, clock.now()),
+        subject: {
+          order_id: order.orderId,
+          cf_payment_id: payment.cfPaymentId,
+          payment_status: payment.status,
+        },
+      });
     },
     /** Sends the held webhooks, newest first. */
     releaseHeld(): void {
@@ -266,13 +302,16 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
       for (const delivery of list) delivery.state = 'queued';
       if (list.length > 0) later(0, () => void sendInTurn(list));
     },
-    list(orderId?: string): Delivery[] {
-      return orderId ? deliveries.filter((d) => d.order_id === orderId) : deliveries;
+    /** The log, newest first; with a filter only the deliveries about that order or merchant. */
+    list(filter: { orderId?: string; merchantId?: string } = {}): Delivery[] {
+      return deliveries.filter(
+        (d) =>
+          (filter.orderId === undefined || d.order_id === filter.orderId) &&
+          (filter.merchantId === undefined || d.merchant_id === filter.merchantId),
+      );
     },
     close(): void {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      timers.close();
       for (const controller of inFlight) controller.abort();
     },
   };

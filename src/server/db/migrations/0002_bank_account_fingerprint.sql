@@ -1,0 +1,2 @@
+ALTER TABLE "bank_accounts" ADD COLUMN "account_fingerprint" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "bank_accounts_user_fingerprint_idx" ON "bank_accounts" USING btree ("user_id","account_fingerprint");

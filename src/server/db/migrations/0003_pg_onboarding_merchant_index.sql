@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "pg_onboarding_merchant_idx" ON "pg_onboarding" USING btree ("pg_name","merchant_id");
