@@ -18,7 +18,7 @@ import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constant
 import { messages } from '../../src/domain/messages';
 import { isValidPhone, phoneError, phoneInput } from '../../src/domain/validation';
 import { abstractPromise, notProvided } from '../shared/abstract';
-import { asFailure, serverMessage, serverText } from '../shared/failure';
+import { serverText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
 import {
   isRoleConflict,
@@ -28,6 +28,13 @@ import {
   type SendOtpInput,
   type SendOtpOutput,
 } from '../otp/otp.machine';
+import {
+  codeSent,
+  codeSentBefore,
+  errorOf,
+  isCodeSentBefore,
+  requestFailedText,
+} from '../otp/phoneStep';
 import { hasPan, isProfileComplete, type Me } from './profile';
 import { PATHS, routeByFlowActor, type PaymentToStore, type RouteDecision } from './routeByFlow';
 
@@ -67,8 +74,6 @@ export interface SessionToStore extends OtpSession {
 
 export const STUDENT_ROLE = 'student' as const;
 
-const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;
-
 export const studentLoginMachine = setup({
   types: {
     context: {} as StudentLoginContext,
@@ -103,25 +108,11 @@ export const studentLoginMachine = setup({
         : {},
     ),
     startRequest: assign({ error: null, roleConflict: false }),
-    codeSent: assign(({ event }) => ({
-      otp: {
-        resendAfter: (event as { output?: SendOtpOutput }).output?.resendAfter ?? null,
-        notice: null,
-      },
-    })),
-    codeSentBefore: assign(({ event }) => {
-      const failure = asFailure(errorOf(event));
-      return {
-        otp: {
-          resendAfter: failure.kind === 'http' ? failure.retryAfter : null,
-          notice: serverMessage(failure),
-        },
-      };
-    }),
+    codeSent: assign(({ event }) => ({ otp: codeSent(event) })),
+    codeSentBefore: assign(({ event }) => ({ otp: codeSentBefore(errorOf(event)) })),
     refuseRole: assign({ error: roleConflictText(STUDENT_ROLE), roleConflict: true }),
     failRequest: assign(({ event }) => ({
-      // D2: the server's message, else 'Something went wrong. Please try again!'.
-      error: serverText(errorOf(event), messages.generic.somethingWrong),
+      error: requestFailedText(errorOf(event)),
       roleConflict: false,
     })),
     saveSession: assign(({ event }) => ({
@@ -146,11 +137,7 @@ export const studentLoginMachine = setup({
   guards: {
     phoneValid: ({ context }) => isValidPhone(context.phone),
     roleConflict: ({ event }) => isRoleConflict(errorOf(event)),
-    /** 429 with Retry-After: a code went to this phone moments ago. */
-    codeSentBefore: ({ event }) => {
-      const failure = asFailure(errorOf(event));
-      return failure.kind === 'http' && failure.status === 429 && failure.retryAfter !== null;
-    },
+    codeSentBefore: ({ event }) => isCodeSentBefore(errorOf(event)),
     profileIncomplete: ({ context }) => context.user?.complete !== true,
   },
 }).createMachine({

@@ -18,9 +18,18 @@
 // D16: the draft (names and PAN) lives in session storage only while the form is filled;
 // `clearDraft` removes it once the details are saved.
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { NAME_MAX_LENGTH, PAN_LENGTH } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
-import { firstNameSchema, lastNameSchema, panInput, panSchema } from '../../src/domain/validation';
+import { panInput } from '../../src/domain/validation';
+import { nameInput } from '../shared/fields';
+import {
+  isPersonalDetailsValid,
+  onboardSelfBody,
+  personalFieldErrors,
+  personalInput,
+  personalVisibleErrors,
+  UNTOUCHED_PERSONAL,
+  type PersonalField,
+} from '../shared/personalDetails';
 import { httpStatus, serverText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
 import { abstractPromise, notProvided } from '../shared/abstract';
@@ -32,7 +41,7 @@ import {
   type RouteDecision,
 } from '../studentLogin/routeByFlow';
 
-export type SignupField = 'firstName' | 'lastName' | 'pan';
+export type SignupField = PersonalField;
 
 /** A form draft as storage keeps it (spec §3 "onboarding names and PAN", autoFillDetails). */
 export interface SignupDraft {
@@ -87,60 +96,19 @@ export type StudentSignupEvent =
   /** 'Try again' after a failed load or a failed step into the flow. */
   | { type: 'signup.retry' };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-
-/** A name field keeps no control characters and at most NAME_MAX_LENGTH characters. */
-export function nameInput(raw: string): string {
-  return raw.replace(CONTROL, '').slice(0, NAME_MAX_LENGTH);
-}
-
-function sanitize(field: SignupField, raw: string): string {
-  return field === 'pan' ? panInput(raw) : nameInput(raw);
-}
-
 const firstText = (...values: (string | null | undefined)[]): string =>
   values.find((v) => typeof v === 'string' && v.trim() !== '') ?? '';
 
-interface FieldSchema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
-}
-
-function issue(schema: FieldSchema, value: string): string | null {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error?.issues[0]?.message ?? null);
-}
+// Names and PAN follow the shared personal-details rules (machines/shared/personalDetails.ts).
 
 /** Every field's error, shown or not. */
-export function signupFieldErrors(
-  context: StudentSignupContext,
-): Record<SignupField, string | null> {
-  return {
-    firstName: issue(firstNameSchema, context.firstName),
-    lastName: issue(lastNameSchema, context.lastName),
-    pan: context.panRequired ? issue(panSchema, context.pan) : null,
-  };
-}
+export const signupFieldErrors = (context: StudentSignupContext) => personalFieldErrors(context);
 
-/**
- * The errors to show: a field's once it was left, the PAN's also as soon as 10 characters are
- * typed (as the phone field does), so 'Enter valid PAN' appears without leaving the field.
- */
-export function signupVisibleErrors(
-  context: StudentSignupContext,
-): Record<SignupField, string | null> {
-  const errors = signupFieldErrors(context);
-  const { touched } = context;
-  return {
-    firstName: touched.firstName ? errors.firstName : null,
-    lastName: touched.lastName ? errors.lastName : null,
-    pan: touched.pan || context.pan.length === PAN_LENGTH ? errors.pan : null,
-  };
-}
+/** The errors to show (a field's once left, the PAN's once 10 characters are typed). */
+export const signupVisibleErrors = (context: StudentSignupContext) =>
+  personalVisibleErrors(context);
 
-export function isSignupValid(context: StudentSignupContext): boolean {
-  return Object.values(signupFieldErrors(context)).every((e) => e === null);
-}
+export const isSignupValid = (context: StudentSignupContext) => isPersonalDetailsValid(context);
 
 const draftOf = (c: StudentSignupContext): SignupDraft => ({
   firstName: c.firstName,
@@ -148,7 +116,7 @@ const draftOf = (c: StudentSignupContext): SignupDraft => ({
   pan: c.pan,
 });
 
-const UNTOUCHED = { firstName: false, lastName: false, pan: false };
+const UNTOUCHED = UNTOUCHED_PERSONAL;
 const toLogin = { type: 'navigate', params: { to: PATHS.studentLogin, replace: true } } as const;
 
 export const studentSignupMachine = setup({
@@ -200,7 +168,7 @@ export const studentSignupMachine = setup({
     }),
     change: assign(({ event }): Partial<StudentSignupContext> => {
       if (event.type !== 'signup.change') return {};
-      return { [event.field]: sanitize(event.field, event.value), error: null };
+      return { [event.field]: personalInput(event.field, event.value), error: null };
     }),
     saveDraftNow: enqueueActions(({ enqueue, context }) => {
       enqueue({ type: 'saveDraft', params: draftOf(context) });
@@ -308,12 +276,7 @@ export const studentSignupMachine = setup({
       invoke: {
         id: 'onboard',
         src: 'onboard',
-        input: ({ context }) => ({
-          phone: context.phone,
-          first_name: context.firstName.trim(),
-          last_name: context.lastName.trim(),
-          ...(context.panRequired ? { pan: context.pan } : {}),
-        }),
+        input: ({ context }) => onboardSelfBody(context),
         onDone: [
           { guard: 'panStillNeeded', target: 'editing', actions: 'requirePan' },
           { target: 'routing', actions: 'clearDraft' },

@@ -2,9 +2,9 @@
 // §5, §8; D2, D16).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { nameInput } from '../../machines/shared/fields';
 import {
   isSignupValid,
-  nameInput,
   signupVisibleErrors,
   type SignupStart,
 } from '../../machines/studentSignup/studentSignup.machine';

@@ -254,6 +254,11 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
     it('answers the stored status when the gateway fails', async () => {
       const meera = await tutor(server, '9811100001');
       const link = (await start(server, meera)).json<Link>().onboarding_link;
+      // The link's own status webhook (→ MIN_KYC_PENDING) arrives on a timer: let it land.
+      await eventually(
+        () => statusOf(server, meera),
+        (s) => s === 'MIN_KYC_PENDING',
+      );
       await faults(server, { dropWebhooks: true });
       await decide(server, link, 'fail');
       await faults(server, { failNextWith5xx: 1 });

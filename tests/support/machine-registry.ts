@@ -12,6 +12,13 @@ import { payeeLookupPathModel } from '../machines/payeeLookup.model';
 import { paymentPathModel } from '../machines/payment.model';
 import { paymentLinkPathModel } from '../machines/paymentLink.model';
 import { tutorDetailsPathModel } from '../machines/tutorDetails.model';
+import { tutorLoginPathModel } from '../machines/tutorLogin.model';
+import { tutorGuardPathModel } from '../machines/tutorGuard.model';
+import { aadharRedirectPathModel } from '../machines/aadharRedirect.model';
+import { tutorDashboardPathModel } from '../machines/tutorDashboard.model';
+import { bankVerificationPathModel } from '../machines/bankVerification.model';
+import { aadhaarVerificationPathModel } from '../machines/aadhaarVerification.model';
+import { tutorOnboardingPathModel } from '../machines/tutorOnboarding.model';
 import { createPathSuite, type PathSuite } from './paths';
 
 export const pathSuites: PathSuite[] = [
@@ -27,4 +34,11 @@ export const pathSuites: PathSuite[] = [
   createPathSuite(paymentPathModel),
   createPathSuite(paymentLinkPathModel),
   createPathSuite(orderStatusPathModel),
+  createPathSuite(tutorLoginPathModel),
+  createPathSuite(tutorGuardPathModel),
+  createPathSuite(aadharRedirectPathModel),
+  createPathSuite(tutorDashboardPathModel),
+  createPathSuite(bankVerificationPathModel),
+  createPathSuite(aadhaarVerificationPathModel),
+  createPathSuite(tutorOnboardingPathModel),
 ];

@@ -1,20 +1,26 @@
-// The root route '' (spec §2), reading the login flags through src/browser/storage.
+// The root route '' (spec §2), reading the login flags through src/browser/storage. A logged-in
+// tutor's dashboard sits behind the tutor guard, which loads the tutor (a fake server here).
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
 import { renderRoute } from '../support/renderRoute';
+
+vi.mock('../../src/api/actors/tutor', () => import('./tutorFakes'));
 
 describe('root redirect', () => {
   it.each([
     { student: false, tutor: false, to: '/pay-tuition-fees', heading: 'Pay tuition fees' },
     { student: true, tutor: false, to: '/student/dashboard', heading: 'Student dashboard' },
-    { student: false, tutor: true, to: '/tutor/dashboard', heading: 'Tutor dashboard' },
+    { student: false, tutor: true, to: '/tutor/dashboard', heading: 'Hello, Asha Verma' },
     { student: true, tutor: true, to: '/student/dashboard', heading: 'Student dashboard' },
   ])(
     'studentLogin=$student tutorLogin=$tutor goes to $to',
     async ({ student, tutor, to, heading }) => {
       if (student) storage.set('studentLogin', true);
-      if (tutor) storage.set('tutorLogin', true);
+      if (tutor) {
+        storage.set('tutorLogin', true);
+        storage.set('access-token', 'tok_tutor');
+      }
       const { router } = renderRoute('/');
       expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
       expect(router.location.pathname).toBe(to);

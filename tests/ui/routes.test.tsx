@@ -6,7 +6,8 @@ import { renderRoute } from '../support/renderRoute';
 
 // [url visited, heading expected] — written from the spec, not from the route table. Screens
 // that redirect without a session (/student/signup, /pay/payment-gateway-payment-flow) are
-// covered by their own tests (studentSignup, review).
+// covered by their own tests (studentSignup, review); so are the tutor pages behind the guard
+// without a session (/tutor/personal-details, /tutor/dashboard: tutorGuard).
 const screens: [string, string][] = [
   ['/student/login', 'Student login'],
   ['/student/dashboard', 'Student dashboard'],
@@ -20,11 +21,9 @@ const screens: [string, string][] = [
   ['/static-link/asha', messages.staticLink.title],
   ['/pay-tuition-fees', 'Pay tuition fees'],
   ['/tutor/login', 'Tutor login'],
-  ['/tutor/personal-details', 'Tutor sign-up'],
-  ['/tutor/complete-kyc', 'Complete KYC'],
-  ['/tutor/dashboard', 'Tutor dashboard'],
-  ['/tutor/aadhar-verification', 'Aadhaar verification countdown'],
-  ['/tutor/onboarding/aadhar-redirect', 'Aadhaar redirect'],
+  ['/tutor/complete-kyc', messages.completeKyc.title],
+  ['/tutor/aadhar-verification', messages.aadhaar.heading],
+  ['/tutor/onboarding/aadhar-redirect', messages.aadhaar.redirectVerifying],
   ['/asha-verma', 'Tutor profile'],
   ['/asha-verma/terms-of-use', 'Terms of Use'],
   ['/asha-verma/refund-policy', 'Refund Policy'],

@@ -139,7 +139,7 @@ describe('/student/login: the code step', () => {
 
   it("'Change phone number' goes back to the phone step with the number kept", async () => {
     const { user } = await toCodeStep();
-    await user.click(screen.getByRole('button', { name: m.changePhone }));
+    await user.click(screen.getByRole('button', { name: messages.otp.changePhone }));
     expect(await screen.findByLabelText(m.phoneLabel)).toHaveValue('9876543210');
   });
 

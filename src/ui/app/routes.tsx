@@ -72,6 +72,33 @@ const ProductPolicyPage = lazyNamed(
   () => import('../routes/public/ProductPolicyPage'),
   'ProductPolicyPage',
 );
+// Tutor routes (spec §2, §4): the guard is the tutor/ layout; the two Aadhaar return pages sit
+// outside it with their own session handling.
+const TutorGuard = lazyNamed(() => import('../routes/tutor/guard/TutorGuard'), 'TutorGuard');
+const TutorLoginPage = lazyNamed(
+  () => import('../routes/tutor/login/TutorLoginPage'),
+  'TutorLoginPage',
+);
+const TutorSignupPage = lazyNamed(
+  () => import('../routes/tutor/signup/TutorSignupPage'),
+  'TutorSignupPage',
+);
+const CompleteKycPage = lazyNamed(
+  () => import('../routes/tutor/kyc/CompleteKycPage'),
+  'CompleteKycPage',
+);
+const TutorDashboardPage = lazyNamed(
+  () => import('../routes/tutor/dashboard/TutorDashboardPage'),
+  'TutorDashboardPage',
+);
+const AadharVerificationPage = lazyNamed(
+  () => import('../routes/tutor/kyc/AadharVerificationPage'),
+  'AadharVerificationPage',
+);
+const AadharRedirectPage = lazyNamed(
+  () => import('../routes/tutor/kyc/AadharRedirectPage'),
+  'AadharRedirectPage',
+);
 const loadMarketing = () => import('../routes/marketing/MarketingPages');
 const TutorsPage = lazyNamed(loadMarketing, 'TutorsPage');
 const WhyChooseUsPage = lazyNamed(loadMarketing, 'WhyChooseUsPage');
@@ -81,12 +108,6 @@ const ContactPage = lazyNamed(loadMarketing, 'ContactPage');
 /** Placeholder headings: the screens' working names, until each screen is built. */
 export const screenNames = {
   studentDashboard: 'Student dashboard',
-  tutorLogin: 'Tutor login',
-  tutorPersonalDetails: 'Tutor sign-up',
-  completeKyc: 'Complete KYC',
-  tutorDashboard: 'Tutor dashboard',
-  aadharVerification: 'Aadhaar verification countdown',
-  aadharRedirect: 'Aadhaar redirect',
 } as const;
 
 const n = screenNames;
@@ -122,16 +143,16 @@ export function AppRoutes() {
             <Route path="static-link/:username" element={<StaticLinkPage />} />
             <Route path="pay-tuition-fees" element={<PayTuitionFeesPage />} />
 
-            {/* Tutor routes: the parent is where the tutor guard (spec §4) will sit. */}
-            <Route path="tutor">
+            {/* Tutor routes: the parent is the tutor guard (spec §4). */}
+            <Route path="tutor" element={<TutorGuard />}>
               <Route index element={<Redirect to="/tutor/login" />} />
-              <Route path="login" element={soon(n.tutorLogin)} />
-              <Route path="personal-details" element={soon(n.tutorPersonalDetails)} />
-              <Route path="complete-kyc" element={soon(n.completeKyc)} />
+              <Route path="login" element={<TutorLoginPage />} />
+              <Route path="personal-details" element={<TutorSignupPage />} />
+              <Route path="complete-kyc" element={<CompleteKycPage />} />
+              <Route path="dashboard" element={<TutorDashboardPage />} />
             </Route>
-            <Route path="tutor/dashboard" element={soon(n.tutorDashboard)} />
-            <Route path="tutor/aadhar-verification" element={soon(n.aadharVerification)} />
-            <Route path="tutor/onboarding/aadhar-redirect" element={soon(n.aadharRedirect)} />
+            <Route path="tutor/aadhar-verification" element={<AadharVerificationPage />} />
+            <Route path="tutor/onboarding/aadhar-redirect" element={<AadharRedirectPage />} />
 
             {/* Marketing pages (D23); static segments rank above /:username. */}
             <Route path="tutors" element={<TutorsPage />} />

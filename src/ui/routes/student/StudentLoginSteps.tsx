@@ -10,90 +10,14 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import { Button, Drawer, Loader } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Link } from 'react-router-dom';
-import { resendLabel, type OtpActorRef } from '../../../../machines/otp/otp.machine';
 import {
   welcomeTexts,
   type StudentLoginActorRef,
 } from '../../../../machines/studentLogin/studentLogin.machine';
 import { messages } from '../../../domain/messages';
 import { authClasses as classes } from '../../components/AuthLayout';
-import { OtpField } from '../../components/OtpField';
+import { OtpStep } from '../../components/OtpStep';
 import drawerClasses from './WelcomeDrawer.module.css';
-
-function OtpStep({ otp, onChangePhone }: { otp: OtpActorRef; onChangePhone: () => void }) {
-  const phone = useSelector(otp, (s) => s.context.phone);
-  const code = useSelector(otp, (s) => s.context.code);
-  const error = useSelector(otp, (s) => (s.hasTag('error') ? s.context.error : null));
-  const roleConflict = useSelector(otp, (s) => s.context.roleConflict);
-  const notice = useSelector(otp, (s) => s.context.notice);
-  const verifying = useSelector(otp, (s) => s.hasTag('loading'));
-  const canVerify = useSelector(otp, (s) => s.can({ type: 'otp.submit' }));
-  const resendIn = useSelector(otp, (s) => s.context.resendIn);
-  const canResend = useSelector(otp, (s) => s.can({ type: 'otp.resend' }));
-  const resending = useSelector(otp, (s) => s.matches({ active: { resend: 'sending' } }));
-  const resendError = useSelector(otp, (s) => s.context.resendError);
-
-  return (
-    <form
-      className={classes.stack}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        otp.send({ type: 'otp.submit' });
-      }}
-    >
-      <OtpField
-        label={messages.otp.label}
-        description={messages.otp.enterCode(phone)}
-        value={code}
-        onChange={(value) => otp.send({ type: 'otp.change', value })}
-        readOnly={verifying}
-        autoFocus
-        error={
-          error ? (
-            <>
-              {error}
-              {roleConflict ? (
-                <>
-                  {' '}
-                  <Link className={classes.link} to="/tutor/login">
-                    {messages.roles.loginAsTeacher}
-                  </Link>
-                </>
-              ) : null}
-            </>
-          ) : null
-        }
-      />
-      {notice ? (
-        <p className={classes.text} role="status">
-          {notice}
-        </p>
-      ) : null}
-      <Button type="submit" size="md" fullWidth disabled={!canVerify} loading={verifying}>
-        {messages.otp.verify}
-      </Button>
-      <button
-        type="button"
-        className={classes.linkButton}
-        disabled={!canResend}
-        aria-busy={resending}
-        onClick={() => otp.send({ type: 'otp.resend' })}
-      >
-        {resendLabel(resendIn)}
-      </button>
-      {resendError ? (
-        <p className={classes.error} role="alert">
-          {resendError}
-        </p>
-      ) : null}
-      <button type="button" className={classes.linkButton} onClick={onChangePhone}>
-        {messages.studentLogin.changePhone}
-      </button>
-    </form>
-  );
-}
 
 function WelcomeDrawer({ actor }: { actor: StudentLoginActorRef }) {
   const opened = useSelector(
@@ -138,13 +62,22 @@ function WelcomeDrawer({ actor }: { actor: StudentLoginActorRef }) {
   );
 }
 
+/** D14: a teacher's phone on the code step links to the tutor login. */
+const TUTOR_LOGIN = { to: '/tutor/login', label: messages.roles.loginAsTeacher };
+
 /** Everything after the phone step; the page shows the phone step itself. */
 export function StudentLoginSteps({ actor }: { actor: StudentLoginActorRef }) {
   const otp = useSelector(actor, (s) => s.children.otp);
   const loadingUser = useSelector(actor, (s) => s.matches('loadingUser'));
   return (
     <>
-      {otp ? <OtpStep otp={otp} onChangePhone={() => actor.send({ type: 'phone.edit' })} /> : null}
+      {otp ? (
+        <OtpStep
+          otp={otp}
+          onChangePhone={() => actor.send({ type: 'phone.edit' })}
+          otherLogin={TUTOR_LOGIN}
+        />
+      ) : null}
       {loadingUser ? <Loader size="sm" aria-label={messages.studentLogin.title} /> : null}
       <WelcomeDrawer actor={actor} />
     </>

@@ -1,0 +1,152 @@
+// /tutor/dashboard, minimal (issue 4; the full dashboard is a later issue): the tutor's name, a
+// KYC card (payments open with the tutor's links, under review, or complete KYC), the once-only
+// congratulations dialog after the Aadhaar KYC, and Logout. Behind the guard, which hands over
+// the tutor it loaded.
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import {
+  Button,
+  Code,
+  Container,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  tutorDashboardMachine,
+  type TutorDashboardActorRef,
+} from '../../../../../machines/tutorDashboard/tutorDashboard.machine';
+import { kycDoneTexts, type TutorSummary } from '../../../../../machines/tutorGuard/onboardingStep';
+import { logoutActor } from '../../../../api/actors/tutorSession';
+import { PRODUCT_NAME, messages } from '../../../../domain/messages';
+import { useNavigateAction } from '../../../app/navigation';
+import { useTutorProfile } from '../guard/tutorOutlet';
+import { clearAll, clearDialogFlag, readShowDialog } from '../tutorEffects';
+
+const m = messages.tutorDashboard;
+
+function CopyableLink({ label, url }: { label: string; url: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Code style={{ overflowWrap: 'anywhere' }}>{url}</Code>
+        <CopyButton value={url}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy} aria-label={`${m.copy}: ${label}`}>
+              {copied ? m.copied : m.copy}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+function KycCard({ actor }: { actor: TutorDashboardActorRef }) {
+  const kyc = useSelector(actor, (s) => s.context.kyc);
+  const username = useSelector(actor, (s) => s.context.username);
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={m.kycTitle}>
+      {kyc === 'accepting' ? (
+        <Stack>
+          <Text>{messages.aadhaar.startAccepting(PRODUCT_NAME)}</Text>
+          {username ? (
+            <>
+              <CopyableLink
+                label={m.staticLink}
+                url={`${window.location.origin}/static-link/${username}`}
+              />
+              <CopyableLink label={m.profileLink} url={`${window.location.origin}/${username}`} />
+            </>
+          ) : null}
+        </Stack>
+      ) : kyc === 'underReview' ? (
+        <Text>{messages.aadhaar.underReview}</Text>
+      ) : (
+        <Stack>
+          <Text>{messages.completeKyc.title}</Text>
+          <Button component={Link} to="/tutor/complete-kyc">
+            {m.completeKyc}
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function KycDoneDialog({ actor }: { actor: TutorDashboardActorRef }) {
+  const opened = useSelector(actor, (s) => s.context.dialogOpen);
+  const texts = useSelector(
+    actor,
+    (s) => kycDoneTexts(s.context.kyc === 'underReview'),
+    (a, b) => a.body === b.body,
+  );
+  const close = () => actor.send({ type: 'dialog.close' });
+  return (
+    <Modal opened={opened} onClose={close} centered title={texts.title}>
+      <Text>{texts.body}</Text>
+      <Button mt="lg" fullWidth onClick={close} data-autofocus>
+        {m.ok}
+      </Button>
+    </Modal>
+  );
+}
+
+function Dashboard({ profile }: { profile: TutorSummary }) {
+  const navigate = useNavigateAction();
+  const [showDialog] = useState(readShowDialog);
+  const actor = useActorRef(
+    tutorDashboardMachine.provide({
+      actors: { logout: logoutActor },
+      actions: { clearDialogFlag, clearAll, navigate },
+    }),
+    { input: { profile, showDialog } },
+  );
+  const name = useSelector(actor, (s) => s.context.name);
+  const loggingOut = useSelector(actor, (s) => s.hasTag('loading'));
+  return (
+    <Container size="sm" py="xl" component="main">
+      <Group justify="space-between" align="center" mb="lg">
+        <Title order={1}>{name ? m.greeting(name) : m.title}</Title>
+        <Button
+          variant="default"
+          loading={loggingOut}
+          onClick={() => actor.send({ type: 'logout' })}
+        >
+          {m.logout}
+        </Button>
+      </Group>
+      <KycCard actor={actor} />
+      <KycDoneDialog actor={actor} />
+    </Container>
+  );
+}
+
+export function TutorDashboardPage() {
+  const profile = useTutorProfile();
+  // The guard renders the dashboard only for a logged-in tutor, whose profile it loaded.
+  if (!profile) return <Loader aria-label={m.title} />;
+  return <Dashboard profile={profile} />;
+}

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { aadhaarVerificationPathModel } from './aadhaarVerification.model';
+
+describePaths(aadhaarVerificationPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { bankVerificationPathModel } from './bankVerification.model';
+
+describePaths(bankVerificationPathModel);

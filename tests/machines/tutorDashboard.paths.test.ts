@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { tutorDashboardPathModel } from './tutorDashboard.model';
+
+describePaths(tutorDashboardPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { tutorGuardPathModel } from './tutorGuard.model';
+
+describePaths(tutorGuardPathModel);

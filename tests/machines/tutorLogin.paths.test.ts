@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { tutorLoginPathModel } from './tutorLogin.model';
+
+describePaths(tutorLoginPathModel);

@@ -1,0 +1,247 @@
+// Path model of the tutorOnboarding machine (the three-step tutor sign-up), shared by its vitest
+// suite and scripts/path-coverage.ts. Its steps 2 and 3 are the real child machines, driven
+// through their own events, against fake calls.
+import assert from 'node:assert/strict';
+import type { EventObject } from 'xstate';
+import type { NavigateParams } from '../../machines/shared/navigation';
+import type {
+  OnboardInput,
+  OnboardOutput,
+} from '../../machines/studentSignup/studentSignup.machine';
+import {
+  tutorOnboardingMachine,
+  type TutorSignupProfile,
+} from '../../machines/tutorOnboarding/tutorOnboarding.machine';
+import { messages } from '../../src/domain/messages';
+import type { PgOnboardingStatus } from '../../src/domain/onboarding';
+import type { EventFixture, EventFixtures, PathModel, PathRun } from '../support/paths';
+import { aadhaarWorld, provideAadhaar, type AadhaarWorld } from './aadhaarVerification.model';
+import { ACCOUNT, bankWorld, IFSC, provideBank, type BankWorld } from './bankVerification.model';
+import {
+  doneFixture,
+  errorFixture,
+  fakeCall,
+  flush,
+  http,
+  offline,
+  type FakeCall,
+} from './loginFakes';
+
+export interface TutorWorld {
+  profile: FakeCall<TutorSignupProfile, void>;
+  onboard: FakeCall<OnboardOutput, OnboardInput>;
+  bank: BankWorld;
+  aadhaar: AadhaarWorld;
+  steps: number[];
+  navigations: NavigateParams[];
+}
+
+export const tutorWorld = (): TutorWorld => ({
+  profile: fakeCall(),
+  onboard: fakeCall(),
+  bank: bankWorld(),
+  aadhaar: aadhaarWorld(),
+  steps: [],
+  navigations: [],
+});
+
+export const provideTutor = (w: TutorWorld) =>
+  tutorOnboardingMachine.provide({
+    actors: {
+      fetchProfile: w.profile.logic,
+      onboard: w.onboard.logic,
+      bankVerification: provideBank(w.bank),
+      aadhaarVerification: provideAadhaar(w.aadhaar),
+    },
+    actions: {
+      storeStep: (_, { step }) => void w.steps.push(step),
+      navigate: (_, params) => void w.navigations.push(params),
+    },
+  });
+
+export const PHONE = '9123456780';
+export const PAN = 'ABCPV1234K';
+
+/** A tutor as fetchTutorProfile reads them. */
+export function tutorProfile(over: Partial<TutorSignupProfile> = {}): TutorSignupProfile {
+  return {
+    id: '7',
+    phone: PHONE,
+    role: 'teacher',
+    first_name: null,
+    last_name: null,
+    pan: null,
+    pg_onboarding_status: [],
+    hasBankAccount: false,
+    ...over,
+  };
+}
+
+const status = (s: PgOnboardingStatus) => [{ pg_name: 'cashfree', status: s }];
+export const NEW_TUTOR = tutorProfile();
+export const PAN_VERIFIED = tutorProfile({ first_name: 'Asha', last_name: 'Verma', pan: PAN });
+export const KYC_REJECTED = tutorProfile({
+  ...PAN_VERIFIED,
+  hasBankAccount: true,
+  pg_onboarding_status: status('MIN_KYC_REJECTED'),
+});
+export const KYC_DONE = tutorProfile({
+  ...PAN_VERIFIED,
+  hasBankAccount: true,
+  pg_onboarding_status: status('ACTIVE'),
+});
+
+export const tutorOnboardingEvents = {
+  'personal.change': [
+    { type: 'personal.change', field: 'firstName', value: 'Asha' },
+    { type: 'personal.change', field: 'lastName', value: 'Verma' },
+    { type: 'personal.change', field: 'pan', value: 'abcpv1234k' },
+    { type: 'personal.change', field: 'pan', value: 'ABC' },
+  ],
+  'personal.blur': [{ type: 'personal.blur', field: 'pan' }],
+  'personal.next': [{ type: 'personal.next' }],
+  'signup.retry': [{ type: 'signup.retry' }],
+  'session.login': [{ type: 'session.login' }],
+} satisfies EventFixtures<typeof tutorOnboardingMachine, TutorWorld>;
+
+type Run = PathRun<TutorWorld>;
+const child = ({ actor }: Run, id: 'bank' | 'aadhaar') => {
+  const ref = actor.getSnapshot().children[id];
+  if (!ref) throw new Error(`The ${id} step is not running.`);
+  return ref as { send(event: { type: string; [key: string]: unknown }): void };
+};
+
+/** Step 2 ends as the event says: the tutor fills and verifies, or goes back. */
+const bankDone: EventFixture<EventObject, TutorWorld> = {
+  cases: [
+    { type: 'xstate.done.actor.bank', output: { result: 'verified' } },
+    { type: 'xstate.done.actor.bank', output: { result: 'back' } },
+    { type: 'xstate.done.actor.bank', output: { result: 'unauthorized' } },
+  ] as never,
+  exec: async (run, event) => {
+    const bank = child(run, 'bank');
+    const { result } = (event as unknown as { output: { result: string } }).output;
+    if (result === 'back') return bank.send({ type: 'bank.back' });
+    bank.send({ type: 'bank.change', field: 'accountNumber', value: ACCOUNT });
+    bank.send({ type: 'bank.change', field: 'confirmAccountNumber', value: ACCOUNT });
+    bank.send({ type: 'bank.change', field: 'ifsc', value: IFSC });
+    bank.send({ type: 'bank.verify' });
+    const call = run.world.bank.addAccount.last();
+    if (result === 'verified') call.resolve();
+    else call.reject(http(401));
+    await flush();
+    if (result === 'verified') bank.send({ type: 'bank.continue' });
+  },
+};
+
+/** Step 3 ends without leaving the page: a lost session, or a 409 and on to the dashboard. */
+const aadhaarDone: EventFixture<EventObject, TutorWorld> = {
+  cases: [
+    { type: 'xstate.done.actor.aadhaar', output: { result: 'unauthorized' } },
+    { type: 'xstate.done.actor.aadhaar', output: { result: 'dashboard' } },
+  ] as never,
+  exec: async (run, event) => {
+    const aadhaar = child(run, 'aadhaar');
+    const { result } = (event as unknown as { output: { result: string } }).output;
+    aadhaar.send({ type: 'aadhaar.verify' });
+    const call = run.world.aadhaar.start.last();
+    call.reject(
+      result === 'unauthorized' ? http(401) : http(409, 'Your KYC is already submitted.'),
+    );
+    await flush();
+    if (result === 'dashboard') aadhaar.send({ type: 'aadhaar.dashboard' });
+  },
+};
+
+const lastStep = ({ world }: Run) => world.steps.at(-1);
+
+export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, TutorWorld> = {
+  name: 'tutorOnboarding',
+  machine: tutorOnboardingMachine,
+  input: { storedStep: null, userId: '7' },
+  world: tutorWorld,
+  provide: provideTutor,
+  events: tutorOnboardingEvents,
+  internal: {
+    'xstate.done.actor.fetchProfile': doneFixture(
+      'fetchProfile',
+      [NEW_TUTOR, PAN_VERIFIED, KYC_REJECTED, KYC_DONE],
+      (w: TutorWorld) => w.profile,
+    ),
+    'xstate.error.actor.fetchProfile': errorFixture(
+      'fetchProfile',
+      [http(401), offline],
+      (w: TutorWorld) => w.profile,
+    ),
+    'xstate.done.actor.onboard': doneFixture(
+      'onboard',
+      [{ pan: PAN }],
+      (w: TutorWorld) => w.onboard,
+    ),
+    'xstate.error.actor.onboard': errorFixture(
+      'onboard',
+      [http(400, messages.identity.panInvalid), http(409, messages.identity.panLocked), http(401)],
+      (w: TutorWorld) => w.onboard,
+    ),
+    'xstate.done.actor.bank': bankDone,
+    'xstate.done.actor.aadhaar': aadhaarDone,
+  },
+  states: {
+    loading: (snapshot, { world }) => {
+      assert.ok(snapshot.hasTag('loading'));
+      assert.ok(world.profile.calls.length >= 1);
+      assert.deepEqual(world.steps, []);
+    },
+    loadFailed: ({ context }) => assert.equal(context.error, messages.generic.network),
+    personal: ({ context }, run) => {
+      assert.equal(lastStep(run), 1);
+      assert.equal(context.phone, PHONE);
+      assert.match(context.pan, /^[A-Z0-9]{0,10}$/);
+    },
+    'personal.editing': () => {},
+    'personal.editing.idle': ({ context }) => assert.equal(context.error, null),
+    'personal.editing.failed': ({ context }) =>
+      assert.ok(
+        ([messages.identity.panInvalid, messages.identity.panLocked] as string[]).includes(
+          context.error ?? '',
+        ),
+      ),
+    'personal.submitting': ({ context }, { world }) => {
+      assert.equal(context.namesLocked, false);
+      assert.deepEqual(world.onboard.last().input, {
+        phone: PHONE,
+        first_name: 'Asha',
+        last_name: 'Verma',
+        pan: PAN,
+      });
+    },
+    account: (snapshot, run) => {
+      assert.equal(lastStep(run), 2);
+      assert.ok(snapshot.children.bank);
+      // Reached through step 1 or resumed: the names and PAN are verified by now.
+      assert.equal(snapshot.context.namesLocked, true);
+      assert.equal(snapshot.context.panRequired, false);
+    },
+    aadhaar: (snapshot, run) => {
+      assert.equal(lastStep(run), 3);
+      // D4: a rejected KYC opens on the failed panel.
+      const step = snapshot.children.aadhaar?.getSnapshot();
+      assert.equal(step?.context.failed, snapshot.context.aadhaarRejected);
+      assert.equal(step?.context.userId, '7');
+    },
+    sessionExpired: (snapshot, { world }) => {
+      assert.ok(snapshot.hasTag('sessionExpired'));
+      assert.deepEqual(world.navigations, []);
+    },
+    finished: (snapshot, { world }) => {
+      assert.equal(snapshot.status, 'done');
+      assert.equal(world.navigations.length, 1);
+      const [to] = world.navigations.map((n) => n.to);
+      assert.ok(to === '/tutor/login' || to === '/tutor/dashboard');
+      if (to === '/tutor/dashboard' && world.steps.length === 0) {
+        // Nothing left to do: straight to the dashboard, no step stored.
+        assert.equal(world.profile.calls.length, 1);
+      }
+    },
+  },
+};
