@@ -299,6 +299,68 @@ export const schedules = pgTable(
   ],
 );
 
+// A student's refund request for a paid order (the terms: within 24 hours of payment and before
+// settlement); the tutor approves or declines; an approved one goes to the gateway's refund API.
+// One per order, never more than was paid.
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id),
+    /** What goes back to the student: at most the order's total. */
+    amount: paise('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', {
+      enum: ['REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED'],
+    }).notNull(),
+    /** Our refund id at the gateway (refund_id) and the gateway's own (cf_refund_id). */
+    gatewayRefundId: text('gateway_refund_id'),
+    cfRefundId: text('cf_refund_id'),
+    failureReason: text('failure_reason'),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+    refundedAt: at('refunded_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_idx').on(t.orderId),
+    index('refunds_tutor_requested_idx').on(t.tutorId, t.requestedAt),
+    index('refunds_student_requested_idx').on(t.studentId, t.requestedAt),
+    check(
+      'refunds_status_check',
+      sql`${t.status} in ('REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED')`,
+    ),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+// D19: a tutor's API keys for the Token scheme. Only a hash is kept; the key is shown once.
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first characters, so the tutor can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
 // Rolling-window rate limits that hold across instances (phone look-ups, tutor invitations).
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
@@ -317,3 +379,5 @@ export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
