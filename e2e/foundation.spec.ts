@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { latestOtp, uniquePhone } from './support/sandbox';
+import { dashboardGreeting, onboardedTutorByApi, useTutorSession } from './support/tutor';
 
 test('the root sends a new visitor to pay tuition fees', async ({ page }) => {
   await page.goto('/');
@@ -16,11 +17,13 @@ test('the root sends a logged-in student to the student dashboard', async ({ pag
   await expect(page).toHaveURL(/\/student\/dashboard$/);
 });
 
-test('the root sends a logged-in tutor to the tutor dashboard', async ({ page }) => {
-  await page.goto('/page-not-found');
-  await page.evaluate(() => localStorage.setItem('tutorLogin', 'true'));
+test('the root sends a logged-in tutor to the tutor dashboard', async ({ page, request }) => {
+  // A real session: the tutor guard sends a tutor-login flag without a token on to the login.
+  const tutor = await onboardedTutorByApi(request);
+  await useTutorSession(page, tutor);
   await page.goto('/');
   await expect(page).toHaveURL(/\/tutor\/dashboard$/);
+  await expect(dashboardGreeting(page, tutor)).toBeVisible();
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {

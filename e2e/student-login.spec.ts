@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_PHONES } from '../src/server/demo';
-import { escapeRegExp } from './support/checkout';
+import { countdownPattern } from './support/checkout';
 import { latestOtp, outbox, uniquePan } from './support/sandbox';
 import {
   enterOtp,
@@ -15,9 +15,7 @@ import {
 } from './support/student';
 
 /** 'Resend OTP in {n}s' for any n, from the messages module. */
-const RESEND_IN = new RegExp(
-  `^${escapeRegExp(messages.otp.resendIn(987654)).replace('987654', '(\\d+)')}$`,
-);
+const RESEND_IN = countdownPattern(messages.otp.resendIn);
 
 async function resendSecondsLeft(page: Page): Promise<number> {
   const text = await page.getByRole('button', { name: RESEND_IN }).textContent();

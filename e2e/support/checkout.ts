@@ -84,10 +84,26 @@ export async function expectBreakup(
   await expect(listValue(breakup, messages.review.total)).toHaveText(rows.total);
 }
 
-/** 'Redirecting in N seconds...' (D1) for any N, from the messages module. */
-const COUNTDOWN = new RegExp(
-  `^${escapeRegExp(messages.redirect.countdown(987654)).replace('987654', '(\\d+)')}$`,
-);
+/** A countdown text such as 'Redirecting in N seconds...' for any N, capturing N. */
+export function countdownPattern(text: (seconds: number) => string): RegExp {
+  return new RegExp(`^${escapeRegExp(text(987654)).replace('987654', '(\\d+)')}$`);
+}
+
+/**
+ * The page's status line counts down from at most `from` seconds, by itself (the countdown is
+ * the subject here, so it is watched going down).
+ */
+export async function expectCountingDown(page: Page, pattern: RegExp, from: number) {
+  const status = page.getByRole('status');
+  await expect(status).toHaveText(pattern);
+  const secondsLeft = async () => Number(pattern.exec((await status.textContent()) ?? '')?.[1]);
+  const first = await secondsLeft();
+  expect(first).toBeGreaterThanOrEqual(1);
+  expect(first).toBeLessThanOrEqual(from);
+  if (first > 1) {
+    await expect.poll(secondsLeft, { timeout: 2_500, intervals: [100] }).toBeLessThan(first);
+  }
+}
 
 /**
  * Back from the checkout: /pay/redirect shows 'Redirecting in N seconds...' from 3 and counts
@@ -95,16 +111,7 @@ const COUNTDOWN = new RegExp(
  */
 export async function expectRedirectCountdown(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/pay\/redirect\?order_id=/);
-  const status = page.getByRole('status');
-  await expect(status).toHaveText(COUNTDOWN);
-  const secondsLeft = async () => Number(COUNTDOWN.exec((await status.textContent()) ?? '')?.[1]);
-  const first = await secondsLeft();
-  expect(first).toBeGreaterThanOrEqual(1);
-  expect(first).toBeLessThanOrEqual(3);
-  if (first > 1) {
-    // The countdown is the subject: it goes down by itself.
-    await expect.poll(secondsLeft, { timeout: 2_500, intervals: [100] }).toBeLessThan(first);
-  }
+  await expectCountingDown(page, countdownPattern(messages.redirect.countdown), 3);
 }
 
 export function statusLabel(page: Page, label: string): Locator {

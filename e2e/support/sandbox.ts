@@ -52,13 +52,20 @@ export async function outbox(request: APIRequestContext, phone: string): Promise
   return (await response.json()) as OutboxEntry[];
 }
 
-/** The newest OTP sent to `phone`, read from the dev SMS outbox. */
-export async function latestOtp(request: APIRequestContext, phone: string): Promise<string> {
+/**
+ * The newest OTP sent to `phone`, read from the dev SMS outbox; with `after` (the outbox's count
+ * before a resend), only once a newer SMS has arrived.
+ */
+export async function latestOtp(
+  request: APIRequestContext,
+  phone: string,
+  after = 0,
+): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(async () => {
       const entries = await outbox(request, phone);
-      code = entries[0]?.code ?? null;
+      code = entries.length > after ? (entries[0]?.code ?? null) : null;
       return code;
     })
     .toMatch(/^\d{4}$/);
