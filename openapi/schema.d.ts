@@ -63,9 +63,66 @@ export interface paths {
         put?: never;
         /**
          * Log out
-         * @description Revokes the access token used for this call (D13, an addition to spec §7).
+         * @description Revokes the access token used for this call (D13, an addition to spec §7): from now on
+         *     it gets a 401 on every operation. The caller's other sessions (other devices) stay
+         *     logged in. API keys are not sessions: a tutor's integrations keep working after a
+         *     logout until the tutor revokes their keys (`revokeApiKey`).
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/api-keys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's API keys
+         * @description The logged-in tutor's API keys, newest first, one page at a time, revoked ones
+         *     included (with `revoked_at`). The key itself is never returned again, only its
+         *     `prefix` to tell keys apart (D19). Students have no keys (403).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Issue an API key
+         * @description Issues a key for the logged-in tutor's integrations (D19). The answer is the only time
+         *     `key` is shown: the server keeps only its hash. Integrations send it as
+         *     `Authorization: Token <key>` to the operations that accept the `tokenAuth` scheme
+         *     (link creation), and act as the tutor there. A tutor has at most 5 active keys (409;
+         *     revoke one first). A blank name is a 400; students have no keys (403). Keys are not
+         *     sessions: they do not expire and survive logout, until revoked.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/api-keys/{id}/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes one of the logged-in tutor's keys: from now on it gets a 401. Revoking a key
+         *     that is already revoked answers 200 with the key as it is (the first `revoked_at`
+         *     stays). Another tutor's key or an unknown id is a 404 and changes nothing; students
+         *     have no keys (403).
+         */
+        post: operations["revokeApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -416,6 +473,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/pg/order/{orderId}/receipt/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of a paid order
+         * @description What the student's printable receipt shows: the receipt number (the order id), the
+         *     tutor as payee (name and username), the payer, when and how the payment was made
+         *     (`method` card or UPI, from the successful attempt's `payment_group`), the gateway's
+         *     bank reference and the amount breakup (D9). Only the payer or the payee may read it;
+         *     anyone else, or an unknown id, gets a 404. An order that is not PAID has no receipt
+         *     (409). `refund` is the refund of this payment, if one was requested.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/pg/order/{orderId}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of a paid order as a PDF
+         * @description The same receipt as `getReceipt`, as a one-page PDF download
+         *     (`Content-Disposition: attachment`). The PDF uses the standard Helvetica font, which
+         *     has no rupee sign, so amounts read 'Rs. 2,023.88' and the page says they are Indian
+         *     rupees; characters outside that font (names in other scripts) print as '?'. The same
+         *     access rules: payer or payee only (404 otherwise), PAID only (409).
+         */
+        get: operations["getReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/received/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tutor's payments received
+         * @description The logged-in tutor's paid orders, latest payment first, one page at a time; an
+         *     attempt that failed or was abandoned is not a payment received. `from` and `to` (IST
+         *     calendar days, both included, either may be left out) keep the payments made on
+         *     those days. Each item has the student, the breakup (D9), the method and the expected
+         *     settlement (D5: the next weekday after the payment's IST day, skipping settlement
+         *     holidays, at 5:00 pm IST; null once a refund of it is PENDING or SUCCESS, because the
+         *     money goes back instead). `summary` does not depend on the page or the range: this IST
+         *     month's payments received (count and base amounts, what the tutor gets; refunded ones
+         *     left out) and, for a tutor at MIN_KYC_APPROVED, the acceptance limit (D10: ₹50,000 of
+         *     paid base amounts, `used` counted as order creation counts it); null for an ACTIVE
+         *     tutor, who has no cap, and for a tutor who cannot accept payments yet. Students
+         *     receive nothing (403).
+         */
+        get: operations["listPaymentsReceived"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/received/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tutor's payments received as CSV
+         * @description The payments of `listPaymentsReceived` made from `from` to `to` (IST days, both
+         *     included, at most 366 days), oldest first, as a UTF-8 CSV download with a header row
+         *     (a byte-order mark first, so spreadsheets read names in any script). Every cell is
+         *     quoted with inner quotes doubled, and a cell that starts with `=`, `+`, `-`, `@`, a tab
+         *     or a carriage return gets a leading `'` so a spreadsheet never runs it as a formula
+         *     (OWASP's CSV injection advice). Amounts are rupees with 2 decimals and times are IST.
+         *     Students receive nothing (403).
+         */
+        get: operations["exportPaymentsReceived"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/made/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's payments made
+         * @description The logged-in student's payments, newest first, one page at a time: every order that
+         *     was paid or that a payment was attempted for (an order opened at review but never
+         *     tried at the checkout is left out). Each has the tutor (name, username and id, for
+         *     'pay again' in one tap), the breakup (D9), the order status and its latest payment
+         *     attempt's status (D7: PAID or SUCCESS is 'Sent'), the refund if one was requested,
+         *     and `refundable_until`: while a refund may still be requested (a PAID order without a
+         *     refund, within 24 hours of payment and before settlement, whichever ends first), the
+         *     instant that window closes; null otherwise. Tutors make no payments (403).
+         */
+        get: operations["listPaymentsMade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/refunds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's refunds
+         * @description Refund requests newest first, one page at a time: a student sees the ones they made,
+         *     a tutor the ones on payments they received. `status` keeps only that status (e.g.
+         *     REQUESTED: what a tutor still has to decide). A refund that is PENDING at the gateway
+         *     is re-read from it when listed (at most a few per call), so SUCCESS or FAILED shows
+         *     without a refund webhook.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Request a refund
+         * @description The logged-in student asks the tutor to refund one of their own PAID orders, as the
+         *     tutor's terms promise: within 24 hours of payment and before settlement (D5),
+         *     whichever ends first; later is a 400 whose message says which. The refund is for
+         *     everything the student paid (the order's total). One request per order: another is a
+         *     409, and so is an order that is not PAID. Another student's order or an unknown id is
+         *     a 404; tutors cannot request refunds (403).
+         */
+        post: operations["requestRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/refunds/{id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a refund request
+         * @description The tutor who was paid approves a REQUESTED refund: it is claimed once (a second
+         *     approval, or an approval after a decline, is a 409 that changes nothing and never
+         *     reaches the gateway again) and sent to the gateway's refund API for the order's total,
+         *     never more than was paid. The answer is PENDING while the gateway processes it, or
+         *     SUCCESS. When the gateway cannot be reached the refund stays PENDING and is sent again
+         *     (with the same refund id, which the gateway deduplicates) when it is next listed; when
+         *     the gateway refuses it, it is FAILED and the answer is a 502. Another tutor's refund or
+         *     an unknown id is a 404; students cannot approve (403).
+         */
+        post: operations["approveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/refunds/{id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a refund request
+         * @description The tutor who was paid declines a REQUESTED refund (DECLINED is final). Deciding
+         *     again is a 409 that changes nothing; another tutor's refund or an unknown id is a 404;
+         *     students cannot decline (403).
+         */
+        post: operations["declineRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/pg/webhook/": {
         parameters: {
             query?: never;
@@ -460,7 +732,11 @@ export interface paths {
         /**
          * The caller's payment links
          * @description The logged-in tutor's own payment links, newest first, one page at a time (D19).
-         *     Students have no links (403).
+         *     `status` keeps only the links that have that status now: an ACTIVE link past its
+         *     expiry is EXPIRED (and is not among ACTIVE). A PAID link names the order that paid it
+         *     (`order_id`) and when (`paid_at`). Students have no links (403). Bearer only: API keys
+         *     create links but cannot list them (a key's integration follows a link it created
+         *     through the public `getPaymentLink`).
          */
         get: operations["listPaymentLinks"];
         put?: never;
@@ -484,10 +760,11 @@ export interface paths {
          * Create a payment link
          * @description Creates a one-off link for `amount` (D11) that a student pays once (D19). Tutors
          *     call it from the dashboard with their Bearer session; integrations call it with
-         *     `Authorization: Token <api key>` (keys are issued and revoked by the tutor on the
-         *     dashboard, stored hashed; until the dashboard can issue them, every `Token`
-         *     credential is refused with a 401). The link expires at `expires_at`, by default 30 days
-         *     after creation; a past expiry or one more than 180 days ahead is a 400. With
+         *     `Authorization: Token <api key>` and act as the key's tutor (keys are issued and
+         *     revoked by the tutor, `createApiKey`, `revokeApiKey`; a revoked or unknown key is a
+         *     401). This is the only operation that accepts a key (spec §7). The link expires at
+         *     `expires_at`, by default 30 days after creation; a past expiry or one more than 180
+         *     days ahead is a 400. With
          *     `student_phone` only that student can pay it. Only tutors whose KYC is approved
          *     (MIN_KYC_APPROVED or ACTIVE) can create links (403 otherwise).
          */
@@ -518,6 +795,30 @@ export interface paths {
         get: operations["getPaymentLink"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/payment-link/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment link
+         * @description The link's tutor cancels an ACTIVE link (D19): it becomes CANCELLED and no new order
+         *     can pay it. A link that is PAID, EXPIRED or already CANCELLED is a 409 whose message
+         *     says which. Another tutor's link or an unknown id is a 404 and changes nothing;
+         *     students have no links (403). A checkout a student opened before the cancellation is
+         *     not stopped at the gateway; if it is paid, the payment stays on its order.
+         */
+        post: operations["cancelPaymentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -641,8 +942,10 @@ export interface paths {
         };
         /**
          * The caller's sessions
-         * @description Sessions where the caller is the tutor or the student, latest start first (D20;
-         *     times shown in IST, D21).
+         * @description Sessions where the caller is the tutor or the student (and no one else's), one page
+         *     at a time, latest start first (D20, D36; times shown in IST, D21). Each names both
+         *     people (`teacher_name`, `student_name`), so either side sees who the other is. With
+         *     `upcoming=true` only sessions that have not ended yet, soonest first.
          */
         get: operations["listSchedules"];
         put?: never;
@@ -959,6 +1262,217 @@ export interface components {
             created_at: string;
             schedule: components["schemas"]["SessionTime"] | null;
         };
+        /**
+         * Format: date
+         * @description An IST calendar day, YYYY-MM-DD (D21).
+         * @example 2025-01-15
+         */
+        IstDate: string;
+        /**
+         * @description A refund's id (`rfd_` and random letters and digits); also the gateway's `refund_id`.
+         * @example rfd_Q2w8Ze4Rt6Yu1Io3
+         */
+        RefundIdValue: string;
+        /**
+         * @description REQUESTED: the student asked, the tutor has not decided; DECLINED: the tutor said no;
+         *     PENDING: approved, the gateway is refunding; SUCCESS: refunded; FAILED: the gateway
+         *     could not refund it.
+         * @enum {string}
+         */
+        RefundStatus: "REQUESTED" | "DECLINED" | "PENDING" | "SUCCESS" | "FAILED";
+        /** @description The refund of a payment, as the payment lists and the receipt show it. */
+        RefundSummary: {
+            id: components["schemas"]["RefundIdValue"];
+            status: components["schemas"]["RefundStatus"];
+            amount: components["schemas"]["Rupees"];
+            /** Format: date-time */
+            requested_at: string;
+        };
+        /** @description The student who paid, as the tutor who was paid sees them. */
+        PaymentStudent: {
+            /** @example 42 */
+            id: number;
+            /** @example Priya Sharma */
+            name: string;
+            phone: components["schemas"]["Phone"];
+        };
+        /** @description The tutor who was paid, as the student who paid sees them ('pay again'). */
+        PaymentTutor: {
+            /** @example 7 */
+            id: number;
+            /** @example Asha Verma */
+            name: string;
+            /** @example asha-verma */
+            username: string | null;
+            phone: components["schemas"]["Phone"];
+        };
+        /** @description A paid order as the tutor who was paid sees it. */
+        PaymentReceived: {
+            order_id: components["schemas"]["OrderIdValue"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string;
+            student: components["schemas"]["PaymentStudent"];
+            base_amount: components["schemas"]["BaseAmount"];
+            fee: components["schemas"]["Rupees"];
+            charges: components["schemas"]["Rupees"];
+            total: components["schemas"]["Rupees"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            /**
+             * @description How the successful attempt paid (credit_card, debit_card, upi, ...).
+             * @example credit_card
+             */
+            payment_group: string | null;
+            order_status: components["schemas"]["OrderStatus"];
+            /**
+             * Format: date-time
+             * @description The expected settlement (D5); null once a refund is PENDING or SUCCESS.
+             */
+            settles_at: string | null;
+            refund: components["schemas"]["RefundSummary"] | null;
+        };
+        /** @description D10 for a tutor at MIN_KYC_APPROVED, in rupees. */
+        AcceptanceLimit: {
+            limit: components["schemas"]["Rupees"];
+            used: components["schemas"]["Rupees"];
+            remaining: components["schemas"]["Rupees"];
+        };
+        PaymentsReceivedSummary: {
+            /** @description Payments received in the current IST month, refunded ones left out. */
+            this_month: {
+                /** @example 2025-01 */
+                month: string;
+                count: number;
+                received: components["schemas"]["Rupees"];
+            };
+            acceptance_limit: components["schemas"]["AcceptanceLimit"] | null;
+        };
+        PaymentsReceivedPage: {
+            results: components["schemas"]["PaymentReceived"][];
+            /** @description How many payments the range holds in all. */
+            count: number;
+            page: number;
+            page_size: number;
+            summary: components["schemas"]["PaymentsReceivedSummary"];
+        };
+        /** @description An order as the student who made it sees it. */
+        PaymentMade: {
+            order_id: components["schemas"]["OrderIdValue"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            tutor: components["schemas"]["PaymentTutor"];
+            base_amount: components["schemas"]["BaseAmount"];
+            fee: components["schemas"]["Rupees"];
+            charges: components["schemas"]["Rupees"];
+            total: components["schemas"]["Rupees"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            /**
+             * @description How the successful (else the latest) attempt paid.
+             * @example credit_card
+             */
+            payment_group: string | null;
+            order_status: components["schemas"]["OrderStatus"];
+            latest_payment_status: components["schemas"]["PaymentStatus"] | null;
+            refund: components["schemas"]["RefundSummary"] | null;
+            /**
+             * Format: date-time
+             * @description Until when a refund may be requested; null when it cannot be (any more).
+             */
+            refundable_until: string | null;
+        };
+        PaymentsMadePage: {
+            results: components["schemas"]["PaymentMade"][];
+            count: number;
+            page: number;
+            page_size: number;
+        };
+        /** @description A paid order's receipt; the receipt number is the order id. */
+        Receipt: {
+            /** @example ord_3Hq8ZkP1mN5vR2tY */
+            receipt_number: string;
+            order_id: components["schemas"]["OrderIdValue"];
+            payee: {
+                /** @example Asha Verma */
+                name: string;
+                /** @example asha-verma */
+                username: string | null;
+            };
+            payer: {
+                /** @example Priya Sharma */
+                name: string;
+                phone: components["schemas"]["Phone"];
+            };
+            /**
+             * Format: date-time
+             * @description The successful attempt's payment time (else when the order was paid).
+             */
+            paid_at: string;
+            /**
+             * @description card or upi, from the successful attempt's `payment_group`.
+             * @enum {string}
+             */
+            method: "card" | "upi";
+            /** @example credit_card */
+            payment_group: string | null;
+            /** @example 1234567890 */
+            bank_reference: string | null;
+            base_amount: components["schemas"]["BaseAmount"];
+            fee: components["schemas"]["Rupees"];
+            charges: components["schemas"]["Rupees"];
+            total: components["schemas"]["Rupees"];
+            refund: components["schemas"]["RefundSummary"] | null;
+        };
+        RefundRequest: {
+            order_id: components["schemas"]["OrderIdValue"];
+            /**
+             * @description Why the student wants the refund; the tutor reads it.
+             * @example The class was cancelled.
+             */
+            reason: string;
+        };
+        /** @description A refund request and what became of it. */
+        Refund: {
+            id: components["schemas"]["RefundIdValue"];
+            order_id: components["schemas"]["OrderIdValue"];
+            amount: components["schemas"]["Rupees"];
+            reason: string;
+            status: components["schemas"]["RefundStatus"];
+            /** Format: date-time */
+            requested_at: string;
+            /**
+             * Format: date-time
+             * @description When the tutor approved or declined it.
+             */
+            decided_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the gateway completed the refund (SUCCESS).
+             */
+            refunded_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the refunded payment was made.
+             */
+            paid_at: string;
+            student: components["schemas"]["PaymentStudent"];
+            tutor: {
+                /** @example 7 */
+                id: number;
+                /** @example Asha Verma */
+                name: string;
+                /** @example asha-verma */
+                username: string | null;
+            };
+        };
+        RefundPage: {
+            results: components["schemas"]["Refund"][];
+            count: number;
+            page: number;
+            page_size: number;
+        };
         /** @description When a booked session takes place (D20). */
         SessionTime: {
             /** Format: date-time */
@@ -998,6 +1512,11 @@ export interface components {
             created_at: string;
             /** @description The order that paid the link, once PAID. */
             order_id: components["schemas"]["OrderIdValue"] | null;
+            /**
+             * Format: date-time
+             * @description When the link was paid, once PAID.
+             */
+            paid_at: string | null;
         };
         PaymentLinkPage: {
             results: components["schemas"]["PaymentLink"][];
@@ -1072,8 +1591,18 @@ export interface components {
             title: string;
             /** @example 7 */
             teacher_id: number;
+            /**
+             * @description The tutor's name (the phone when the tutor has given no name yet).
+             * @example Asha Verma
+             */
+            teacher_name: string;
             /** @example 42 */
             student_id: number;
+            /**
+             * @description The student's name (the phone when the student has given no name yet).
+             * @example Rohan Mehta
+             */
+            student_name: string;
             amount: components["schemas"]["BaseAmount"];
             /** Format: date-time */
             starttime: string;
@@ -1081,6 +1610,59 @@ export interface components {
             endtime: string;
             /** @description The order the session was booked with (D20), if any. */
             order_id: components["schemas"]["OrderIdValue"] | null;
+        };
+        SchedulePage: {
+            results: components["schemas"]["Schedule"][];
+            /** @description How many sessions match in all. */
+            count: number;
+            page: number;
+            page_size: number;
+        };
+        ApiKeyCreate: {
+            /**
+             * @description What the key is for, to tell keys apart.
+             * @example Website booking form
+             */
+            name: string;
+        };
+        /** @description A tutor's API key as listed; never the key itself (D19). */
+        ApiKey: {
+            /** @example 3 */
+            id: number;
+            /** @example Website booking form */
+            name: string;
+            /**
+             * @description The key's first 12 characters.
+             * @example tp_live_7KqP
+             */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When an integration last used the key (to the minute); null if never.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it works.
+             */
+            revoked_at: string | null;
+        };
+        /** @description A new key with the key itself, shown this once. */
+        ApiKeyCreated: components["schemas"]["ApiKey"] & {
+            /**
+             * @description The key: send it as `Authorization: Token <key>`.
+             * @example tp_live_7KqPz3XmR8vN2cWb5TyL0aHd9JfUe4Gs
+             */
+            key: string;
+        };
+        ApiKeyPage: {
+            results: components["schemas"]["ApiKey"][];
+            /** @description How many keys there are in all, revoked ones included. */
+            count: number;
+            page: number;
+            page_size: number;
         };
         /**
          * @description The gateway's payment webhook envelope (gateway-contract.md). Only `type` and `data`
@@ -1267,8 +1849,12 @@ export interface components {
         UserId: components["schemas"]["UserIdValue"];
         /** @description The order's id, as returned by `createOrder`. */
         OrderId: components["schemas"]["OrderIdValue"];
+        /** @description The refund's id. */
+        RefundId: components["schemas"]["RefundIdValue"];
         /** @description The payment link's id. */
         LinkId: components["schemas"]["LinkIdValue"];
+        /** @description The API key's id (not the key). */
+        ApiKeyId: number;
         /** @description The page to return, from 1. */
         Page: number;
         /** @description Items per page. */
@@ -1357,6 +1943,89 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The key is issued; `key` is shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (not the key). */
+                id: components["parameters"]["ApiKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getMe: {
@@ -1712,6 +2381,275 @@ export interface operations {
             502: components["responses"]["BadGateway"];
         };
     };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, as returned by `createOrder`. */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id, as returned by `createOrder`. */
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="receipt-<order id>.pdf"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listPaymentsReceived: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description The first IST day to include (YYYY-MM-DD). */
+                from?: components["schemas"]["IstDate"];
+                /** @description The last IST day to include (YYYY-MM-DD); not before `from`. */
+                to?: components["schemas"]["IstDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payments and this month's summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsReceivedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportPaymentsReceived: {
+        parameters: {
+            query: {
+                /** @description The first IST day to include (YYYY-MM-DD). */
+                from: components["schemas"]["IstDate"];
+                /** @description The last IST day to include (YYYY-MM-DD); at most 365 days after `from`. */
+                to: components["schemas"]["IstDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-payments-<from>-to-<to>.csv"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listPaymentsMade: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsMadePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Only refunds with this status. */
+                status?: components["schemas"]["RefundStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of refunds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    requestRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund is requested; the tutor approves or declines it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description The request is invalid, or the refund window has passed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    approveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The refund's id. */
+                id: components["parameters"]["RefundId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund, approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    declineRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The refund's id. */
+                id: components["parameters"]["RefundId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund, declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     receivePaymentWebhook: {
         parameters: {
             query?: never;
@@ -1752,6 +2690,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description Only links with this status. */
+                status?: components["schemas"]["PaymentLinkStatus"];
             };
             header?: never;
             path?: never;
@@ -1824,6 +2764,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    cancelPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment link's id. */
+                id: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     startPgOnboarding: {
@@ -1946,22 +2914,30 @@ export interface operations {
     };
     listSchedules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page to return, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Only sessions that have not ended yet, soonest first. */
+                upcoming?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's sessions. */
+            /** @description One page of the caller's sessions. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Schedule"][];
+                    "application/json": components["schemas"]["SchedulePage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };

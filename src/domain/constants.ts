@@ -64,6 +64,8 @@ export const REFUND_WINDOW_MS = 24 * HOUR_MS;
 
 // --- Payment links (D19).
 export const PAYMENT_LINK_DEFAULT_EXPIRY_MS = 30 * DAY_MS;
+/** A tutor's active (unrevoked) API keys for creating links (D19). */
+export const API_KEYS_MAX_ACTIVE = 5;
 
 // --- Booked sessions (D20, spec §9).
 export const BOOKED_SESSION_SUBJECT = 'Maths session';

@@ -76,6 +76,10 @@ export const messages = {
     expiryTooFar: 'The expiry can be at most 180 days ahead.',
     notFound: 'This payment link does not exist.',
     purposeRequired: 'Enter what the payment is for.',
+    // Cancelling a link that is no longer ACTIVE (409).
+    cancelPaid: 'This payment link has already been paid and cannot be cancelled.',
+    cancelExpired: 'This payment link has already expired.',
+    cancelCancelled: 'This payment link is already cancelled.',
   },
   lookups: {
     exactlyOne: 'Search by exactly one of phone or username.',
@@ -133,6 +137,80 @@ export const messages = {
   webhooks: {
     invalidSignature: 'The webhook signature or timestamp is invalid.',
   },
+  // The dashboards' payment lists and the tutor's CSV export (D5, D10).
+  paymentHistory: {
+    onlyTutors: 'Only tutors receive payments.',
+    onlyStudents: 'Only students make payments.',
+    dateInvalid: 'Enter dates as YYYY-MM-DD.',
+    rangeOrder: 'The start date must not be after the end date.',
+    rangeTooLong: (days: number) => `Choose a range of at most ${days} days.`,
+    methodCard: 'Card',
+    methodUpi: 'UPI',
+    /** The CSV's header row; amounts in rupees, times in IST (D21). */
+    csvHeaders: [
+      'Order ID',
+      'Paid at (IST)',
+      'Student',
+      'Student phone',
+      'Amount (INR)',
+      'Platform fee (INR)',
+      'Government & other charges (INR)',
+      'Total (INR)',
+      'Method',
+      'Status',
+      'Expected settlement (IST)',
+      'Refund status',
+      'Refund amount (INR)',
+    ],
+    csvFileName: (from: string, to: string) =>
+      `${PRODUCT_NAME.toLowerCase()}-payments-${from}-to-${to}.csv`,
+  },
+  // A paid order's receipt (JSON and PDF). The PDF's standard font has no rupee sign.
+  receipts: {
+    notPaid: 'A receipt is available once the payment is complete.',
+    title: 'Payment receipt',
+    receiptNumber: 'Receipt number',
+    paidTo: 'Paid to',
+    paidBy: 'Paid by',
+    paidAt: 'Payment time',
+    method: 'Method',
+    bankReference: 'Bank reference',
+    amount: 'Amount',
+    platformFee: 'Platform fee',
+    charges: 'Government & other charges',
+    total: 'Total paid',
+    /** 'Rs. 2,023.88' (the PDF cannot print ₹). */
+    rupees: (amount: string) => `Rs. ${amount}`,
+    rupeeNote: 'All amounts are in Indian rupees (INR).',
+    /** '15th January 2025, 11:16 am IST' */
+    at: (date: string, time: string) => `${date}, ${time} IST`,
+    /** 'Refund (Refunded): Rs. 2,023.88', with a label of refunds.statusLabels. */
+    refund: (label: string, amount: string) => `Refund (${label}): ${amount}`,
+    footer: (product: string) => `Issued by ${product} on behalf of the payee.`,
+    fileName: (orderId: string) => `receipt-${orderId}.pdf`,
+  },
+  // Refund requests (spec §2 terms: within 24 hours of payment, never after settlement).
+  refunds: {
+    onlyStudents: 'Only students can request refunds.',
+    onlyTutors: 'Only the tutor who was paid can approve or decline a refund.',
+    orderNotFound: 'This payment was not found.',
+    notFound: 'This refund request was not found.',
+    notPaid: 'Only a completed payment can be refunded.',
+    alreadyRequested: 'A refund has already been requested for this payment.',
+    reasonRequired: 'Tell the tutor why you want a refund.',
+    windowPassed: 'Refunds can be requested only within 24 hours of payment.',
+    settled: 'This payment has already been settled to the tutor, so it can no longer be refunded.',
+    alreadyApproved: 'This refund request has already been approved.',
+    alreadyDeclined: 'This refund request has already been declined.',
+    gatewayRefused: 'The refund could not be made. Please contact support.',
+    statusLabels: {
+      REQUESTED: 'Requested',
+      DECLINED: 'Declined',
+      PENDING: 'Processing',
+      SUCCESS: 'Refunded',
+      FAILED: 'Failed',
+    },
+  },
   // The server's answers to starting or reading the Aadhaar KYC (gateway onboarding, D4, D15).
   kyc: {
     onlyTutors: 'Only tutors verify Aadhaar to receive payments.',
@@ -144,8 +222,14 @@ export const messages = {
     gatewayFailed: 'Aadhaar verification could not be started. Please try again.',
     notFound: 'No KYC was found for this user.',
   },
+  // Tutors' API keys for integrations (D19).
   apiKeys: {
-    unavailable: 'API keys are not available yet. Use your dashboard login.',
+    onlyTutors: 'Only tutors can have API keys.',
+    nameRequired: 'Enter a name for the API key.',
+    tooMany: (max: number) => `You can have at most ${max} active API keys. Revoke one first.`,
+    notFound: 'This API key does not exist.',
+    /** The 401 for a `Token` credential that is unknown or revoked. */
+    invalid: 'This API key is invalid or has been revoked.',
   },
   otp: {
     incorrect: 'Incorrect OTP. Please retry.',

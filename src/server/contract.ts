@@ -15,6 +15,8 @@ type Method = Uppercase<(typeof METHODS)[number]>;
 export interface ContractResponse {
   /** The application/json schema, if the response has a body. */
   schema?: JsonSchema;
+  /** Every media type the response documents (e.g. application/json, text/csv). */
+  mediaTypes: string[];
   /** Documented headers; `required` as OpenAPI says (false unless stated). */
   headers: { name: string; required: boolean }[];
 }
@@ -148,6 +150,7 @@ export function parseContract(source: string): Contract {
         if (!isObj(response)) continue;
         responses[status] = {
           schema: jsonSchemaOf(response.content),
+          mediaTypes: isObj(response.content) ? Object.keys(response.content) : [],
           headers: Object.entries(isObj(response.headers) ? response.headers : {}).map(
             ([name, header]) => ({ name, required: isObj(header) && header.required === true }),
           ),

@@ -9,13 +9,17 @@ import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
 import type { SmsSender } from './sms/sender';
 import { createUserRepository } from './users';
+import { createApiKeyService } from './services/apiKeys';
 import { createBankAccountService } from './services/bankAccounts';
 import { createIdentityService } from './services/identity';
 import { createKycService } from './services/kyc';
 import { createOrderService } from './services/orders';
 import { createGatewayPanVerifier, type PanVerifier } from './services/panVerifier';
+import { createPaymentHistoryService } from './services/paymentHistory';
 import { createPaymentLinkService } from './services/paymentLinks';
 import { createRateLimiter } from './services/rateLimits';
+import { createReceiptService } from './services/receipts';
+import { createRefundService } from './services/refunds';
 import { createScheduleService } from './services/schedules';
 
 export interface ServiceDeps {
@@ -48,6 +52,8 @@ export function createServices({
   const panVerifier = more.panVerifier ?? createGatewayPanVerifier(verification);
   const rateLimiter = createRateLimiter(db, clock);
   const publicOrigin = config.publicOrigin;
+  const orders = createOrderService({ db, clock, gateway, users, publicOrigin });
+  const refunds = createRefundService({ db, clock, gateway });
   return {
     db,
     clock,
@@ -55,6 +61,7 @@ export function createServices({
     merchants,
     users,
     sessions: createSessionService(db, clock),
+    apiKeys: createApiKeyService({ db, clock }),
     otp: createOtpService({
       db,
       clock,
@@ -89,7 +96,10 @@ export function createServices({
       publicOrigin,
       onboardingOrigin: config.onboardingOrigin,
     }),
-    orders: createOrderService({ db, clock, gateway, users, publicOrigin }),
+    orders,
+    refunds,
+    paymentHistory: createPaymentHistoryService({ db, clock, users, orders, refunds }),
+    receipts: createReceiptService({ db, users, refunds }),
     paymentLinks: createPaymentLinkService({ db, clock, users, publicOrigin }),
     schedules: createScheduleService({ db, clock, users }),
   };

@@ -91,6 +91,7 @@ describe('createApiClient: authorization', () => {
       expires_at: '2025-02-14T23:59:59+05:30',
       created_at: '2025-01-15T10:00:00+05:30',
       order_id: null,
+      paid_at: null,
     };
     const fetch = fakeFetch(() => json(201, link));
     const client = createApiClient({ baseUrl: BASE, getToken: () => 'tok_session', fetch });

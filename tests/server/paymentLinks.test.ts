@@ -1,18 +1,56 @@
-// Payment links (D19, D34): tutors with approved KYC create them, list their own, and anyone
-// with the unguessable id can read the details; `payee` only with a login (D17).
+// Payment links (D19, D34): tutors with approved KYC create them, list their own (by status),
+// cancel an ACTIVE one, and anyone with the unguessable id can read the details; `payee` only
+// with a login (D17). Creating them with an API key: apiKeys.test.ts.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { DEMO_PAYMENT_LINK } from '../../src/server/demo';
 import { testDatabases } from '../support/server';
-import { ORDER_URL, orderBody, usePaymentsServer } from './payments.support';
+import {
+  ORDER_URL,
+  orderBody,
+  payment,
+  usePaymentsServer,
+  webhookBody,
+  type Actor,
+} from './payments.support';
 
 const CREATE = '/api/v1/payments/payment-link/create/';
 const LIST = '/api/v1/payments/payment-link/';
+const cancelUrl = (id: string) => `/api/v1/payments/payment-link/${id}/cancel/`;
 const DAY = 24 * 60 * 60 * 1000;
+
+interface Link {
+  id: string;
+  status: string;
+  order_id: string | null;
+  paid_at: string | null;
+}
 
 describe.each(testDatabases())('payment links on $name', (database) => {
   const t = usePaymentsServer(database);
   const { api, server } = t;
+
+  const createLink = async (tutor: Actor, body: Record<string, unknown> = {}) => {
+    const res = await api('POST', CREATE, {
+      token: tutor.token,
+      body: { amount: 3000, purpose: 'January maths tuition', ...body },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<Link>();
+  };
+
+  /** A student pays the link through an order and the gateway's success webhook. */
+  const payLink = async (student: Actor, tutor: Actor, linkId: string) => {
+    const body = orderBody(student.id, tutor.id, 3000, { payment_link_id: linkId });
+    const created = await api('POST', ORDER_URL, { token: student.token, body });
+    expect(created.statusCode).toBe(201);
+    const orderId = created.json<{ id: string }>().id;
+    const paid = await t.postWebhook(
+      webhookBody(payment(orderId, Math.round(body.amount * 100), 'SUCCESS')),
+    );
+    expect(paid.statusCode).toBe(200);
+    return orderId;
+  };
 
   it('lets a KYC-approved tutor create a link, 30 days by default', async () => {
     const { asha } = await t.demo();
@@ -33,6 +71,7 @@ describe.each(testDatabases())('payment links on $name', (database) => {
       expires_at: new Date(now + 30 * DAY).toISOString(),
       created_at: new Date(now).toISOString(),
       order_id: null,
+      paid_at: null,
     });
   });
 
@@ -68,7 +107,7 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     expect(big.statusCode).toBe(400);
   });
 
-  it('refuses an anonymous caller and API keys until tutors can issue them (401)', async () => {
+  it('refuses an anonymous caller and an unknown API key (401)', async () => {
     const body = { amount: 500, purpose: 'Trial class' };
     expect((await api('POST', CREATE, { body })).statusCode).toBe(401);
     const key = await api('POST', CREATE, {
@@ -76,6 +115,7 @@ describe.each(testDatabases())('payment links on $name', (database) => {
       headers: { authorization: 'Token tp_live_0123456789abcdef' },
     });
     expect(key.statusCode).toBe(401);
+    expect(key.json()).toEqual({ message: messages.apiKeys.invalid });
   });
 
   it("lists the tutor's own links, newest first, a page at a time", async () => {
@@ -213,5 +253,98 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     const expired = await attempt(priya.token, priya.id, asha.id, 3000);
     expect(expired.statusCode).toBe(409);
     expect(expired.json()).toEqual({ message: 'Order refused: This payment link has expired.' });
+  });
+
+  it('lets the tutor cancel an ACTIVE link, which then cannot be paid', async () => {
+    const { asha, priya } = await t.demo();
+    const link = await createLink(asha);
+    const res = await api('POST', cancelUrl(link.id), { token: asha.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...link, status: 'CANCELLED' });
+    const details = await api('GET', `/api/v1/payments/payment-link/${link.id}/`);
+    expect(details.json()).toMatchObject({ status: 'CANCELLED' });
+
+    const order = await api('POST', ORDER_URL, {
+      token: priya.token,
+      body: orderBody(priya.id, asha.id, 3000, { payment_link_id: link.id }),
+    });
+    expect(order.statusCode).toBe(409);
+    expect(order.json()).toEqual({
+      message: messages.orders.refused(messages.orders.linkCancelled),
+    });
+
+    const again = await api('POST', cancelUrl(link.id), { token: asha.token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: messages.links.cancelCancelled });
+  });
+
+  it('refuses to cancel a link that is paid or expired (409) and leaves it as it was', async () => {
+    const { asha, priya } = await t.demo();
+    const paid = await createLink(asha);
+    const orderId = await payLink(priya, asha, paid.id);
+    const paidRes = await api('POST', cancelUrl(paid.id), { token: asha.token });
+    expect(paidRes.statusCode).toBe(409);
+    expect(paidRes.json()).toEqual({ message: messages.links.cancelPaid });
+
+    const soon = await createLink(asha, {
+      expires_at: new Date(server.clock.now().getTime() + 60 * 60_000).toISOString(),
+    });
+    server.clock.advance(60 * 60_000);
+    const expiredRes = await api('POST', cancelUrl(soon.id), { token: asha.token });
+    expect(expiredRes.statusCode).toBe(409);
+    expect(expiredRes.json()).toEqual({ message: messages.links.cancelExpired });
+
+    const list = await api('GET', LIST, { token: asha.token });
+    const byId = new Map(list.json<{ results: Link[] }>().results.map((l) => [l.id, l]));
+    expect(byId.get(paid.id)).toMatchObject({ status: 'PAID', order_id: orderId });
+    expect(byId.get(soon.id)).toMatchObject({ status: 'EXPIRED', order_id: null });
+  });
+
+  it("answers 404 for another tutor's link or an unknown id, and changes nothing", async () => {
+    const { asha, ravi, priya } = await t.demo();
+    const link = await createLink(asha);
+    for (const id of [link.id, 'lnk_unknown1234']) {
+      const res = await api('POST', cancelUrl(id), { token: ravi.token });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: messages.links.notFound });
+    }
+    const student = await api('POST', cancelUrl(link.id), { token: priya.token });
+    expect(student.statusCode).toBe(403);
+    expect(student.json()).toEqual({ message: messages.links.onlyTutors });
+    expect((await api('POST', cancelUrl(link.id))).statusCode).toBe(401);
+    const details = await api('GET', `/api/v1/payments/payment-link/${link.id}/`);
+    expect(details.json()).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('lists links by status, EXPIRED past the expiry, a paid one with its order and time', async () => {
+    const { asha, priya } = await t.demo();
+    const active = await createLink(asha);
+    const soon = await createLink(asha, {
+      expires_at: new Date(server.clock.now().getTime() + 60 * 60_000).toISOString(),
+    });
+    const cancelled = await createLink(asha);
+    await api('POST', cancelUrl(cancelled.id), { token: asha.token });
+    const paid = await createLink(asha);
+    const orderId = await payLink(priya, asha, paid.id);
+    server.clock.advance(60 * 60_000);
+
+    const ids = async (status: string) => {
+      const res = await api('GET', `${LIST}?status=${status}`, { token: asha.token });
+      expect(res.statusCode).toBe(200);
+      const page = res.json<{ results: Link[]; count: number }>();
+      expect(page.count).toBe(page.results.length);
+      for (const link of page.results) expect(link.status).toBe(status);
+      return page.results.map((l) => l.id);
+    };
+    expect(await ids('ACTIVE')).toEqual([active.id, DEMO_PAYMENT_LINK.id]);
+    expect(await ids('EXPIRED')).toEqual([soon.id]);
+    expect(await ids('CANCELLED')).toEqual([cancelled.id]);
+    expect(await ids('PAID')).toEqual([paid.id]);
+    const [paidLink] = (await api('GET', `${LIST}?status=PAID`, { token: asha.token })).json<{
+      results: Link[];
+    }>().results;
+    // The fake gateway reports the payment at 10:05 IST on the day the test clock starts.
+    expect(paidLink).toMatchObject({ order_id: orderId, paid_at: '2025-01-15T04:35:00.000Z' });
+    expect((await api('GET', `${LIST}?status=GONE`, { token: asha.token })).statusCode).toBe(400);
   });
 });

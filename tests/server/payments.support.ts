@@ -16,6 +16,9 @@ import {
   type GatewayOrder,
   type GatewayOrderInput,
   type GatewayPayment,
+  type GatewayRefund,
+  type GatewayRefundInput,
+  type GatewayRefundStatus,
   type PaymentGateway,
   type PaymentWebhook,
 } from '../../src/server/gateway/types';
@@ -29,7 +32,12 @@ export class FakeGateway implements PaymentGateway {
   created: GatewayOrderInput[] = [];
   orders = new Map<string, GatewayOrder & { paymentSessionId: string }>();
   payments = new Map<string, GatewayPayment[]>();
-  calls = { createOrder: 0, fetchOrder: 0, fetchPayments: 0 };
+  calls = { createOrder: 0, fetchOrder: 0, fetchPayments: 0, createRefund: 0, fetchRefund: 0 };
+  /** Refunds by refund id; a new one reports `refundStatus`. */
+  refunds = new Map<string, GatewayRefund>();
+  refundStatus: GatewayRefundStatus = 'PENDING';
+  /** The next createRefund fails with this (a refusal or an outage). */
+  failRefund: Error | null = null;
   /** The next createOrder (or every read, for `reads`) fails with this. */
   failCreate: Error | null = null;
   failReads: Error | null = null;
@@ -41,7 +49,16 @@ export class FakeGateway implements PaymentGateway {
     this.created = [];
     this.orders.clear();
     this.payments.clear();
-    this.calls = { createOrder: 0, fetchOrder: 0, fetchPayments: 0 };
+    this.calls = {
+      createOrder: 0,
+      fetchOrder: 0,
+      fetchPayments: 0,
+      createRefund: 0,
+      fetchRefund: 0,
+    };
+    this.refunds.clear();
+    this.refundStatus = 'PENDING';
+    this.failRefund = null;
     this.failCreate = null;
     this.failReads = null;
     this.createDelayMs = 0;
@@ -85,6 +102,50 @@ export class FakeGateway implements PaymentGateway {
 
   verifyPaymentWebhook(input: Parameters<PaymentGateway['verifyPaymentWebhook']>[0]) {
     return this.verifier.verifyPaymentWebhook(input);
+  }
+
+  async createRefund(input: GatewayRefundInput): Promise<GatewayRefund> {
+    this.calls.createRefund += 1;
+    if (this.failRefund) {
+      const error = this.failRefund;
+      this.failRefund = null;
+      throw error;
+    }
+    const known = this.refunds.get(input.refundId);
+    if (known) return known; // idempotent on the refund id, as Cashfree is
+    const refund: GatewayRefund = {
+      refundId: input.refundId,
+      cfRefundId: String(3_000_000 + this.refunds.size + 1),
+      orderId: input.orderId,
+      amount: input.amount,
+      status: this.refundStatus,
+      statusDescription: null,
+      createdAt: '2025-01-15T12:00:00+05:30',
+      processedAt: this.refundStatus === 'SUCCESS' ? '2025-01-15T12:00:05+05:30' : null,
+    };
+    this.refunds.set(input.refundId, refund);
+    return refund;
+  }
+
+  async fetchRefund(orderId: string, refundId: string): Promise<GatewayRefund> {
+    this.calls.fetchRefund += 1;
+    if (this.failReads) throw this.failReads;
+    const refund = this.refunds.get(refundId);
+    if (!refund || refund.orderId !== orderId) {
+      throw new GatewayError('refund not found', 404, 'refund_not_found');
+    }
+    return refund;
+  }
+
+  /** What the gateway reports of a refund from now on. */
+  settleRefund(refundId: string, status: GatewayRefundStatus): void {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`FakeGateway: no refund ${refundId}`);
+    this.refunds.set(refundId, {
+      ...refund,
+      status,
+      processedAt: status === 'SUCCESS' ? '2025-01-15T12:30:00+05:30' : null,
+    });
   }
 
   /** What the gateway would report after a payment attempt (and the order's new status). */

@@ -1,4 +1,5 @@
-// schedules/ (D20, D36): booking directly and listing the caller's sessions.
+// schedules/ (D20, D36): booking directly and listing the caller's own sessions, a page at a
+// time, with both people's names; `upcoming=true` keeps those not ended yet, soonest first.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { testDatabases } from '../support/server';
@@ -6,10 +7,18 @@ import { usePaymentsServer } from './payments.support';
 
 const CREATE = '/api/v1/schedules/create/';
 const LIST = '/api/v1/schedules/';
+const HOUR = 60 * 60 * 1000;
+
+interface Page {
+  results: { id: number }[];
+  count: number;
+  page: number;
+  page_size: number;
+}
 
 describe.each(testDatabases())('schedules on $name', (database) => {
   const t = usePaymentsServer(database);
-  const { api } = t;
+  const { api, server } = t;
 
   const session = (teacherId: number, studentId: number, start: string, end: string) => ({
     subject: 'Maths session',
@@ -22,7 +31,7 @@ describe.each(testDatabases())('schedules on $name', (database) => {
   });
 
   it('books a session for its tutor or student and lists them, latest start first', async () => {
-    const { asha, priya } = await t.demo();
+    const { asha, ravi, priya } = await t.demo();
     const first = await api('POST', CREATE, {
       token: priya.token,
       body: session(asha.id, priya.id, '2025-01-15T13:00:00+05:30', '2025-01-15T14:00:00+05:30'),
@@ -33,7 +42,9 @@ describe.each(testDatabases())('schedules on $name', (database) => {
       subject: 'Maths session',
       title: 'Maths session',
       teacher_id: asha.id,
+      teacher_name: 'Asha Verma',
       student_id: priya.id,
+      student_name: 'Priya Sharma',
       amount: 2000,
       starttime: '2025-01-15T07:30:00.000Z',
       endtime: '2025-01-15T08:30:00.000Z',
@@ -46,14 +57,49 @@ describe.each(testDatabases())('schedules on $name', (database) => {
     expect(second.statusCode).toBe(201);
     for (const token of [asha.token, priya.token]) {
       const list = await api('GET', LIST, { token });
-      expect(list.json<{ id: number }[]>().map((s) => s.id)).toEqual([
+      expect(list.json()).toMatchObject({ count: 2, page: 1, page_size: 20 });
+      expect(list.json<Page>().results.map((s) => s.id)).toEqual([
         second.json<{ id: number }>().id,
         first.json<{ id: number }>().id,
       ]);
     }
     const outsider = await t.user('7012345690', 'student');
-    expect((await api('GET', LIST, { token: outsider.token })).json()).toEqual([]);
+    expect((await api('GET', LIST, { token: outsider.token })).json()).toEqual({
+      results: [],
+      count: 0,
+      page: 1,
+      page_size: 20,
+    });
+    expect((await api('GET', LIST, { token: ravi.token })).json()).toMatchObject({ count: 0 });
     expect((await api('GET', LIST)).statusCode).toBe(401);
+  });
+
+  it('pages the list and keeps upcoming sessions, soonest first, with upcoming=true', async () => {
+    const { asha, priya } = await t.demo();
+    const at = (hoursFromNow: number) =>
+      new Date(server.clock.now().getTime() + hoursFromNow * HOUR).toISOString();
+    const book = async (start: number) => {
+      const res = await api('POST', CREATE, {
+        token: asha.token,
+        body: session(asha.id, priya.id, at(start), at(start + 1)),
+      });
+      return res.json<{ id: number }>().id;
+    };
+    const past = await book(-5);
+    const running = await book(-0.5); // started half an hour ago, not over yet
+    const later = await book(48);
+    const soon = await book(2);
+
+    const upcoming = await api('GET', `${LIST}?upcoming=true`, { token: priya.token });
+    expect(upcoming.json<Page>().results.map((s) => s.id)).toEqual([running, soon, later]);
+    expect(upcoming.json()).toMatchObject({ count: 3 });
+
+    const paged = await api('GET', `${LIST}?page=2&page_size=3`, { token: asha.token });
+    expect(paged.json()).toMatchObject({ count: 4, page: 2, page_size: 3 });
+    expect(paged.json<Page>().results.map((s) => s.id)).toEqual([past]);
+    const all = await api('GET', `${LIST}?upcoming=false`, { token: asha.token });
+    expect(all.json<Page>().results.map((s) => s.id)).toEqual([later, soon, running, past]);
+    expect((await api('GET', `${LIST}?page=0`, { token: asha.token })).statusCode).toBe(400);
   });
 
   it('refuses an end before the start (400), outsiders (403), unknown people (404)', async () => {

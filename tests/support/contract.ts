@@ -111,7 +111,18 @@ export function createContractChecker(options: {
       }
       if (method.toUpperCase() === 'HEAD') return;
       if (found.response.schema) checkBody(what, found.response.schema, res);
-      else if (res.body !== '') {
+      else if (found.response.mediaTypes.length > 0) {
+        // Another media type than JSON (CSV, PDF): the content type must be a documented one.
+        const type =
+          String(res.headers['content-type'] ?? '')
+            .split(';')[0]
+            ?.trim() ?? '';
+        if (!found.response.mediaTypes.includes(type)) {
+          throw new ContractViolation(
+            `${what}: content type '${type}' is not documented (${found.response.mediaTypes.join(', ')})`,
+          );
+        }
+      } else if (res.body !== '') {
         throw new ContractViolation(
           `${what}: the contract documents no body, got ${res.body.slice(0, 200)}`,
         );

@@ -1,6 +1,12 @@
 // The few cryptographic primitives of login (D12, D13), in one place.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH, SESSION_TOKEN_BYTES } from './constants';
+import {
+  API_KEY_PREFIX,
+  API_KEY_PREFIX_LENGTH,
+  API_KEY_RANDOM_LENGTH,
+  OTP_LENGTH,
+  SESSION_TOKEN_BYTES,
+} from './constants';
 
 /** A uniformly random numeric code from the OS's CSPRNG, leading zeros kept. */
 export function randomOtp(length = OTP_LENGTH): string {
@@ -28,3 +34,16 @@ export function newSessionToken(): string {
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A tutor's API key (D19): `tp_live_` and 32 uniformly random base62 characters (190 bits). */
+export function newApiKey(): { key: string; prefix: string } {
+  let random = '';
+  for (let i = 0; i < API_KEY_RANDOM_LENGTH; i += 1) random += BASE62[randomInt(0, BASE62.length)];
+  const key = `${API_KEY_PREFIX}${random}`;
+  return { key, prefix: key.slice(0, API_KEY_PREFIX_LENGTH) };
+}
+
+/** API keys are as high-entropy as access tokens, so they are stored the same way. */
+export const hashApiKey = hashSessionToken;

@@ -7,9 +7,11 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
 import type { Contract, ContractOperation } from '../contract';
+import type { ApiKeyCaller, ApiKeyService } from '../services/apiKeys';
 import type { Session, SessionService } from './sessions';
 
-export type AuthContext = Session;
+/** A login session (Bearer) or a tutor's API key (Token, only where the contract allows it). */
+export type AuthContext = Session | ApiKeyCaller;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,8 +20,9 @@ declare module 'fastify' {
   }
 }
 
-/** 'none': this scheme's credentials were not sent; 'invalid': sent but refused. */
-type Outcome = { kind: 'ok'; auth: AuthContext } | { kind: 'none' } | { kind: 'invalid' };
+/** 'none': this scheme's credentials were not sent; 'invalid': sent but refused (why). */
+type Outcome =
+  { kind: 'ok'; auth: AuthContext } | { kind: 'none' } | { kind: 'invalid'; message?: string };
 export type Authenticator = (request: FastifyRequest) => Promise<Outcome>;
 
 const BEARER = /^Bearer(?:\s+(\S*))?\s*$/i;
@@ -33,6 +36,20 @@ export function bearerAuthenticator(sessions: SessionService): Authenticator {
   };
 }
 
+const TOKEN = /^Token(?:\s+(\S*))?\s*$/i;
+
+/** D19's `Authorization: Token <api key>`: a tutor's unrevoked key. */
+export function apiKeyAuthenticator(apiKeys: ApiKeyService): Authenticator {
+  return async (request) => {
+    const match = TOKEN.exec(request.headers.authorization ?? '');
+    if (!match) return { kind: 'none' };
+    const caller = match[1] ? await apiKeys.authenticate(match[1]) : null;
+    return caller
+      ? { kind: 'ok', auth: caller }
+      : { kind: 'invalid', message: messages.apiKeys.invalid };
+  };
+}
+
 type SchemeDefinition = Contract['securitySchemes'][string];
 
 /** The authenticator for a scheme of the contract, or undefined if the server has none yet. */
@@ -42,14 +59,16 @@ export function authenticatorsFor(sessions: SessionService): AuthenticatorFor {
   const bearer = bearerAuthenticator(sessions);
   return (scheme) =>
     scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer' ? bearer : undefined;
-  // The Token scheme (D19, tutors' API keys) joins here with payment links.
+  // The Token scheme (D19) is added per operation by routes/register.ts: keys grant little.
 }
 
-function refuse(reply: FastifyReply, sent: boolean) {
+function refuse(reply: FastifyReply, sent: boolean, message?: string) {
   return reply
     .code(401)
     .header('www-authenticate', 'Bearer')
-    .send({ message: sent ? messages.auth.invalidToken : messages.auth.notAuthenticated });
+    .send({
+      message: message ?? (sent ? messages.auth.invalidToken : messages.auth.notAuthenticated),
+    });
 }
 
 /** The operation's hook, or undefined when it is public. Throws for an unsupported scheme. */
@@ -80,7 +99,7 @@ export function securityHook(
         request.auth = outcome.auth;
         return;
       }
-      if (outcome.kind === 'invalid') return refuse(reply, true);
+      if (outcome.kind === 'invalid') return refuse(reply, true, outcome.message);
     }
     if (!optional) return refuse(reply, request.headers.authorization !== undefined);
   };

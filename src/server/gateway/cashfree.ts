@@ -13,10 +13,13 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/statuses';
 import type { Config } from '../config';
 import { verifiedWebhookJson } from './signature';
 import {
+  GATEWAY_REFUND_STATUSES,
   GatewayError,
   type GatewayOrder,
   type GatewayOrderInput,
   type GatewayPayment,
+  type GatewayRefund,
+  type GatewayRefundInput,
   type PaymentGateway,
   type PaymentWebhook,
 } from './types';
@@ -86,6 +89,18 @@ const paymentEntity = z.object({
   error_details: z.object({ error_code: text }).nullish(),
 });
 
+const refundEntity = z.object({
+  cf_refund_id: id,
+  refund_id: z.string(),
+  order_id: z.string(),
+  refund_amount: amount,
+  // A status this adapter does not know yet is still in progress, not a failure.
+  refund_status: z.enum(GATEWAY_REFUND_STATUSES).catch('PENDING'),
+  status_description: text,
+  created_at: text,
+  processed_at: text,
+});
+
 const errorBody = z.object({ message: z.string().optional(), code: z.string().optional() });
 
 const webhookEnvelope = z.object({
@@ -132,6 +147,19 @@ function toPayment(entity: z.infer<typeof paymentEntity>): GatewayPayment {
     time: entity.payment_time,
     bankReference: entity.bank_reference,
     errorCode: entity.error_details?.error_code ?? null,
+  };
+}
+
+function toRefund(entity: z.infer<typeof refundEntity>): GatewayRefund {
+  return {
+    refundId: entity.refund_id,
+    cfRefundId: entity.cf_refund_id,
+    orderId: entity.order_id,
+    amount: entity.refund_amount,
+    status: entity.refund_status,
+    statusDescription: entity.status_description,
+    createdAt: entity.created_at,
+    processedAt: entity.processed_at,
   };
 }
 
@@ -306,6 +334,25 @@ export function createCashfreeGateway(
         cashfree.PGOrderFetchPayments(orderId, undefined, undefined, opts),
       );
       return parse('the payments', z.array(paymentEntity), response).map(toPayment);
+    },
+
+    async createRefund(input: GatewayRefundInput) {
+      const request = {
+        refund_amount: paiseToRupees(input.amount),
+        refund_id: input.refundId,
+        ...(input.note ? { refund_note: input.note } : {}),
+      };
+      const response = await call((opts) =>
+        cashfree.PGOrderCreateRefund(input.orderId, request, undefined, input.refundId, opts),
+      );
+      return toRefund(parse('the refund', refundEntity, response));
+    },
+
+    async fetchRefund(orderId: string, refundId: string) {
+      const response = await call((opts) =>
+        cashfree.PGOrderFetchRefund(orderId, refundId, undefined, undefined, opts),
+      );
+      return toRefund(parse('the refund', refundEntity, response));
     },
 
     verifyPaymentWebhook(input): PaymentWebhook | null {

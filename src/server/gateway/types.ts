@@ -58,6 +58,38 @@ export interface PaymentWebhook {
   eventTime: string;
 }
 
+export interface GatewayRefundInput {
+  orderId: string;
+  /** Our refund id, also the gateway's refund_id: the same id again is the same refund. */
+  refundId: string;
+  /** Paise; at most what was paid minus what was refunded already. */
+  amount: number;
+  note?: string;
+}
+
+/** The gateway's refund statuses; ONHOLD is still in progress, CANCELLED did not happen. */
+export const GATEWAY_REFUND_STATUSES = [
+  'PENDING',
+  'SUCCESS',
+  'ONHOLD',
+  'CANCELLED',
+  'FAILED',
+] as const;
+export type GatewayRefundStatus = (typeof GATEWAY_REFUND_STATUSES)[number];
+
+export interface GatewayRefund {
+  refundId: string;
+  cfRefundId: string;
+  orderId: string;
+  /** Paise. */
+  amount: number;
+  status: GatewayRefundStatus;
+  statusDescription: string | null;
+  /** ISO 8601 as the gateway wrote it. */
+  createdAt: string | null;
+  processedAt: string | null;
+}
+
 export interface PaymentGateway {
   /** A new order always has a payment session. */
   createOrder(input: GatewayOrderInput): Promise<GatewayOrder & { paymentSessionId: string }>;
@@ -69,6 +101,10 @@ export interface PaymentGateway {
    * (milliseconds) is within 5 minutes of `now`; returns the parsed event or null.
    */
   verifyPaymentWebhook(input: SignedWebhook): PaymentWebhook | null;
+  /** Refunds (part of) a PAID order; idempotent on `refundId`. */
+  createRefund(input: GatewayRefundInput): Promise<GatewayRefund>;
+  /** A refund's state now; a GatewayError with status 404 when the gateway has none. */
+  fetchRefund(orderId: string, refundId: string): Promise<GatewayRefund>;
 }
 
 /**

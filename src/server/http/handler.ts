@@ -6,9 +6,15 @@ import type { operations } from '../../../openapi/schema';
 import type { OperationId } from '../contract';
 import type { Services } from '../services';
 import type { AuthContext } from '../auth/security';
+import type { Session } from '../auth/sessions';
 
 type Op<K extends OperationId> = operations[K];
-type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
+/** A response's body: its JSON, or the text or bytes of another media type (CSV, PDF). */
+type BodyOf<T> = T extends { content: { 'application/json': infer B } }
+  ? B
+  : T extends { content: object }
+    ? string | Buffer
+    : undefined;
 
 export type RequestBody<K extends OperationId> =
   Op<K> extends { requestBody: { content: { 'application/json': infer B } } }
@@ -26,11 +32,15 @@ export type ParamsOf<K extends OperationId> = Op<K>['parameters'] extends { path
 type Responses<K extends OperationId> = Op<K>['responses'];
 type Statuses<K extends OperationId> = keyof Responses<K> & number;
 
-/** One documented response: its status, its JSON body (none for e.g. 204), extra headers. */
+/**
+ * One documented response: its status, its body (none for e.g. 204), extra headers. A body
+ * of another media type than JSON is sent as is, with the contract's content type
+ * (routes/register.ts) unless `headers` names one.
+ */
 export type Reply<K extends OperationId> = {
-  [S in Statuses<K>]: JsonContent<Responses<K>[S]> extends undefined
+  [S in Statuses<K>]: BodyOf<Responses<K>[S]> extends undefined
     ? { status: S; body?: undefined; headers?: Record<string, string> }
-    : { status: S; body: JsonContent<Responses<K>[S]>; headers?: Record<string, string> };
+    : { status: S; body: BodyOf<Responses<K>[S]>; headers?: Record<string, string> };
 }[Statuses<K>];
 
 export interface HandlerContext<K extends OperationId> {
@@ -53,4 +63,11 @@ export type Handlers = { [K in OperationId]?: Handler<K> };
 export function requireAuth(auth: AuthContext | null): AuthContext {
   if (!auth) throw new Error('requireAuth: the operation is not protected by a security hook');
   return auth;
+}
+
+/** For operations the contract secures with Bearer only: the caller's login session. */
+export function requireSession(auth: AuthContext | null): Session {
+  const caller = requireAuth(auth);
+  if (!('tokenHash' in caller)) throw new Error('requireSession: the caller used an API key');
+  return caller;
 }

@@ -1,7 +1,7 @@
 // auth/ operations of the contract: generateOtp, validateOtp, logout (D12, D13, D14).
 import { messages } from '../../domain/messages';
 import type { Handlers } from '../http/handler';
-import { requireAuth } from '../http/handler';
+import { requireSession } from '../http/handler';
 import type { RateLimited } from '../auth/otp';
 
 const tooMany = (result: RateLimited) =>
@@ -54,7 +54,7 @@ export const authHandlers = {
   },
 
   async logout({ auth, services }) {
-    await services.sessions.revoke(requireAuth(auth).tokenHash);
+    await services.sessions.revoke(requireSession(auth).tokenHash);
     return { status: 204 };
   },
 } satisfies Handlers;

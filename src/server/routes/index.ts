@@ -2,18 +2,26 @@
 // answers 501 until its handler is added (routes/register.ts).
 import type { Handlers } from '../http/handler';
 import { accountHandlers } from './accounts';
+import { apiKeyHandlers } from './apiKeys';
 import { authHandlers } from './auth';
 import { onboardingHandlers } from './onboarding';
 import { paymentLinkHandlers } from './paymentLinks';
+import { paymentHistoryHandlers } from './paymentHistory';
 import { paymentHandlers } from './payments';
+import { receiptHandlers } from './receipts';
+import { refundHandlers } from './refunds';
 import { scheduleHandlers } from './schedules';
 import { userHandlers } from './user';
 
 export const handlers: Handlers = {
   ...authHandlers,
+  ...apiKeyHandlers,
   ...userHandlers,
   ...accountHandlers,
   ...paymentHandlers,
+  ...paymentHistoryHandlers,
+  ...receiptHandlers,
+  ...refundHandlers,
   ...onboardingHandlers,
   ...paymentLinkHandlers,
   ...scheduleHandlers,

@@ -11,6 +11,7 @@ import type { ContractAjv } from '../http/ajv';
 import type { Handlers } from '../http/handler';
 import type { Services } from '../services';
 import {
+  apiKeyAuthenticator,
   authenticatorsFor,
   securityHook,
   type Authenticator,
@@ -62,17 +63,8 @@ function validatorFor(ajv: ContractAjv, op: ContractOperation) {
   };
 }
 
-/**
- * D19's `Authorization: Token <api key>` scheme. Tutors cannot issue API keys yet, so every
- * key is refused (401) and a request without one is left to the other schemes; the dashboards
- * work replaces this with a look-up of hashed keys.
- */
-export const refuseApiKeys: Authenticator = async (request) =>
-  /^Token(\s|$)/i.test(request.headers.authorization ?? '')
-    ? { kind: 'invalid' }
-    : { kind: 'none' };
-
-function withApiKeys(bearer: AuthenticatorFor): AuthenticatorFor {
+/** D19's `Authorization: Token <api key>` scheme next to the Bearer one. */
+function withApiKeys(bearer: AuthenticatorFor, apiKeys: Authenticator): AuthenticatorFor {
   return (scheme) => {
     const apiKey = scheme as { type?: string; in?: string; name?: string };
     if (
@@ -80,10 +72,18 @@ function withApiKeys(bearer: AuthenticatorFor): AuthenticatorFor {
       apiKey.in === 'header' &&
       apiKey.name?.toLowerCase() === 'authorization'
     ) {
-      return refuseApiKeys;
+      return apiKeys;
     }
     return bearer(scheme);
   };
+}
+
+/** The contract's media type for a reply whose body is text or bytes (CSV, PDF), not JSON. */
+function rawMediaType(op: ContractOperation, result: LooseReply): string | undefined {
+  if (typeof result.body !== 'string' && !Buffer.isBuffer(result.body)) return undefined;
+  return op.responses[String(result.status)]?.mediaTypes.find(
+    (type) => type !== 'application/json',
+  );
 }
 
 /** Keeps the body's bytes on `request.rawBody` and hands the parser the same bytes. */
@@ -108,15 +108,16 @@ function keepRawBody(limit: number): preParsingHookHandler {
 }
 
 /**
- * The operations that accept the Token scheme (spec §7: only link creation). Elsewhere an
- * API-key scheme still stops the server at startup: keys grant nothing else.
+ * The operations that accept the Token scheme (spec §7: only link creation; a leaked key must
+ * not read the tutor's students or payments). Elsewhere an API-key scheme in the contract stops
+ * the server at startup: keys grant nothing else.
  */
 export const API_KEY_OPERATIONS: ReadonlySet<string> = new Set(['createPaymentLink']);
 
 export function registerContractRoutes(app: FastifyInstance, options: RegisterOptions): void {
   const { contract, handlers, services, ajv } = options;
   const bearerOnly = authenticatorsFor(services.sessions);
-  const withKeys = withApiKeys(bearerOnly);
+  const withKeys = withApiKeys(bearerOnly, apiKeyAuthenticator(services.apiKeys));
   for (const op of contract.operations) {
     const handler = handlers[op.operationId] as LooseHandler | undefined;
     if (!handler) {
@@ -150,6 +151,8 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
           reply,
         });
         if (result.headers) void reply.headers(result.headers);
+        const mediaType = rawMediaType(op, result);
+        if (mediaType && !reply.hasHeader('content-type')) void reply.type(mediaType);
         void reply.code(result.status);
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },

@@ -2,6 +2,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Refusal } from '../services/results';
 
+/** `attachment; filename="..."`: a download (file names we make, never with a quote). */
+export const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
 /** Reply headers, typed as the handler types want them. */
 export const headers = (values: Record<string, string>): Record<string, string> => values;
 

@@ -1,6 +1,7 @@
 // schedules/ operations of the contract (D20, D36).
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
+import { pageRequest } from '../services/pages';
 import { refusal } from './replies';
 
 export const scheduleHandlers = {
@@ -9,7 +10,12 @@ export const scheduleHandlers = {
     return result.ok ? { status: 201, body: result.value } : refusal(result);
   },
 
-  async listSchedules({ auth, services }) {
-    return { status: 200, body: await services.schedules.list(requireAuth(auth).user) };
+  async listSchedules({ query, auth, services }) {
+    const body = await services.schedules.list(
+      requireAuth(auth).user,
+      pageRequest(query),
+      query?.upcoming,
+    );
+    return { status: 200, body };
   },
 } satisfies Handlers;

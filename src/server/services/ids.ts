@@ -6,3 +6,5 @@ const random = () => randomBytes(12).toString('base64url');
 
 export const newOrderId = () => `ord_${random()}`;
 export const newPaymentLinkId = () => `lnk_${random()}`;
+/** Also the gateway's refund_id (3-40 of [A-Za-z0-9_-]): retries name the same refund. */
+export const newRefundId = () => `rfd_${random()}`;

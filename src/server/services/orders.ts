@@ -516,6 +516,9 @@ export function createOrderService(deps: OrderServiceDeps) {
   };
 
   return {
+    /** D10, D45: what the acceptance limit counts (the dashboard shows it too). */
+    paidSoFar,
+
     /** `POST payments/pg/order/`. */
     async create(
       caller: UserRow,

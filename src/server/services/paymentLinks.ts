@@ -1,6 +1,7 @@
 // Payment links (D19, D34): a tutor whose KYC is approved creates one for an amount; a student
-// pays it once. EXPIRED is derived from `expires_at` when read.
-import { count, desc, eq } from 'drizzle-orm';
+// pays it once; the tutor may cancel it while it is ACTIVE. EXPIRED is derived from
+// `expires_at` when read.
+import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PAISE_PER_RUPEE, PAYMENT_LINK_DEFAULT_EXPIRY_MS } from '../../domain/constants';
 import { messages } from '../../domain/messages';
@@ -12,6 +13,7 @@ import type { Database } from '../db/client';
 import { paymentLinks, users, type PaymentLinkRow, type UserRow } from '../db/schema';
 import { displayName, type UserRepository } from '../users';
 import { newPaymentLinkId } from './ids';
+import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
 
 type PaymentLink = components['schemas']['PaymentLink'];
@@ -29,6 +31,25 @@ export function paymentLinkStatus(
   if (link.status === 'ACTIVE' && link.expiresAt.getTime() <= now.getTime()) return 'EXPIRED';
   return link.status;
 }
+
+/** The rows whose status is `status` at `now` (the SQL twin of paymentLinkStatus). */
+function hasStatus(status: PaymentLinkStatus, now: Date): SQL | undefined {
+  switch (status) {
+    case 'ACTIVE':
+      return and(eq(paymentLinks.status, 'ACTIVE'), gt(paymentLinks.expiresAt, now));
+    case 'EXPIRED':
+      return and(eq(paymentLinks.status, 'ACTIVE'), lte(paymentLinks.expiresAt, now));
+    default:
+      return eq(paymentLinks.status, status);
+  }
+}
+
+/** Why a link that is no longer ACTIVE cannot be cancelled (409). */
+const CANNOT_CANCEL: Record<Exclude<PaymentLinkStatus, 'ACTIVE'>, string> = {
+  PAID: messages.links.cancelPaid,
+  EXPIRED: messages.links.cancelExpired,
+  CANCELLED: messages.links.cancelCancelled,
+};
 
 export interface PaymentLinkInput {
   amount: number;
@@ -57,6 +78,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
     expires_at: link.expiresAt.toISOString(),
     created_at: link.createdAt.toISOString(),
     order_id: link.orderId,
+    paid_at: link.paidAt?.toISOString() ?? null,
   });
 
   return {
@@ -95,31 +117,52 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       return success(toApi(link, now));
     },
 
-    /** The caller's own links, newest first, one page at a time. */
+    /** The caller's own links, newest first, one page at a time; only `status` ones if given. */
     async list(
       caller: UserRow,
-      page: number,
-      pageSize: number,
+      request: PageRequest,
+      status?: PaymentLinkStatus,
     ): Promise<Result<PaymentLinkPage, 403>> {
       if (caller.role !== 'teacher') return refuse(403, messages.links.onlyTutors);
       const now = clock.now();
-      const [total] = await db
-        .select({ n: count() })
-        .from(paymentLinks)
-        .where(eq(paymentLinks.payeeId, caller.id));
+      const mine = and(
+        eq(paymentLinks.payeeId, caller.id),
+        status === undefined ? undefined : hasStatus(status, now),
+      );
+      const [total] = await db.select({ n: count() }).from(paymentLinks).where(mine);
       const rows = await db
         .select()
         .from(paymentLinks)
-        .where(eq(paymentLinks.payeeId, caller.id))
+        .where(mine)
         .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      return success({
-        results: rows.map((row) => toApi(row, now)),
-        count: Number(total?.n ?? 0),
-        page,
-        page_size: pageSize,
-      });
+        .limit(request.pageSize)
+        .offset(offsetOf(request));
+      return success(
+        pageOf(
+          rows.map((row) => toApi(row, now)),
+          Number(total?.n ?? 0),
+          request,
+        ),
+      );
+    },
+
+    /** The caller's ACTIVE link becomes CANCELLED; no new order can pay it (orders.ts). */
+    async cancel(caller: UserRow, id: string): Promise<Result<PaymentLink, 403 | 404 | 409>> {
+      if (caller.role !== 'teacher') return refuse(403, messages.links.onlyTutors);
+      const now = clock.now();
+      const mine = and(eq(paymentLinks.id, id), eq(paymentLinks.payeeId, caller.id));
+      const [cancelled] = await db
+        .update(paymentLinks)
+        .set({ status: 'CANCELLED' })
+        .where(and(mine, hasStatus('ACTIVE', now)))
+        .returning();
+      if (cancelled) return success(toApi(cancelled, now));
+      const [link] = await db.select().from(paymentLinks).where(mine).limit(1);
+      if (!link) return refuse(404, messages.links.notFound);
+      const status = paymentLinkStatus(link, now);
+      // The update above takes every link ACTIVE at `now`, and no status returns to ACTIVE.
+      if (status === 'ACTIVE') throw new Error('cancelPaymentLink: an ACTIVE link was missed');
+      return refuse(409, CANNOT_CANCEL[status]);
     },
 
     /** D34: public; `payee` (the tutor's id) only for a logged-in caller (D17). */

@@ -1,26 +1,35 @@
 // Tuition sessions (D20, D36). Sessions booked with a payment are created by the order
-// (services/orders.ts); this is the direct booking and the caller's list.
-import { desc, eq, or } from 'drizzle-orm';
+// (services/orders.ts); this is the direct booking and the caller's list, which names both
+// people so either side sees who the other is.
+import { aliasedTable, and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PAISE_PER_RUPEE } from '../../domain/constants';
 import { messages } from '../../domain/messages';
 import { paiseToRupees } from '../../domain/money';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { schedules, type ScheduleRow, type UserRow } from '../db/schema';
-import type { UserRepository } from '../users';
+import { schedules, users, type ScheduleRow, type UserRow } from '../db/schema';
+import { displayName, type UserRepository } from '../users';
+import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
 
 type Schedule = components['schemas']['Schedule'];
 type ScheduleCreate = components['schemas']['ScheduleCreate'];
+type SchedulePage = components['schemas']['SchedulePage'];
+type Person = Pick<UserRow, 'firstName' | 'lastName' | 'phone'>;
 
-export function toApiSchedule(row: ScheduleRow): Schedule {
+const teachers = aliasedTable(users, 'teachers');
+const students = aliasedTable(users, 'students');
+
+export function toApiSchedule(row: ScheduleRow, teacher: Person, student: Person): Schedule {
   return {
     id: row.id,
     subject: row.subject,
     title: row.title,
     teacher_id: row.teacherId,
+    teacher_name: displayName(teacher),
     student_id: row.studentId,
+    student_name: displayName(student),
     amount: paiseToRupees(row.amount),
     starttime: row.starttime.toISOString(),
     endtime: row.endtime.toISOString(),
@@ -63,17 +72,37 @@ export function createScheduleService(deps: { db: Database; clock: Clock; users:
         })
         .returning();
       if (!row) throw new Error('createSchedule: the session was not inserted');
-      return success(toApiSchedule(row));
+      return success(toApiSchedule(row, teacher, student));
     },
 
-    /** D36: the caller's sessions as tutor or student, latest start first. */
-    async list(caller: UserRow): Promise<Schedule[]> {
+    /**
+     * D36: the caller's sessions as tutor or student, latest start first; `upcoming`: only
+     * those not ended yet, soonest first.
+     */
+    async list(caller: UserRow, request: PageRequest, upcoming = false): Promise<SchedulePage> {
+      const where = and(
+        or(eq(schedules.teacherId, caller.id), eq(schedules.studentId, caller.id)),
+        upcoming ? gt(schedules.endtime, clock.now()) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(schedules).where(where);
       const rows = await db
-        .select()
+        .select({ schedule: schedules, teacher: teachers, student: students })
         .from(schedules)
-        .where(or(eq(schedules.teacherId, caller.id), eq(schedules.studentId, caller.id)))
-        .orderBy(desc(schedules.starttime), desc(schedules.id));
-      return rows.map(toApiSchedule);
+        .innerJoin(teachers, eq(teachers.id, schedules.teacherId))
+        .innerJoin(students, eq(students.id, schedules.studentId))
+        .where(where)
+        .orderBy(
+          ...(upcoming
+            ? [asc(schedules.starttime), asc(schedules.id)]
+            : [desc(schedules.starttime), desc(schedules.id)]),
+        )
+        .limit(request.pageSize)
+        .offset(offsetOf(request));
+      return pageOf(
+        rows.map((r) => toApiSchedule(r.schedule, r.teacher, r.student)),
+        Number(total?.n ?? 0),
+        request,
+      );
     },
   };
 }

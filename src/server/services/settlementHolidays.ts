@@ -4,6 +4,7 @@
 // settlements clear) and NSE's settlement calendar. Dates of lunar festivals move every year:
 // check this list against RBI's calendar when it is published each December (2026 and 2027
 // hold the fixed-date holidays and, for 2026, the festivals' expected dates).
+import { nextSettlement } from '../../domain/settlement';
 import { istDateKey } from '../../domain/time';
 
 export const SETTLEMENT_HOLIDAYS: readonly { date: string; name: string }[] = [
@@ -60,4 +61,12 @@ export function settlementHolidays(now: Date): string[] {
   return SETTLEMENT_HOLIDAYS.map((h) => h.date)
     .filter((date) => years.has(date.slice(0, 4)))
     .sort();
+}
+
+/** Every holiday we know, for rules that look at a given payment (D5, the refund window). */
+export const SETTLEMENT_HOLIDAY_DATES: readonly string[] = SETTLEMENT_HOLIDAYS.map((h) => h.date);
+
+/** D5: when a payment made at `paidAt` settles to the tutor. */
+export function expectedSettlement(paidAt: Date): Date {
+  return nextSettlement(paidAt, SETTLEMENT_HOLIDAY_DATES);
 }

@@ -5,12 +5,18 @@
 //   GET   /orders/:order_id             the OrderEntity
 //   PATCH /orders/:order_id             {"order_status":"TERMINATED"}
 //   GET   /orders/:order_id/payments    PaymentEntity[], oldest first
+//   POST  /orders/:order_id/refunds     refund a PAID order (idempotent on refund_id)
+//   GET   /orders/:order_id/refunds     RefundEntity[], oldest first
+//   GET   /orders/:order_id/refunds/:refund_id
 //   POST  /simulate                     sandbox only: force a payment's outcome
 //   GET   /simulate/:simulation_id
 //
 // Every call needs x-client-id and x-client-secret (the configured credentials, 401
 // otherwise) and an x-api-version (YYYY-MM-DD). Errors are {message, code, type}. Those rules
 // and the fault switches are shared with the verification API (api.ts).
+//
+// A refund is PENDING for SANDBOX_REFUND_PROCESSING_MS of the app's clock, then SUCCESS, as a
+// bank takes a moment; our server re-reads it (no refund webhook is imitated).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { rupeesToPaiseOrNull } from '../../../domain/money';
@@ -24,12 +30,15 @@ import {
   numericId,
   orderEntity,
   paymentEntity,
+  refundEntity,
   sessionId,
   type SandboxOrder,
   type SandboxState,
 } from './state';
 
 export const ORDER_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a refund stays PENDING (on the app's clock, so tests move it by hand). */
+export const SANDBOX_REFUND_PROCESSING_MS = 3000;
 
 // ---------------------------------------------------------------------------------------------
 // Create-order validation (the contract's rules).
@@ -75,6 +84,16 @@ const createOrderBody = z.object({
         .nullish(),
     })
     .nullish(),
+});
+
+const refundBody = z.object({
+  refund_amount: z
+    .number()
+    .positive()
+    .refine((value) => rupeesToPaiseOrNull(value) !== null, 'at most 2 decimals'),
+  refund_id: z.string().regex(/^[A-Za-z0-9_-]{3,40}$/),
+  refund_note: z.string().max(100).nullish(),
+  refund_speed: z.enum(['STANDARD', 'INSTANT']).nullish(),
 });
 
 const terminateBody = z.object({ order_status: z.literal('TERMINATED') });
@@ -216,6 +235,90 @@ export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
       const order = state.order(request.params.order_id);
       if (!order) return orderNotFound(reply);
       return state.paymentsOf(order.orderId).map((payment) => paymentEntity(payment, order));
+    },
+  );
+
+  app.post<{ Params: { order_id: string } }>(
+    '/orders/:order_id/refunds',
+    async (request, reply) => {
+      const order = state.order(request.params.order_id);
+      if (!order) return orderNotFound(reply);
+      const parsed = refundBody.safeParse(request.body);
+      if (!parsed.success) return invalidBody(reply, request.body, parsed.error);
+      const body = parsed.data;
+      const amountPaise = rupeesToPaiseOrNull(body.refund_amount)!;
+      const now = clock.now();
+      const earlier = state.refundsOf(order.orderId);
+      const same = earlier.find((refund) => refund.refundId === body.refund_id);
+      if (same) {
+        // The same refund asked for again (a retry) is answered with the refund it made.
+        if (same.amountPaise === amountPaise) return reply.code(200).send(refundEntity(same, now));
+        return fail(
+          reply,
+          409,
+          'invalid_request_error',
+          'refund_already_exists',
+          'refund with same refund_id is already present',
+        );
+      }
+      if (order.status !== 'PAID') {
+        return fail(
+          reply,
+          400,
+          'invalid_request_error',
+          'order_not_paid',
+          'refund can be initiated only for a paid order',
+        );
+      }
+      const refunded = earlier.reduce((sum, refund) => sum + refund.amountPaise, 0);
+      if (amountPaise > order.amountPaise - refunded) {
+        return fail(
+          reply,
+          400,
+          'invalid_request_error',
+          'refund_amount_invalid',
+          'refund_amount : should not exceed the amount paid minus the amount refunded',
+        );
+      }
+      const refund = {
+        cfRefundId: numericId(),
+        refundId: body.refund_id,
+        orderId: order.orderId,
+        amountPaise,
+        note: body.refund_note ?? null,
+        createdAt: now,
+        processesAt: new Date(now.getTime() + SANDBOX_REFUND_PROCESSING_MS),
+      };
+      state.addRefund(refund);
+      return reply.code(200).send(refundEntity(refund, now));
+    },
+  );
+
+  app.get<{ Params: { order_id: string } }>('/orders/:order_id/refunds', async (request, reply) => {
+    const order = state.order(request.params.order_id);
+    if (!order) return orderNotFound(reply);
+    const now = clock.now();
+    return state.refundsOf(order.orderId).map((refund) => refundEntity(refund, now));
+  });
+
+  app.get<{ Params: { order_id: string; refund_id: string } }>(
+    '/orders/:order_id/refunds/:refund_id',
+    async (request, reply) => {
+      const order = state.order(request.params.order_id);
+      if (!order) return orderNotFound(reply);
+      const refund = state
+        .refundsOf(order.orderId)
+        .find((candidate) => candidate.refundId === request.params.refund_id);
+      if (!refund) {
+        return fail(
+          reply,
+          404,
+          'invalid_request_error',
+          'refund_not_found',
+          'refund not found for provided refund_id',
+        );
+      }
+      return refundEntity(refund, clock.now());
     },
   );
 

@@ -53,6 +53,17 @@ export interface SandboxPayment {
   error: PaymentError | null;
 }
 
+/** A refund of a PAID order; PENDING until `processesAt` passes on the clock, then SUCCESS. */
+export interface SandboxRefund {
+  cfRefundId: string;
+  refundId: string;
+  orderId: string;
+  amountPaise: number;
+  note: string | null;
+  createdAt: Date;
+  processesAt: Date;
+}
+
 export interface Simulation {
   simulation_id: string;
   entity: 'PAYMENTS';
@@ -131,6 +142,7 @@ export function createSandboxState(clock: Clock) {
   const paymentsByOrder = new Map<string, string[]>();
   const idempotent = new Map<string, StoredAnswer>();
   const simulations = new Map<string, Simulation>();
+  const refunds = new Map<string, SandboxRefund[]>();
 
   /** The order as Cashfree would report it now (an ACTIVE order past its expiry is EXPIRED). */
   function current(order: SandboxOrder): SandboxOrder {
@@ -170,6 +182,12 @@ export function createSandboxState(clock: Clock) {
     },
     remember(key: string, answer: StoredAnswer): void {
       idempotent.set(key, answer);
+    },
+    addRefund(refund: SandboxRefund): void {
+      refunds.set(refund.orderId, [...(refunds.get(refund.orderId) ?? []), refund]);
+    },
+    refundsOf(orderId: string): SandboxRefund[] {
+      return refunds.get(orderId) ?? [];
     },
     addSimulation(simulation: Simulation): void {
       simulations.set(simulation.simulation_id, simulation);
@@ -228,6 +246,31 @@ export function paymentEntity(payment: SandboxPayment, order: SandboxOrder) {
     authorization: null,
     payment_method: payment.method,
     ...(payment.error ? { error_details: payment.error } : {}),
+  };
+}
+
+export function refundEntity(refund: SandboxRefund, now: Date) {
+  const processed = now.getTime() >= refund.processesAt.getTime();
+  return {
+    cf_payment_id: null,
+    cf_refund_id: refund.cfRefundId,
+    order_id: refund.orderId,
+    refund_id: refund.refundId,
+    entity: 'refund',
+    refund_amount: paiseToRupees(refund.amountPaise),
+    refund_currency: 'INR',
+    refund_note: refund.note,
+    refund_status: processed ? 'SUCCESS' : 'PENDING',
+    refund_arn: processed ? `ARN${refund.cfRefundId}` : null,
+    refund_charge: 0,
+    status_description: processed ? 'Refund processed successfully' : 'In Progress',
+    refund_type: 'MERCHANT_INITIATED',
+    refund_mode: 'STANDARD',
+    refund_speed: { requested: 'STANDARD', accepted: 'STANDARD', processed: null, message: null },
+    created_at: toIstIsoString(refund.createdAt),
+    processed_at: processed ? toIstIsoString(refund.processesAt) : null,
+    metadata: null,
+    refund_splits: [],
   };
 }
 

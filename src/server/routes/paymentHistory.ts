@@ -1,0 +1,44 @@
+// The dashboards' payment lists (D5, D10) and the tutor's CSV export.
+import type { Handlers } from '../http/handler';
+import { requireAuth } from '../http/handler';
+import { pageRequest } from '../services/pages';
+import { logRefundReread } from './refunds';
+import { attachment, headers, refusal } from './replies';
+
+export const paymentHistoryHandlers = {
+  async listPaymentsReceived({ query, auth, services, request }) {
+    const result = await services.paymentHistory.received(
+      requireAuth(auth).user,
+      {
+        ...pageRequest(query),
+        ...(query?.from === undefined ? {} : { from: query.from }),
+        ...(query?.to === undefined ? {} : { to: query.to }),
+      },
+      logRefundReread(request.log),
+    );
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async exportPaymentsReceived({ query, auth, services }) {
+    const result = await services.paymentHistory.exportCsv(requireAuth(auth).user, query);
+    if (!result.ok) return refusal(result);
+    return {
+      status: 200,
+      body: result.value.csv,
+      headers: headers({
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': attachment(result.value.fileName),
+        'cache-control': 'no-store',
+      }),
+    };
+  },
+
+  async listPaymentsMade({ query, auth, services, request }) {
+    const result = await services.paymentHistory.made(
+      requireAuth(auth).user,
+      pageRequest(query),
+      logRefundReread(request.log),
+    );
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+} satisfies Handlers;

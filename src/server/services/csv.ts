@@ -1,0 +1,19 @@
+// CSV for spreadsheets (RFC 4180), safe to open: every cell is quoted with inner quotes
+// doubled, and a cell that a spreadsheet would run as a formula (one starting with = + - @,
+// a tab or a carriage return) gets a leading ' (OWASP, CSV injection).
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell, quoted and defused. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The rows as a CSV text: CRLF line ends, and a byte-order mark first so spreadsheets read
+ * UTF-8 (names in any script, D30) instead of guessing a legacy code page.
+ */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,341 @@
+// The dashboards' payment lists: what a tutor received (with this month's total, the D10
+// acceptance limit and a CSV export of a date range) and what a student paid (with 'pay
+// again' and the refund window). Each caller sees only orders they are a party to.
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { ACCEPTANCE_LIMIT_PAISE } from '../../domain/constants';
+import { messages } from '../../domain/messages';
+import { paiseToRupees } from '../../domain/money';
+import { refundDeadline } from '../../domain/refundWindow';
+import type { PaymentStatus } from '../../domain/statuses';
+import { addIstDays, fromIst, isIsoDate, istParts, toIstIsoString } from '../../domain/time';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import {
+  orders,
+  paymentAttempts,
+  refunds,
+  users,
+  type OrderRow,
+  type RefundRow,
+  type UserRow,
+} from '../db/schema';
+import { displayName, type UserRepository } from '../users';
+import { toCsv } from './csv';
+import type { OrderService } from './orders';
+import { offsetOf, pageOf, type PageRequest } from './pages';
+import type { OnGatewayError, RefundService } from './refunds';
+import { summaryOf } from './refunds';
+import { refuse, success, type Result } from './results';
+import { expectedSettlement, SETTLEMENT_HOLIDAY_DATES } from './settlementHolidays';
+import { shownAttempts } from './shownAttempts';
+
+type PaymentReceived = components['schemas']['PaymentReceived'];
+type PaymentsReceivedPage = components['schemas']['PaymentsReceivedPage'];
+type PaymentsMadePage = components['schemas']['PaymentsMadePage'];
+type Summary = components['schemas']['PaymentsReceivedSummary'];
+
+/** The longest range the CSV export covers, in days (both ends included). */
+export const EXPORT_MAX_DAYS = 366;
+/** Refunds in these states took (or are taking) the money back. */
+const MONEY_BACK = ['PENDING', 'SUCCESS'] as const;
+
+interface DayRange {
+  /** Inclusive start (00:00 IST of `from`), exclusive end (00:00 IST after `to`). */
+  start: Date | null;
+  end: Date | null;
+}
+
+const dayStart = (key: string): Date => {
+  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+  return fromIst(year, month, day);
+};
+
+/** IST days `from`..`to` (both optional) as instants; a reversed range is refused. */
+function dayRange(from: string | undefined, to: string | undefined): Result<DayRange, 400> {
+  if ((from !== undefined && !isIsoDate(from)) || (to !== undefined && !isIsoDate(to))) {
+    return refuse(400, messages.paymentHistory.dateInvalid);
+  }
+  if (from !== undefined && to !== undefined && from > to) {
+    return refuse(400, messages.paymentHistory.rangeOrder);
+  }
+  return success({
+    start: from === undefined ? null : dayStart(from),
+    end: to === undefined ? null : dayStart(addIstDays(to, 1)),
+  });
+}
+
+/** '2025-01-15 11:16:05' in IST, as a spreadsheet reads a date-time. */
+const istText = (date: Date) => toIstIsoString(date).slice(0, 19).replace('T', ' ');
+const rupeeText = (paise: number) => paiseToRupees(paise).toFixed(2);
+const methodName = (method: OrderRow['paymentMethod']) =>
+  method === 'upi' ? messages.paymentHistory.methodUpi : messages.paymentHistory.methodCard;
+
+export interface PaymentHistoryDeps {
+  db: Database;
+  clock: Clock;
+  users: UserRepository;
+  orders: OrderService;
+  refunds: RefundService;
+}
+
+export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
+  const { db, clock, users: repo, refunds: refundService } = deps;
+
+  /** The tutor's paid orders on the days of `range`. */
+  const receivedWhere = (tutorId: number, range: DayRange): SQL | undefined =>
+    and(
+      eq(orders.payeeId, tutorId),
+      eq(orders.status, 'PAID'),
+      range.start ? gte(orders.paidAt, range.start) : undefined,
+      range.end ? lt(orders.paidAt, range.end) : undefined,
+    );
+
+  const receivedRows = (where: SQL | undefined) =>
+    db
+      .select({ order: orders, student: users, refund: refunds })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.payerId))
+      .leftJoin(refunds, eq(refunds.orderId, orders.id))
+      .where(where);
+
+  type ReceivedRow = { order: OrderRow; student: UserRow; refund: RefundRow | null };
+
+  /** The rows with their refunds re-read (bounded) and their shown payment attempts. */
+  const withFreshRefunds = async <T extends { order: OrderRow; refund: RefundRow | null }>(
+    rows: T[],
+    onError: OnGatewayError,
+  ) => {
+    const fresh = await refundService.refreshPending(
+      rows.flatMap((row) => (row.refund ? [row.refund] : [])),
+      onError,
+    );
+    const attempts = await shownAttempts(
+      db,
+      rows.map((row) => row.order.id),
+    );
+    return rows.map((row) => ({
+      ...row,
+      refund: row.refund ? (fresh.get(row.refund.id) ?? row.refund) : null,
+      attempt: attempts.get(row.order.id) ?? null,
+    }));
+  };
+
+  const paidAtOf = (order: OrderRow) => order.paidAt ?? order.updatedAt;
+
+  /** D5, or null when a refund takes the money back instead. */
+  const settlesAt = (order: OrderRow, refund: RefundRow | null) =>
+    refund && (MONEY_BACK as readonly string[]).includes(refund.status)
+      ? null
+      : expectedSettlement(paidAtOf(order));
+
+  const toReceived = (
+    row: ReceivedRow & { attempt: { paymentGroup: string | null } | null },
+  ): PaymentReceived => {
+    const { order, student, refund } = row;
+    const settles = settlesAt(order, refund);
+    return {
+      order_id: order.id,
+      created_at: order.createdAt.toISOString(),
+      paid_at: paidAtOf(order).toISOString(),
+      student: { id: student.id, name: displayName(student), phone: student.phone },
+      base_amount: paiseToRupees(order.baseAmount),
+      fee: paiseToRupees(order.fee),
+      charges: paiseToRupees(order.charges),
+      total: paiseToRupees(order.total),
+      payment_method: order.paymentMethod,
+      payment_group: row.attempt?.paymentGroup ?? null,
+      order_status: order.status,
+      settles_at: settles?.toISOString() ?? null,
+      refund: refund ? summaryOf(refund) : null,
+    };
+  };
+
+  /** This IST month's payments received (refunded ones left out) and the D10 limit. */
+  const summary = async (tutor: UserRow): Promise<Summary> => {
+    const { year, month } = istParts(clock.now());
+    const [row] = await db
+      .select({
+        n: count(),
+        received: sql<string>`coalesce(sum(${orders.baseAmount}), 0)`,
+      })
+      .from(orders)
+      .where(
+        and(
+          receivedWhere(tutor.id, {
+            start: fromIst(year, month, 1),
+            end: fromIst(year, month + 1, 1),
+          }),
+          notExists(
+            db
+              .select({ id: refunds.id })
+              .from(refunds)
+              .where(and(eq(refunds.orderId, orders.id), inArray(refunds.status, [...MONEY_BACK]))),
+          ),
+        ),
+      );
+    const status = await repo.gatewayStatusOf(tutor.id);
+    let acceptanceLimit: Summary['acceptance_limit'] = null;
+    if (status === 'MIN_KYC_APPROVED') {
+      const used = await deps.orders.paidSoFar(tutor.id);
+      acceptanceLimit = {
+        limit: paiseToRupees(ACCEPTANCE_LIMIT_PAISE),
+        used: paiseToRupees(used),
+        remaining: paiseToRupees(Math.max(0, ACCEPTANCE_LIMIT_PAISE - used)),
+      };
+    }
+    return {
+      this_month: {
+        month: `${year}-${String(month).padStart(2, '0')}`,
+        count: Number(row?.n ?? 0),
+        received: paiseToRupees(Number(row?.received ?? 0)),
+      },
+      acceptance_limit: acceptanceLimit,
+    };
+  };
+
+  return {
+    /** `GET payments/received/`. */
+    async received(
+      caller: UserRow,
+      query: PageRequest & { from?: string; to?: string },
+      onError: OnGatewayError,
+    ): Promise<Result<PaymentsReceivedPage, 400 | 403>> {
+      if (caller.role !== 'teacher') return refuse(403, messages.paymentHistory.onlyTutors);
+      const range = dayRange(query.from, query.to);
+      if (!range.ok) return range;
+      const where = receivedWhere(caller.id, range.value);
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await receivedRows(where)
+        .orderBy(desc(orders.paidAt), desc(orders.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query));
+      const results = (await withFreshRefunds(rows, onError)).map(toReceived);
+      return success({
+        ...pageOf(results, Number(total?.n ?? 0), query),
+        summary: await summary(caller),
+      });
+    },
+
+    /** `GET payments/received/export/`: the CSV of `from`..`to`, oldest first. */
+    async exportCsv(
+      caller: UserRow,
+      query: { from: string; to: string },
+    ): Promise<Result<{ fileName: string; csv: string }, 400 | 403>> {
+      if (caller.role !== 'teacher') return refuse(403, messages.paymentHistory.onlyTutors);
+      const range = dayRange(query.from, query.to);
+      if (!range.ok) return range;
+      if (addIstDays(query.from, EXPORT_MAX_DAYS - 1) < query.to) {
+        return refuse(400, messages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
+      }
+      const rows = await receivedRows(receivedWhere(caller.id, range.value)).orderBy(
+        asc(orders.paidAt),
+        asc(orders.id),
+      );
+      const lines = rows.map(({ order, student, refund }) => {
+        const settles = settlesAt(order, refund);
+        return [
+          order.id,
+          istText(paidAtOf(order)),
+          displayName(student),
+          student.phone,
+          rupeeText(order.baseAmount),
+          rupeeText(order.fee),
+          rupeeText(order.charges),
+          rupeeText(order.total),
+          methodName(order.paymentMethod),
+          order.status,
+          settles ? istText(settles) : '',
+          refund ? messages.refunds.statusLabels[refund.status] : '',
+          refund ? rupeeText(refund.amount) : '',
+        ];
+      });
+      return success({
+        fileName: messages.paymentHistory.csvFileName(query.from, query.to),
+        csv: toCsv([messages.paymentHistory.csvHeaders, ...lines]),
+      });
+    },
+
+    /**
+     * `GET payments/made/`: the student's orders that were paid or tried at the checkout,
+     * newest first.
+     */
+    async made(
+      caller: UserRow,
+      query: PageRequest,
+      onError: OnGatewayError,
+    ): Promise<Result<PaymentsMadePage, 403>> {
+      if (caller.role !== 'student') return refuse(403, messages.paymentHistory.onlyStudents);
+      const where = and(
+        eq(orders.payerId, caller.id),
+        or(
+          eq(orders.status, 'PAID'),
+          exists(
+            db
+              .select({ id: paymentAttempts.id })
+              .from(paymentAttempts)
+              .where(eq(paymentAttempts.orderId, orders.id)),
+          ),
+        ),
+      );
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db
+        .select({ order: orders, tutor: users, refund: refunds })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.payeeId))
+        .leftJoin(refunds, eq(refunds.orderId, orders.id))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query));
+      const now = clock.now();
+      const results = (await withFreshRefunds(rows, onError)).map(
+        ({ order, tutor, refund, attempt }) => {
+          const deadline =
+            order.status === 'PAID' && order.paidAt && !refund
+              ? refundDeadline(order.paidAt, SETTLEMENT_HOLIDAY_DATES)
+              : null;
+          return {
+            order_id: order.id,
+            created_at: order.createdAt.toISOString(),
+            paid_at: order.paidAt?.toISOString() ?? null,
+            tutor: {
+              id: tutor.id,
+              name: displayName(tutor),
+              username: tutor.username,
+              phone: tutor.phone,
+            },
+            base_amount: paiseToRupees(order.baseAmount),
+            fee: paiseToRupees(order.fee),
+            charges: paiseToRupees(order.charges),
+            total: paiseToRupees(order.total),
+            payment_method: order.paymentMethod,
+            payment_group: attempt?.paymentGroup ?? null,
+            order_status: order.status,
+            latest_payment_status: (attempt?.status ?? null) as PaymentStatus | null,
+            refund: refund ? summaryOf(refund) : null,
+            refundable_until:
+              deadline && now.getTime() < deadline.getTime() ? deadline.toISOString() : null,
+          };
+        },
+      );
+      return success(pageOf(results, Number(total?.n ?? 0), query));
+    },
+  };
+}
+
+export type PaymentHistoryService = ReturnType<typeof createPaymentHistoryService>;

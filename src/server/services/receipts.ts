@@ -1,0 +1,86 @@
+// Receipts of paid orders (the student's dashboard): the same figures as JSON for the
+// printable page and as a PDF download (receiptPdf.ts). The payer and the payee may read
+// one; anyone else gets a 404, as with the order itself.
+import { eq } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { messages } from '../../domain/messages';
+import { paiseToRupees } from '../../domain/money';
+import type { Database } from '../db/client';
+import { orders, type OrderRow, type UserRow } from '../db/schema';
+import { displayName, type UserRepository } from '../users';
+import { receiptPdf } from './receiptPdf';
+import { summaryOf, type RefundService } from './refunds';
+import { refuse, success, type Result } from './results';
+import { shownAttempts } from './shownAttempts';
+
+export type Receipt = components['schemas']['Receipt'];
+
+/** card or upi from the gateway's payment_group (upi_credit_card is UPI); else the order's. */
+function methodOf(group: string | null, ordered: OrderRow['paymentMethod']): Receipt['method'] {
+  if (group?.startsWith('upi')) return 'upi';
+  if (group?.includes('card')) return 'card';
+  return ordered === 'upi' ? 'upi' : 'card';
+}
+
+export interface ReceiptServiceDeps {
+  db: Database;
+  users: UserRepository;
+  refunds: RefundService;
+}
+
+export function createReceiptService(deps: ReceiptServiceDeps) {
+  const { db, users: repo, refunds } = deps;
+
+  /** `GET payments/pg/order/{orderId}/receipt/`. */
+  const get = async (caller: UserRow, orderId: string): Promise<Result<Receipt, 404 | 409>> => {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!order || (order.payerId !== caller.id && order.payeeId !== caller.id)) {
+      return refuse(404, messages.orders.notFound);
+    }
+    if (order.status !== 'PAID') return refuse(409, messages.receipts.notPaid);
+    const [payer, payee, attempts, [refund]] = await Promise.all([
+      repo.findById(order.payerId),
+      repo.findById(order.payeeId),
+      shownAttempts(db, [order.id]),
+      refunds.ofOrders([order.id]),
+    ]);
+    if (!payer || !payee) throw new Error(`receipts: a party of ${order.id} vanished`);
+    const attempt = attempts.get(order.id);
+    const succeeded = attempt?.status === 'SUCCESS' ? attempt : undefined;
+    const paidAt = succeeded?.paymentTime ?? order.paidAt ?? order.updatedAt;
+    return success({
+      receipt_number: order.id,
+      order_id: order.id,
+      payee: { name: displayName(payee), username: payee.username },
+      payer: { name: displayName(payer), phone: payer.phone },
+      paid_at: paidAt.toISOString(),
+      method: methodOf(succeeded?.paymentGroup ?? null, order.paymentMethod),
+      payment_group: succeeded?.paymentGroup ?? null,
+      bank_reference: succeeded?.bankReference ?? null,
+      base_amount: paiseToRupees(order.baseAmount),
+      fee: paiseToRupees(order.fee),
+      charges: paiseToRupees(order.charges),
+      total: paiseToRupees(order.total),
+      refund: refund ? summaryOf(refund) : null,
+    });
+  };
+
+  return {
+    get,
+
+    /** `GET payments/pg/order/{orderId}/receipt.pdf`: the same receipt as a PDF. */
+    async pdf(
+      caller: UserRow,
+      orderId: string,
+    ): Promise<Result<{ fileName: string; bytes: Buffer }, 404 | 409>> {
+      const receipt = await get(caller, orderId);
+      if (!receipt.ok) return receipt;
+      return success({
+        fileName: messages.receipts.fileName(orderId),
+        bytes: receiptPdf(receipt.value),
+      });
+    },
+  };
+}
+
+export type ReceiptService = ReturnType<typeof createReceiptService>;

@@ -1,0 +1,116 @@
+// Receipts of paid orders: the JSON for the printable page and the PDF download carry the same
+// figures as the order; only the payer and the payee may read them.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { users } from '../../src/server/db/schema';
+import { pdfLines } from '../support/pdf';
+import { testDatabases } from '../support/server';
+import {
+  approveUrl,
+  createOrder,
+  payOrder,
+  receiptPdfUrl,
+  receiptUrl,
+  requestRefund,
+} from './dashboards.support';
+import { usePaymentsServer } from './payments.support';
+
+describe.each(testDatabases())('receipts on $name', (database) => {
+  const t = usePaymentsServer(database);
+  const { api, server } = t;
+
+  it('names the tutor as payee with the order id, payment time, method and breakup', async () => {
+    const { asha, priya } = await t.demo();
+    const paidAt = server.clock.now();
+    const id = await payOrder(t, priya, asha, 2000);
+    const expected = {
+      receipt_number: id,
+      order_id: id,
+      payee: { name: 'Asha Verma', username: 'asha-verma' },
+      payer: { name: 'Priya Sharma', phone: priya.phone },
+      paid_at: paidAt.toISOString(),
+      method: 'card',
+      payment_group: 'credit_card',
+      bank_reference: '123456789012',
+      base_amount: 2000,
+      fee: 20,
+      charges: 3.88,
+      total: 2023.88,
+      refund: null,
+    };
+    const mine = await api('GET', receiptUrl(id), { token: priya.token });
+    expect([mine.statusCode, mine.json()]).toEqual([200, expected]);
+    // The tutor who was paid sees the same receipt.
+    expect((await api('GET', receiptUrl(id), { token: asha.token })).json()).toEqual(expected);
+    // The same figures as the order itself.
+    const order = await api('GET', `/api/v1/payments/pg/order/${id}/`, { token: priya.token });
+    expect(order.json()).toMatchObject({
+      base_amount: 2000,
+      fee: 20,
+      charges: 3.88,
+      order: { amount: 2023.88 },
+    });
+  });
+
+  it('downloads the same receipt as a PDF', async () => {
+    const { asha, priya } = await t.demo();
+    const id = await payOrder(t, priya, asha, 2000);
+    const res = await api('GET', receiptPdfUrl(id), { token: priya.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${id}.pdf"`);
+    expect(pdfLines(res.rawPayload)).toEqual([
+      'TuitionPay',
+      'Payment receipt',
+      `Receipt number | ${id}`,
+      'Paid to | Asha Verma (asha-verma)',
+      'Paid by | Priya Sharma',
+      // The test clock after the demo logins: 15 January 2025, 10:01:33 IST.
+      'Payment time | 15th January 2025, 10:01 am IST',
+      'Method | Card',
+      'Bank reference | 123456789012',
+      'Amount | Rs. 2,000.00',
+      'Platform fee | Rs. 20.00',
+      'Government & other charges | Rs. 3.88',
+      'Total paid | Rs. 2,023.88',
+      'All amounts are in Indian rupees (INR).',
+      'Issued by TuitionPay on behalf of the payee.',
+    ]);
+  });
+
+  it('shows a UPI payment and its refund; a name the font lacks prints as ?', async () => {
+    const { asha, priya } = await t.demo();
+    await server.db.update(users).set({ firstName: 'प्रिया' }).where(eq(users.id, priya.id));
+    const id = await payOrder(t, priya, asha, 50_000, 'upi');
+    const refundId = await requestRefund(t, priya, id);
+    expect((await api('POST', approveUrl(refundId), { token: asha.token })).statusCode).toBe(200);
+    const receipt = await api('GET', receiptUrl(id), { token: priya.token });
+    expect(receipt.json()).toMatchObject({
+      payer: { name: 'प्रिया Sharma' },
+      method: 'upi',
+      payment_group: 'upi',
+      base_amount: 50000,
+      fee: 0,
+      charges: 0,
+      total: 50000,
+      refund: { id: refundId, status: 'PENDING', amount: 50000 },
+    });
+    const lines = pdfLines(
+      (await api('GET', receiptPdfUrl(id), { token: priya.token })).rawPayload,
+    );
+    expect(lines).toContain('Paid by | ?????? Sharma');
+    expect(lines).toContain('Method | UPI');
+    expect(lines).toContain('Total paid | Rs. 50,000.00');
+    expect(lines).toContain('Refund (Processing): Rs. 50,000.00');
+  });
+
+  it('has no receipt for an order that is not paid (409)', async () => {
+    const { asha, priya } = await t.demo();
+    const id = await createOrder(t, priya, asha, 2000);
+    for (const url of [receiptUrl(id), receiptPdfUrl(id)]) {
+      const res = await api('GET', url, { token: priya.token });
+      expect([res.statusCode, res.json()]).toEqual([409, { message: messages.receipts.notPaid }]);
+    }
+  });
+});
