@@ -4,6 +4,7 @@
 // invitation); a student's phone cannot be a payee.
 import { expect, test } from '@playwright/test';
 import { messages, PRODUCT_NAME } from '../src/domain/messages';
+import { apiMessages } from '../src/domain/apiMessages';
 import { DEMO_PHONES, DEMO_USERNAMES } from '../src/server/demo';
 import { expectOnReview, expectReviewPayee } from './support/checkout';
 import { kycDialog, payByPhone } from './support/payByPhone';
@@ -67,7 +68,7 @@ test('a tutor who cannot take payments yet, or a student, cannot be paid by phon
 
     // D28: the tutor's invitation is in the dev outbox for their phone.
     const baseURL = testInfo.project.use.baseURL;
-    const invitation = messages.identity.invitationSms(
+    const invitation = apiMessages.identity.invitationSms(
       `${student.firstName} ${student.lastName}`,
       '₹2,000.00',
       PRODUCT_NAME,

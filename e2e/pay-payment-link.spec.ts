@@ -2,6 +2,7 @@
 // once by a new student; visiting it again says it cannot be paid.
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
+import { apiMessages } from '../src/domain/apiMessages';
 import { DEMO_USERNAMES } from '../src/server/demo';
 import {
   expectBreakup,
@@ -66,7 +67,7 @@ test(
     await signUp(page, student);
     // Told before the review, or on the review once it tries to pay: either is fine.
     const proceed = review(page).proceed;
-    const refusal = page.getByText(messages.orders.linkOtherStudent);
+    const refusal = page.getByText(apiMessages.orders.linkOtherStudent);
     await expect(refusal.or(proceed)).toBeVisible();
     if (await proceed.isVisible()) await proceed.click();
     await expect(refusal).toBeVisible();

@@ -5,6 +5,7 @@
 // and a student's phone on the tutor login (D14).
 import { expect, test, type Page } from '@playwright/test';
 import { messages, PRODUCT_NAME } from '../src/domain/messages';
+import { apiMessages } from '../src/domain/apiMessages';
 import { DEMO_PHONES } from '../src/server/demo';
 import {
   countdownPattern,
@@ -136,7 +137,7 @@ test('a bank account the bank refuses shows why, and Try Again takes another', a
   const form = bankForm(page);
   await submitBankAccount(page, INVALID_ACCOUNT);
   await expect(form.failed).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(messages.accounts.invalidAccount);
+  await expect(page.getByRole('alert')).toHaveText(apiMessages.accounts.invalidAccount);
   await expect(page.getByText(messages.bank.failedBody, { exact: true })).toBeVisible();
   await expect(form.verified).toHaveCount(0);
 

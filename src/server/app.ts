@@ -23,6 +23,7 @@ import { createServices } from './services';
 import { createDevSmsSender } from './sms/dev';
 import type { SmsSender } from './sms/sender';
 import { messages } from '../domain/messages';
+import { apiMessages } from '../domain/apiMessages';
 
 export interface AppOptions {
   config: Config;
@@ -111,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const fileLike = /\.[^/]*$/.test(path) || path.includes('/.');
     if (spa && page && !reserved && !fileLike) return spa.sendIndex(reply);
     return reply.code(404).send({
-      message: path.startsWith('/api/') ? messages.api.notFound : messages.notFound.body,
+      message: path.startsWith('/api/') ? apiMessages.api.notFound : messages.notFound.body,
     });
   });
   return app;

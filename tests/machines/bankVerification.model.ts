@@ -6,6 +6,7 @@ import {
   type AddAccountInput,
 } from '../../machines/bankVerification/bankVerification.machine';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import type { EventFixtures, PathModel } from '../support/paths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
@@ -20,7 +21,7 @@ export const provideBank = (w: BankWorld) =>
 
 export const ACCOUNT = '001234567890';
 export const IFSC = 'HDFC0001234';
-export const INVALID_ACCOUNT = messages.accounts.invalidAccount;
+export const INVALID_ACCOUNT = apiMessages.accounts.invalidAccount;
 
 export const bankVerificationEvents = {
   'bank.change': [

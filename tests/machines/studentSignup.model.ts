@@ -12,6 +12,7 @@ import {
   type SignupStart,
 } from '../../machines/studentSignup/studentSignup.machine';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import type { EventFixtures, PathModel } from '../support/paths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
@@ -123,7 +124,7 @@ export const studentSignupPathModel: PathModel<typeof studentSignupMachine, Sign
     ),
     'xstate.error.actor.onboard': errorFixture(
       'onboard',
-      [http(400, messages.identity.panNameMismatch), http(401), http(500)],
+      [http(400, apiMessages.identity.panNameMismatch), http(401), http(500)],
       (w: SignupWorld) => w.onboard,
     ),
     'xstate.done.actor.routeByFlow': doneFixture(
@@ -167,7 +168,7 @@ export const studentSignupPathModel: PathModel<typeof studentSignupMachine, Sign
     'editing.idle': ({ context }) => assert.equal(context.error, null),
     'editing.failed': ({ context }) =>
       assert.ok(
-        context.error === messages.identity.panNameMismatch ||
+        context.error === apiMessages.identity.panNameMismatch ||
           context.error === messages.generic.registrationFailed,
       ),
     submitting: ({ context }, { world }) => {

@@ -9,6 +9,7 @@ import {
   type SignupStart,
 } from '../../machines/studentSignup/studentSignup.machine';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { flush, http, offline } from './loginFakes';
 import {
   COMPLETE_ME,
@@ -148,10 +149,10 @@ describe('studentSignup machine', () => {
     t.change('lastName', 'Mehta');
     t.change('pan', 'BXKPM4821Q');
     t.actor.send({ type: 'signup.submit' });
-    t.world.onboard.last().reject(http(400, messages.identity.panNameMismatch));
+    t.world.onboard.last().reject(http(400, apiMessages.identity.panNameMismatch));
     await flush();
     expect(t.snap().value).toEqual({ editing: 'failed' });
-    expect(t.snap().context.error).toBe(messages.identity.panNameMismatch);
+    expect(t.snap().context.error).toBe(apiMessages.identity.panNameMismatch);
     t.actor.send({ type: 'signup.submit' });
     t.world.onboard.last().reject(http(502));
     await flush();

@@ -13,6 +13,7 @@ import {
   type TutorSignupProfile,
 } from '../../machines/tutorOnboarding/tutorOnboarding.machine';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import type { PgOnboardingStatus } from '../../src/domain/onboarding';
 import type { EventFixture, EventFixtures, PathModel, PathRun } from '../support/paths';
 import { aadhaarWorld, provideAadhaar, type AadhaarWorld } from './aadhaarVerification.model';
@@ -180,7 +181,11 @@ export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, 
     ),
     'xstate.error.actor.onboard': errorFixture(
       'onboard',
-      [http(400, messages.identity.panInvalid), http(409, messages.identity.panLocked), http(401)],
+      [
+        http(400, apiMessages.identity.panInvalid),
+        http(409, apiMessages.identity.panLocked),
+        http(401),
+      ],
       (w: TutorWorld) => w.onboard,
     ),
     'xstate.done.actor.bank': bankDone,
@@ -202,7 +207,7 @@ export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, 
     'personal.editing.idle': ({ context }) => assert.equal(context.error, null),
     'personal.editing.failed': ({ context }) =>
       assert.ok(
-        ([messages.identity.panInvalid, messages.identity.panLocked] as string[]).includes(
+        ([apiMessages.identity.panInvalid, apiMessages.identity.panLocked] as string[]).includes(
           context.error ?? '',
         ),
       ),

@@ -2,7 +2,7 @@
 // (its test values, README.md) and keeps only valid accounts in the tutor's name; user/accounts/
 // lists them masked, newest first. Every response is checked against the contract.
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { bankAccounts } from '../../src/server/db/schema';
 import { testDatabases } from '../support/server';
 import { usePaymentsServer, type Actor } from './payments.support';
@@ -66,12 +66,12 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
   });
 
   it.each([
-    ['an invalid account', '001234560000', 'HDFC0001234', messages.accounts.invalidAccount],
-    ['a blocked account', '001234560001', 'HDFC0001234', messages.accounts.blocked],
-    ['an NRE account', '001234560002', 'HDFC0001234', messages.accounts.nre],
-    ['an invalid IFSC', '001234567890', 'HDFC0000000', messages.accounts.invalidIfsc],
-    ['another person’s account', '001234560003', 'HDFC0001234', messages.accounts.nameMismatch],
-    ['a poor name match', '001234560004', 'HDFC0001234', messages.accounts.nameMismatch],
+    ['an invalid account', '001234560000', 'HDFC0001234', apiMessages.accounts.invalidAccount],
+    ['a blocked account', '001234560001', 'HDFC0001234', apiMessages.accounts.blocked],
+    ['an NRE account', '001234560002', 'HDFC0001234', apiMessages.accounts.nre],
+    ['an invalid IFSC', '001234567890', 'HDFC0000000', apiMessages.accounts.invalidIfsc],
+    ['another person’s account', '001234560003', 'HDFC0001234', apiMessages.accounts.nameMismatch],
+    ['a poor name match', '001234560004', 'HDFC0001234', apiMessages.accounts.nameMismatch],
   ])(
     'refuses %s (400) with its message and keeps nothing',
     async (_what, number, ifsc, message) => {
@@ -87,12 +87,12 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     const student = await t.user('7012345803', 'student');
     const byStudent = await add(student, '001234567890');
     expect(byStudent.statusCode).toBe(403);
-    expect(byStudent.json()).toEqual({ message: messages.accounts.onlyTutors });
+    expect(byStudent.json()).toEqual({ message: apiMessages.accounts.onlyTutors });
 
     const noPan = await t.user('7012345804', 'teacher', { firstName: 'Meera', lastName: 'Iyer' });
     const refused = await add(noPan, '001234567890');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: messages.accounts.panRequired });
+    expect(refused.json()).toEqual({ message: apiMessages.accounts.panRequired });
   });
 
   it('refuses the same account twice (409), even through another branch of its bank', async () => {
@@ -101,7 +101,7 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     for (const ifsc of ['HDFC0001234', 'HDFC0009999']) {
       const again = await add(me, '001234567890', ifsc);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: messages.accounts.duplicate });
+      expect(again.json()).toEqual({ message: apiMessages.accounts.duplicate });
     }
     // The same digits at another bank are another account.
     expect((await add(me, '001234567890', 'ICIC0001234')).statusCode).toBe(201);
@@ -116,7 +116,7 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     }
     const limited = await add(me, '001234567890');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: messages.accounts.tooManyAttempts });
+    expect(limited.json()).toEqual({ message: apiMessages.accounts.tooManyAttempts });
     expect(Number(limited.headers['retry-after'])).toBe(DAY_MS / 1000);
     // Another tutor has their own allowance; the first gets theirs back a day later.
     expect((await add(await tutor('7012345806'), '001234567890')).statusCode).toBe(201);
@@ -134,7 +134,7 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     });
     const down = await add(me, '001234567890');
     expect(down.statusCode).toBe(502);
-    expect(down.json()).toEqual({ message: messages.accounts.unavailable });
+    expect(down.json()).toEqual({ message: apiMessages.accounts.unavailable });
     expect((await api('GET', LIST, { token: me.token })).json()).toEqual([]);
     expect((await add(me, '001234567890')).statusCode).toBe(201);
   });

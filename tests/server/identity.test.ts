@@ -4,6 +4,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { smsOutbox, users } from '../../src/server/db/schema';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { testDatabases } from '../support/server';
@@ -71,13 +72,13 @@ describe.each(testDatabases())('identities on $name', (database) => {
         body: { phone: priya.phone, first_name: 'Priya', last_name: 'Sharma', pan: 'BCDPS5678F' },
       });
       expect(otherPan.statusCode).toBe(409);
-      expect(otherPan.json()).toEqual({ message: messages.identity.panLocked });
+      expect(otherPan.json()).toEqual({ message: apiMessages.identity.panLocked });
       const otherName = await api('POST', ONBOARDING, {
         token: priya.token,
         body: { phone: priya.phone, first_name: 'Priyanka', last_name: 'Sharma' },
       });
       expect(otherName.statusCode).toBe(409);
-      expect(otherName.json()).toEqual({ message: messages.identity.namesLocked });
+      expect(otherName.json()).toEqual({ message: apiMessages.identity.namesLocked });
     });
 
     it('gives a tutor a username once names and PAN are set (D18), next free on a clash', async () => {
@@ -212,7 +213,7 @@ describe.each(testDatabases())('identities on $name', (database) => {
         },
       });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: messages.identity.tutorVerified });
+      expect(again.json()).toEqual({ message: apiMessages.identity.tutorVerified });
     });
 
     it('is for students only (403), not one’s own phone, and D11 amounts (400)', async () => {
@@ -229,7 +230,7 @@ describe.each(testDatabases())('identities on $name', (database) => {
         token: priya.token,
         body: { ...body, phone: priya.phone },
       });
-      expect(own.json()).toEqual({ message: messages.identity.ownPhone });
+      expect(own.json()).toEqual({ message: apiMessages.identity.ownPhone });
       const tooMuch = await api('POST', REGISTER, {
         token: priya.token,
         body: { ...body, amount: 50_001 },
@@ -283,9 +284,9 @@ describe.each(testDatabases())('identities on $name', (database) => {
         token: asha.token,
         body: { subjects: ['Maths', 'maths'] },
       });
-      expect(dupes.json()).toEqual({ message: messages.identity.subjectsDuplicate });
+      expect(dupes.json()).toEqual({ message: apiMessages.identity.subjectsDuplicate });
       const blank = await api('PATCH', PROFILE, { token: asha.token, body: { subjects: ['  '] } });
-      expect(blank.json()).toEqual({ message: messages.identity.subjectBlank });
+      expect(blank.json()).toEqual({ message: apiMessages.identity.subjectBlank });
       const student = await api('PATCH', PROFILE, {
         token: priya.token,
         body: { subjects: ['Maths'] },

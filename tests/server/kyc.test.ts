@@ -3,7 +3,7 @@
 // status webhook. Every API answer is checked against the contract.
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { toIstIsoString } from '../../src/domain/time';
 import { bankAccounts, pgOnboarding, users } from '../../src/server/db/schema';
 import { DEMO_PHONES } from '../../src/server/demo';
@@ -102,7 +102,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
 
       const other = await start(server, meera, asha.id);
       expect(other.statusCode).toBe(403);
-      expect(other.json()).toEqual({ message: messages.kyc.ownAccountOnly });
+      expect(other.json()).toEqual({ message: apiMessages.kyc.ownAccountOnly });
 
       const student = await login(server, '9811100003', 'student');
       const res = await server.api('POST', ONBOARDING_URL, {
@@ -110,14 +110,14 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
         body: { user_id: student.id },
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: messages.kyc.onlyTutors });
+      expect(res.json()).toEqual({ message: apiMessages.kyc.onlyTutors });
     });
 
     it('needs a verified PAN and a verified bank account first (409)', async () => {
       const noPan = await tutor(server, '9811100001', { pan: false, bank: false });
       const res = await start(server, noPan);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: messages.kyc.panRequired });
+      expect(res.json()).toEqual({ message: apiMessages.kyc.panRequired });
 
       const noBank = await tutor(server, '9811100002', { bank: false });
       await server.db.insert(bankAccounts).values({
@@ -128,7 +128,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       });
       const refused = await start(server, noBank);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: messages.kyc.bankAccountRequired });
+      expect(refused.json()).toEqual({ message: apiMessages.kyc.bankAccountRequired });
       expect(await statusOf(server, noBank)).toBe('NONE');
     });
 
@@ -136,7 +136,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       const submitted = await tutor(server, '9811100001');
       await setStatus(server, submitted.id, 'MIN_KYC_SUBMITTED');
       expect((await start(server, submitted)).json()).toEqual({
-        message: messages.kyc.underReview,
+        message: apiMessages.kyc.underReview,
       });
 
       for (const [phone, status] of [
@@ -147,7 +147,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
         await setStatus(server, done.id, status);
         const res = await start(server, done);
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ message: messages.kyc.alreadyApproved });
+        expect(res.json()).toEqual({ message: apiMessages.kyc.alreadyApproved });
       }
 
       // Approved on the gateway while its webhooks were lost: the gateway's word counts.
@@ -161,7 +161,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       );
       const again = await start(server, lost);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: messages.kyc.alreadyApproved });
+      expect(again.json()).toEqual({ message: apiMessages.kyc.alreadyApproved });
     });
 
     it('reuses the merchant on a second start, and after a rejection starts again (D4)', async () => {
@@ -212,7 +212,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       await faults(server, { failNextWith5xx: 1 });
       const res = await start(server, meera);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: messages.kyc.gatewayFailed });
+      expect(res.json()).toEqual({ message: apiMessages.kyc.gatewayFailed });
       expect((await start(server, meera)).statusCode).toBe(201);
     });
   });
@@ -231,7 +231,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       });
       const other = await read(server, meera, asha.id);
       expect(other.statusCode).toBe(404);
-      expect(other.json()).toEqual({ message: messages.kyc.notFound });
+      expect(other.json()).toEqual({ message: apiMessages.kyc.notFound });
       const student = await login(server, '9811100003', 'student');
       expect((await read(server, { token: student.access_token }, student.id)).statusCode).toBe(
         404,
@@ -318,7 +318,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       const raw = body(meera.merchantId, 'APPROVED', server.clock.now());
       const wrong = await post(raw, { key: 'not-the-secret' });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: messages.webhooks.invalidSignature });
+      expect(wrong.json()).toEqual({ message: apiMessages.webhooks.invalidSignature });
       const old = await post(raw, { at: server.clock.now().getTime() - 10 * 60 * 1000 });
       expect(old.statusCode).toBe(401);
       const unsigned = await server.inject({
@@ -437,7 +437,7 @@ describe.each(testDatabases())('a KYC link on another origin on $name', (databas
     const meera = await tutor(server, '9811100001');
     const res = await start(server, meera);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: messages.kyc.gatewayFailed });
+    expect(res.json()).toEqual({ message: apiMessages.kyc.gatewayFailed });
     expect(server.logs.lines.join('\n')).not.toMatch(/\/sandbox\/cashfree\/kyc\/[A-Za-z0-9_-]{8}/);
   });
 });

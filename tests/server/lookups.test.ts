@@ -1,6 +1,7 @@
 // Look-ups (D8, D17, D26, D27): user/search/, user/search-action/ and user/{id}/.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { testDatabases } from '../support/server';
 import { usePaymentsServer } from './payments.support';
@@ -70,7 +71,7 @@ describe.each(testDatabases())('look-ups on $name', (database) => {
     for (const query of ['', `?phone=${DEMO_PHONES.student}&username=asha-verma`]) {
       const res = await api('GET', `${SEARCH}${query}`, { token: priya.token });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ message: messages.lookups.exactlyOne });
+      expect(res.json()).toEqual({ message: apiMessages.lookups.exactlyOne });
     }
     expect((await api('GET', `${SEARCH}?phone=12345`, { token: priya.token })).statusCode).toBe(
       400,

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { nextSettlement } from '../../src/domain/settlement';
 import { idempotencyKeys, orders, schedules } from '../../src/server/db/schema';
 import { GatewayError } from '../../src/server/gateway/types';
@@ -109,14 +110,14 @@ describe.each(testDatabases())('creating orders on $name', (database) => {
       body: orderBody(ravi.id, asha.id, 100),
     });
     expect(tutor.statusCode).toBe(403);
-    expect(tutor.json()).toEqual({ message: messages.orders.onlyStudents });
+    expect(tutor.json()).toEqual({ message: apiMessages.orders.onlyStudents });
     const other = await t.user('7012345670', 'student');
     const forOther = await api('POST', ORDER_URL, {
       token: other.token,
       body: orderBody(priya.id, asha.id, 100),
     });
     expect(forOther.statusCode).toBe(403);
-    expect(forOther.json()).toEqual({ message: messages.orders.payerNotCaller });
+    expect(forOther.json()).toEqual({ message: apiMessages.orders.payerNotCaller });
     expect(t.fake.calls.createOrder).toBe(0);
   });
 
@@ -157,7 +158,9 @@ describe.each(testDatabases())('creating orders on $name', (database) => {
       body: orderBody(bare.id, asha.id, 100),
     });
     expect(res.statusCode).toBe(400);
-    expect(shown(res.json<{ message: string }>().message)).toBe(messages.orders.profileIncomplete);
+    expect(shown(res.json<{ message: string }>().message)).toBe(
+      apiMessages.orders.profileIncomplete,
+    );
   });
 
   it('refuses a total that does not match the base amount (D9)', async () => {
@@ -323,7 +326,7 @@ describe.each(testDatabases())('creating orders on $name', (database) => {
       });
       expect(changed.statusCode).toBe(409);
       expect(shown(changed.json<{ message: string }>().message)).toBe(
-        messages.orders.idempotencyMismatch,
+        apiMessages.orders.idempotencyMismatch,
       );
       expect(t.fake.calls.createOrder).toBe(1);
     });

@@ -3,7 +3,7 @@
 // D10 acceptance limit, CSV injection escaping.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { users } from '../../src/server/db/schema';
 import { login, testDatabases } from '../support/server';
 import {
@@ -166,7 +166,7 @@ describe.each(testDatabases())('payments received and made on $name', (database)
       token: asha.token,
     });
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json()).toEqual({ message: messages.paymentHistory.rangeOrder });
+    expect(reversed.json()).toEqual({ message: apiMessages.paymentHistory.rangeOrder });
     const invalid = await api('GET', `${RECEIVED_URL}?from=2025-02-30`, { token: asha.token });
     expect(invalid.statusCode).toBe(400);
   });
@@ -271,7 +271,7 @@ describe.each(testDatabases())('the CSV export of payments received on $name', (
     );
     expect(res.body.startsWith('\uFEFF"Order ID","Paid at (IST)",')).toBe(true);
     expect(cells(res.body)).toEqual([
-      [...messages.paymentHistory.csvHeaders],
+      [...apiMessages.paymentHistory.csvHeaders],
       [
         id,
         paidAt,
@@ -291,7 +291,7 @@ describe.each(testDatabases())('the CSV export of payments received on $name', (
     const otherDay = await api('GET', `${EXPORT_URL}?from=2025-01-16&to=2025-01-31`, {
       token: asha.token,
     });
-    expect(cells(otherDay.body)).toEqual([[...messages.paymentHistory.csvHeaders]]);
+    expect(cells(otherDay.body)).toEqual([[...apiMessages.paymentHistory.csvHeaders]]);
   });
 
   it('defuses cells a spreadsheet would run as formulas and doubles quotes', async () => {
@@ -343,12 +343,12 @@ describe.each(testDatabases())('the CSV export of payments received on $name', (
     const reversed = await get('?from=2025-02-01&to=2025-01-01');
     expect([reversed.statusCode, reversed.json()]).toEqual([
       400,
-      { message: messages.paymentHistory.rangeOrder },
+      { message: apiMessages.paymentHistory.rangeOrder },
     ]);
     const tooLong = await get('?from=2024-01-01&to=2025-01-01');
     expect([tooLong.statusCode, tooLong.json()]).toEqual([
       400,
-      { message: messages.paymentHistory.rangeTooLong(366) },
+      { message: apiMessages.paymentHistory.rangeTooLong(366) },
     ]);
     // 2024 is a leap year: 1 January to 31 December is 366 days.
     expect((await get('?from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);

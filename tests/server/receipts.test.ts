@@ -2,7 +2,7 @@
 // figures as the order; only the payer and the payee may read them.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { users } from '../../src/server/db/schema';
 import { pdfLines } from '../support/pdf';
 import { testDatabases } from '../support/server';
@@ -110,7 +110,10 @@ describe.each(testDatabases())('receipts on $name', (database) => {
     const id = await createOrder(t, priya, asha, 2000);
     for (const url of [receiptUrl(id), receiptPdfUrl(id)]) {
       const res = await api('GET', url, { token: priya.token });
-      expect([res.statusCode, res.json()]).toEqual([409, { message: messages.receipts.notPaid }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        409,
+        { message: apiMessages.receipts.notPaid },
+      ]);
     }
   });
 });

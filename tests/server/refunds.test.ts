@@ -2,7 +2,7 @@
 // tutor's decision: an approved refund reaches the gateway once, for what was paid.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { refunds } from '../../src/server/db/schema';
 import { GatewayError } from '../../src/server/gateway/types';
 import { login, testDatabases } from '../support/server';
@@ -79,7 +79,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const again = await api('POST', approveUrl(requested.id), { token: asha.token });
     expect([again.statusCode, again.json()]).toEqual([
       409,
-      { message: messages.refunds.alreadyApproved },
+      { message: apiMessages.refunds.alreadyApproved },
     ]);
     const decline = await api('POST', declineUrl(requested.id), { token: asha.token });
     expect(decline.statusCode).toBe(409);
@@ -114,7 +114,10 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     server.clock.advance(24 * HOUR_MS + MINUTE_MS);
     const priya = await relogin(demo.priya, 'student');
     const res = await ask(priya, late);
-    expect([res.statusCode, res.json()]).toEqual([400, { message: messages.refunds.windowPassed }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { message: apiMessages.refunds.windowPassed },
+    ]);
     expect(await refundRows()).toEqual([]);
   });
 
@@ -131,7 +134,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     expect((await ask(priya, first)).statusCode).toBe(201); // 16:59 IST: not settled yet
     server.clock.advance(MINUTE_MS);
     const res = await ask(priya, second);
-    expect([res.statusCode, res.json()]).toEqual([400, { message: messages.refunds.settled }]);
+    expect([res.statusCode, res.json()]).toEqual([400, { message: apiMessages.refunds.settled }]);
   });
 
   it('takes one request per paid order of the caller’s own', async () => {
@@ -141,23 +144,23 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const blank = await ask(priya, paid, '   ');
     expect([blank.statusCode, blank.json()]).toEqual([
       400,
-      { message: messages.refunds.reasonRequired },
+      { message: apiMessages.refunds.reasonRequired },
     ]);
     const notPaid = await ask(priya, failed);
     expect([notPaid.statusCode, notPaid.json()]).toEqual([
       409,
-      { message: messages.refunds.notPaid },
+      { message: apiMessages.refunds.notPaid },
     ]);
     expect((await ask(priya, paid)).statusCode).toBe(201);
     const twice = await ask(priya, paid, 'Again');
     expect([twice.statusCode, twice.json()]).toEqual([
       409,
-      { message: messages.refunds.alreadyRequested },
+      { message: apiMessages.refunds.alreadyRequested },
     ]);
     const unknown = await ask(priya, 'ord_unknown00000000');
     expect([unknown.statusCode, unknown.json()]).toEqual([
       404,
-      { message: messages.refunds.orderNotFound },
+      { message: apiMessages.refunds.orderNotFound },
     ]);
     expect(await refundRows()).toHaveLength(1);
   });
@@ -173,7 +176,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const approve = await api('POST', approveUrl(refundId), { token: asha.token });
     expect([approve.statusCode, approve.json()]).toEqual([
       409,
-      { message: messages.refunds.alreadyDeclined },
+      { message: apiMessages.refunds.alreadyDeclined },
     ]);
     expect((await api('POST', declineUrl(refundId), { token: asha.token })).statusCode).toBe(409);
     expect(t.fake.calls.createRefund).toBe(0);
@@ -203,7 +206,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const res = await api('POST', approveUrl(refundId), { token: asha.token });
     expect([res.statusCode, res.json()]).toEqual([
       502,
-      { message: messages.refunds.gatewayRefused },
+      { message: apiMessages.refunds.gatewayRefused },
     ]);
     const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
     expect(row).toMatchObject({ status: 'FAILED', failureReason: 'refund_amount_invalid' });

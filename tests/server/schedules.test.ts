@@ -1,7 +1,7 @@
 // schedules/ (D20, D36): booking directly and listing the caller's own sessions, a page at a
 // time, with both people's names; `upcoming=true` keeps those not ended yet, soonest first.
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { testDatabases } from '../support/server';
 import { usePaymentsServer } from './payments.support';
 
@@ -109,7 +109,7 @@ describe.each(testDatabases())('schedules on $name', (database) => {
       body: session(asha.id, priya.id, '2025-01-15T14:00:00Z', '2025-01-15T13:00:00Z'),
     });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toEqual({ message: messages.schedules.endBeforeStart });
+    expect(backwards.json()).toEqual({ message: apiMessages.schedules.endBeforeStart });
     const outsider = await api('POST', CREATE, {
       token: ravi.token,
       body: session(asha.id, priya.id, '2025-01-15T13:00:00Z', '2025-01-15T14:00:00Z'),

@@ -2,7 +2,7 @@
 // delivery, payment attempts and payment links paid once (D7, D19).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { orders, paymentAttempts, paymentLinks, webhookReceipts } from '../../src/server/db/schema';
 import { signWebhook } from '../../src/server/gateway/signature';
 import { testDatabases } from '../support/server';
@@ -74,7 +74,7 @@ describe.each(testDatabases())('payment webhooks on $name', (database) => {
     const body = webhookBody(payment(id, 202_388, 'SUCCESS'));
     const forged = await postWebhook(body, undefined, 'not-the-client-secret');
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ message: messages.webhooks.invalidSignature });
+    expect(forged.json()).toEqual({ message: apiMessages.webhooks.invalidSignature });
 
     const now = server.clock.now().getTime();
     expect((await postWebhook(body, now - 6 * 60_000)).statusCode).toBe(401);

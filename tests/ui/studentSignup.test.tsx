@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { renderRoute } from '../support/renderRoute';
 import { http, NEW_STUDENT, RETURNING, resetServer, server } from './authFakes';
 
@@ -104,7 +105,7 @@ describe('/student/signup', () => {
   });
 
   it("shows the server's message inline, or D2's 'Something went wrong. Please try again.'", async () => {
-    server.onboard.mockRejectedValueOnce(http(400, messages.identity.panNameMismatch));
+    server.onboard.mockRejectedValueOnce(http(400, apiMessages.identity.panNameMismatch));
     server.onboard.mockRejectedValueOnce(http(502));
     const user = userEvent.setup();
     const { firstName, lastName, submit } = await openSignup();
@@ -112,7 +113,9 @@ describe('/student/signup', () => {
     await user.type(lastName, 'Mehta');
     await user.type(panField(), 'BXKPM4821Q');
     await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.identity.panNameMismatch);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      apiMessages.identity.panNameMismatch,
+    );
     await user.click(submit);
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { http, resetServer, server } from './authFakes';
 import { LOGIN_PAGE, renderSignup, signIn } from './tutorSignupKit';
 import { PAN, PAN_VERIFIED, resetTutorServer, tutorServer, WITH_BANK } from './tutorSignupFakes';
@@ -90,12 +91,14 @@ describe('/tutor/personal-details, step 1', () => {
   });
 
   it("a PAN the server refuses shows the server's message; without one D2's text", async () => {
-    server.onboard.mockRejectedValueOnce(http(400, messages.identity.panNameMismatch));
+    server.onboard.mockRejectedValueOnce(http(400, apiMessages.identity.panNameMismatch));
     server.onboard.mockRejectedValueOnce(http(502));
     await openStep1();
     const user = await fillStep1();
     await user.click(button(m.next));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.identity.panNameMismatch);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      apiMessages.identity.panNameMismatch,
+    );
     await user.click(button(m.next));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
@@ -138,12 +141,12 @@ describe('/tutor/personal-details, step 2', () => {
   });
 
   it("a failed verification shows the server's message; Try Again keeps the numbers; then Verify Aadhaar", async () => {
-    tutorServer.addAccount.mockRejectedValueOnce(http(400, messages.accounts.nameMismatch));
+    tutorServer.addAccount.mockRejectedValueOnce(http(400, apiMessages.accounts.nameMismatch));
     const { user } = await openStep2();
     await fillBank(user);
     await user.click(button(b.verify));
     expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.accounts.nameMismatch);
+    expect(screen.getByRole('alert')).toHaveTextContent(apiMessages.accounts.nameMismatch);
     expect(screen.getByText('Please Try Again')).toBeInTheDocument();
     await user.click(button('Try Again'));
     expect(field(b.accountNumber)).toHaveValue('001234567890');
@@ -168,7 +171,7 @@ describe('/tutor/personal-details, step 2', () => {
   });
 
   it('a 403 shows the generic text, not the server message (spec §8)', async () => {
-    tutorServer.addAccount.mockRejectedValueOnce(http(403, messages.accounts.panRequired));
+    tutorServer.addAccount.mockRejectedValueOnce(http(403, apiMessages.accounts.panRequired));
     const { user } = await openStep2();
     await fillBank(user);
     await user.click(button(b.verify));

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToOnboarding } from '../../src/browser/onboardingRedirect';
 import { messages } from '../../src/domain/messages';
+import { apiMessages } from '../../src/domain/apiMessages';
 import { http, resetServer } from './authFakes';
 import { DASHBOARD_PAGE, LOGIN_PAGE, renderSignup, signIn } from './tutorSignupKit';
 import {
@@ -81,11 +82,11 @@ describe('/tutor/personal-details, step 3', () => {
   });
 
   it("a failure shows 'Verification Failed!' and Verify Again, which tries again", async () => {
-    tutorServer.startOnboarding.mockRejectedValueOnce(http(502, messages.kyc.gatewayFailed));
+    tutorServer.startOnboarding.mockRejectedValueOnce(http(502, apiMessages.kyc.gatewayFailed));
     const { user } = await openStep3();
     await user.click(button(m.verify));
     await expectFailedPanel();
-    expect(screen.getByText(messages.kyc.gatewayFailed)).toBeInTheDocument();
+    expect(screen.getByText(apiMessages.kyc.gatewayFailed)).toBeInTheDocument();
     await user.click(button(m.verifyAgain));
     await vi.waitFor(() => expect(goToOnboarding).toHaveBeenCalledTimes(1));
     expect(tutorServer.startOnboarding).toHaveBeenCalledTimes(2);
@@ -109,10 +110,10 @@ describe('/tutor/personal-details, step 3', () => {
   });
 
   it("a 409 shows the server's message and a way to the dashboard", async () => {
-    tutorServer.startOnboarding.mockRejectedValueOnce(http(409, messages.kyc.underReview));
+    tutorServer.startOnboarding.mockRejectedValueOnce(http(409, apiMessages.kyc.underReview));
     const { user } = await openStep3();
     await user.click(button(m.verify));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.kyc.underReview);
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.kyc.underReview);
     await user.click(button(m.toDashboard));
     expect(await screen.findByText(DASHBOARD_PAGE)).toBeInTheDocument();
   });

@@ -6,6 +6,7 @@
 //   (D27), so the app can ask for a new login instead of acting anonymous.
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import type { Contract, ContractOperation } from '../contract';
 import type { ApiKeyCaller, ApiKeyService } from '../services/apiKeys';
 import type { Session, SessionService } from './sessions';
@@ -46,7 +47,7 @@ export function apiKeyAuthenticator(apiKeys: ApiKeyService): Authenticator {
     const caller = match[1] ? await apiKeys.authenticate(match[1]) : null;
     return caller
       ? { kind: 'ok', auth: caller }
-      : { kind: 'invalid', message: messages.apiKeys.invalid };
+      : { kind: 'invalid', message: apiMessages.apiKeys.invalid };
   };
 }
 

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 
 /** Fields whose problem the product already has words for (spec §5). */
 const FIELD_MESSAGES: Record<string, string> = {
@@ -64,7 +65,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = JSON_ERRORS.has(error.code) ? messages.api.invalidJson : error.message;
+      const message = JSON_ERRORS.has(error.code) ? apiMessages.api.invalidJson : error.message;
       return reply.code(status).send({ message });
     }
     // Logged with its stack for us; the client gets the product's generic sentence (D2).

@@ -1,6 +1,6 @@
 // payments/pg/onboarding/ operations of the contract: the tutor's Aadhaar KYC with the gateway
 // (D4, D15, D16, D35) and the gateway's status webhook.
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
 import { refusal } from './replies';
@@ -34,7 +34,7 @@ export const onboardingHandlers = {
       services.merchants.verifyStatusWebhook(input),
     );
     if (!event) {
-      return { status: 401, body: { message: messages.webhooks.invalidSignature } };
+      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
     }
     const result = await services.kyc.receiveWebhook(event);
     if (result === 'ignored') {

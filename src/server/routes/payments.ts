@@ -1,7 +1,7 @@
 // payments/pg/ operations of the contract: fee settings (D5, D9), orders (D6, D9-D11, D19,
 // D20, D32, D33) and the gateway's payment webhook.
 import { CHARGES_RATE, PG_NAME } from '../../domain/constants';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
 import { BASE_RATE } from '../services/orders';
@@ -59,7 +59,7 @@ export const paymentHandlers = {
       services.gateway.verifyPaymentWebhook(input),
     );
     if (!event) {
-      return { status: 401, body: { message: messages.webhooks.invalidSignature } };
+      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
     }
     const { result, outcome } = await services.orders.receiveWebhook(event);
     const about = { orderId: event.orderId, cfPaymentId: event.payment.cfPaymentId };

@@ -17,7 +17,7 @@ import {
   type Authenticator,
   type AuthenticatorFor,
 } from '../auth/security';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -125,7 +125,7 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
         method: op.method,
         url: op.url,
         handler: async (_request, reply) =>
-          reply.code(501).send({ message: messages.api.notImplemented }),
+          reply.code(501).send({ message: apiMessages.api.notImplemented }),
       });
       continue;
     }

@@ -1,5 +1,6 @@
 // user/ operations of the contract: the caller, look-ups (D17, D26), identities (D28, D29).
 import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
 import { PHONE_SEARCH_LIMIT } from '../services/rateLimits';
@@ -17,7 +18,7 @@ export const userHandlers = {
   async searchUsers({ query, auth, services }) {
     const { phone, username } = query ?? {};
     if ((phone === undefined) === (username === undefined)) {
-      return { status: 400, body: { message: messages.lookups.exactlyOne } };
+      return { status: 400, body: { message: apiMessages.lookups.exactlyOne } };
     }
     if (phone !== undefined) {
       if (!auth) {
@@ -34,7 +35,7 @@ export const userHandlers = {
       if (!allowed.ok) {
         return {
           status: 429,
-          body: { message: messages.lookups.tooMany },
+          body: { message: apiMessages.lookups.tooMany },
           headers: headers({ 'retry-after': String(allowed.retryAfterSeconds) }),
         };
       }
@@ -54,7 +55,7 @@ export const userHandlers = {
   async searchUserAction({ query, services }) {
     const user = await services.users.findByUsername(query.username.toLowerCase());
     if (!user || user.role !== 'teacher' || !user.firstName || !user.lastName) {
-      return { status: 404, body: { message: messages.lookups.tutorNotFound } };
+      return { status: 404, body: { message: apiMessages.lookups.tutorNotFound } };
     }
     return {
       status: 200,
@@ -78,7 +79,7 @@ export const userHandlers = {
     }
     const user = await services.users.findById(params.id);
     if (!user || user.role !== 'teacher') {
-      return { status: 404, body: { message: messages.lookups.userNotFound } };
+      return { status: 404, body: { message: apiMessages.lookups.userNotFound } };
     }
     return { status: 200, body: await services.users.toSummary(user, true) };
   },

@@ -3,7 +3,7 @@
 // Keys are not sessions: they do not expire and logout leaves them alone.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import {
   API_KEY_LAST_USED_RESOLUTION_MS,
   API_KEY_PREFIX,
@@ -46,7 +46,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
   return {
     /** The caller's keys, revoked ones included, newest first. */
     async list(caller: UserRow, request: PageRequest): Promise<Result<ApiKeyPage, 403>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.apiKeys.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.apiKeys.onlyTutors);
       const [total] = await db
         .select({ n: count() })
         .from(apiKeys)
@@ -63,9 +63,9 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
 
     /** A new key for the caller; the answer is the only place the key itself appears. */
     async create(caller: UserRow, name: string): Promise<Result<ApiKeyCreated, 400 | 403 | 409>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.apiKeys.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.apiKeys.onlyTutors);
       const cleanName = name.trim().replace(/\s+/g, ' ');
-      if (cleanName === '') return refuse(400, messages.apiKeys.nameRequired);
+      if (cleanName === '') return refuse(400, apiMessages.apiKeys.nameRequired);
       return db.transaction(async (tx) => {
         // Two tabs issuing at once must not pass the limit together.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${caller.id}`}))`);
@@ -74,7 +74,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
           .from(apiKeys)
           .where(and(eq(apiKeys.userId, caller.id), isNull(apiKeys.revokedAt)));
         if (Number(active?.n ?? 0) >= API_KEYS_MAX_ACTIVE) {
-          return refuse(409, messages.apiKeys.tooMany(API_KEYS_MAX_ACTIVE));
+          return refuse(409, apiMessages.apiKeys.tooMany(API_KEYS_MAX_ACTIVE));
         }
         const { key, prefix } = newApiKey();
         const [row] = await tx
@@ -94,7 +94,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
 
     /** Revokes one of the caller's keys; a key revoked before keeps its first `revoked_at`. */
     async revoke(caller: UserRow, id: number): Promise<Result<ApiKey, 403 | 404>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.apiKeys.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.apiKeys.onlyTutors);
       const [revoked] = await db
         .update(apiKeys)
         .set({ revokedAt: clock.now() })
@@ -102,7 +102,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
         .returning();
       if (revoked) return success(toApi(revoked));
       const [already] = await db.select().from(apiKeys).where(own(caller, id)).limit(1);
-      return already ? success(toApi(already)) : refuse(404, messages.apiKeys.notFound);
+      return already ? success(toApi(already)) : refuse(404, apiMessages.apiKeys.notFound);
     },
 
     /** The tutor an unrevoked key belongs to, or null; notes the use (at most once a minute). */

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { bankAccounts, type BankAccountRow, type UserRow } from '../db/schema';
@@ -35,11 +35,11 @@ export interface NewAccount {
 }
 
 const FAILURE_MESSAGES: Record<BankFailureCode, string> = {
-  INVALID_ACCOUNT_FAIL: messages.accounts.invalidAccount,
-  ACCOUNT_BLOCKED: messages.accounts.blocked,
-  INVALID_IFSC_FAIL: messages.accounts.invalidIfsc,
-  NRE_ACCOUNT_FAIL: messages.accounts.nre,
-  OTHER: messages.accounts.notVerified,
+  INVALID_ACCOUNT_FAIL: apiMessages.accounts.invalidAccount,
+  ACCOUNT_BLOCKED: apiMessages.accounts.blocked,
+  INVALID_IFSC_FAIL: apiMessages.accounts.invalidIfsc,
+  NRE_ACCOUNT_FAIL: apiMessages.accounts.nre,
+  OTHER: apiMessages.accounts.notVerified,
 };
 
 /** D16: X for every digit but the last 4. */
@@ -71,7 +71,7 @@ export function createBankAccountService(deps: BankAccountDeps) {
   const { db, clock, users: repo, verification, rateLimiter, secret } = deps;
 
   const unavailable = (cause: unknown): Refusal<502> => ({
-    ...refuse(502, messages.accounts.unavailable),
+    ...refuse(502, apiMessages.accounts.unavailable),
     cause,
   });
 
@@ -95,10 +95,10 @@ export function createBankAccountService(deps: BankAccountDeps) {
       caller: UserRow,
       input: NewAccount,
     ): Promise<Result<BankAccount, 400 | 403 | 409 | 429 | 502>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.accounts.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.accounts.onlyTutors);
       const user = (await repo.findById(caller.id)) ?? caller;
       if (!user.pan || !user.firstName || !user.lastName) {
-        return refuse(403, messages.accounts.panRequired);
+        return refuse(403, apiMessages.accounts.panRequired);
       }
       const fingerprint = accountFingerprint(secret, input.accountNumber, input.ifsc);
       const [existing] = await db
@@ -108,11 +108,11 @@ export function createBankAccountService(deps: BankAccountDeps) {
           and(eq(bankAccounts.userId, user.id), eq(bankAccounts.accountFingerprint, fingerprint)),
         )
         .limit(1);
-      if (existing) return refuse(409, messages.accounts.duplicate);
+      if (existing) return refuse(409, apiMessages.accounts.duplicate);
 
       const allowed = await rateLimiter.hit(`penny-drop:${user.id}`, PENNY_DROP_LIMIT);
       if (!allowed.ok) {
-        return refuse(429, messages.accounts.tooManyAttempts, allowed.retryAfterSeconds);
+        return refuse(429, apiMessages.accounts.tooManyAttempts, allowed.retryAfterSeconds);
       }
       let result;
       try {
@@ -128,7 +128,7 @@ export function createBankAccountService(deps: BankAccountDeps) {
       }
       if (result.status === 'INVALID') return refuse(400, FAILURE_MESSAGES[result.code]);
       const names = nameVerdict(result.nameMatch);
-      if (names === 'mismatch') return refuse(400, messages.accounts.nameMismatch);
+      if (names === 'mismatch') return refuse(400, apiMessages.accounts.nameMismatch);
       if (names === 'unknown') return unavailable(new Error('the penny drop gave no name match'));
 
       try {
@@ -151,7 +151,7 @@ export function createBankAccountService(deps: BankAccountDeps) {
       } catch (error) {
         // The same account added by a parallel request meanwhile.
         if (isUniqueViolation(error, 'bank_accounts_user_fingerprint_idx')) {
-          return refuse(409, messages.accounts.duplicate);
+          return refuse(409, apiMessages.accounts.duplicate);
         }
         throw error;
       }

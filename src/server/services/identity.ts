@@ -6,6 +6,7 @@
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { formatINR, type Paise } from '../../domain/money';
 import { FALLBACK_USERNAME_BASE, nextAvailableUsername, slugifyName } from '../../domain/usernames';
 import type { Clock } from '../clock';
@@ -91,20 +92,20 @@ export function createIdentityService(deps: IdentityDeps) {
     const allowed = await rateLimiter.hit(`pan-check:${caller.id}`, PAN_CHECK_LIMIT);
     return allowed.ok
       ? null
-      : refuse(429 as const, messages.identity.tooManyPanChecks, allowed.retryAfterSeconds);
+      : refuse(429 as const, apiMessages.identity.tooManyPanChecks, allowed.retryAfterSeconds);
   };
 
   const panRefusal = (verdict: Exclude<PanVerdict, { ok: true }>, ofTutor: boolean) => {
     if (verdict.reason === 'unavailable') {
-      return { ...refuse(502 as const, messages.identity.panUnavailable), cause: verdict.cause };
+      return { ...refuse(502 as const, apiMessages.identity.panUnavailable), cause: verdict.cause };
     }
     return refuse(
       400 as const,
       verdict.reason === 'invalid-pan'
-        ? messages.identity.panInvalid
+        ? apiMessages.identity.panInvalid
         : ofTutor
-          ? messages.identity.tutorPanNameMismatch
-          : messages.identity.panNameMismatch,
+          ? apiMessages.identity.tutorPanNameMismatch
+          : apiMessages.identity.panNameMismatch,
     );
   };
 
@@ -121,8 +122,8 @@ export function createIdentityService(deps: IdentityDeps) {
       const payer = student.firstName && student.lastName ? displayName(student) : null;
       await sms.send({
         phone: tutorPhone,
-        body: messages.identity.invitationSms(
-          payer ?? messages.identity.aStudent,
+        body: apiMessages.identity.invitationSms(
+          payer ?? apiMessages.identity.aStudent,
           amount === null ? null : formatINR(amount),
           PRODUCT_NAME,
           `${publicOrigin}/tutor/login`,
@@ -173,12 +174,12 @@ export function createIdentityService(deps: IdentityDeps) {
       const user = (await repo.findById(caller.id)) ?? caller;
       if (user.pan !== null) {
         if (input.pan !== undefined && input.pan !== user.pan) {
-          return refuse(409, messages.identity.panLocked);
+          return refuse(409, apiMessages.identity.panLocked);
         }
         const namesKept =
           (user.firstName === null || sameName(user.firstName, input.firstName)) &&
           (user.lastName === null || sameName(user.lastName, input.lastName));
-        if (!namesKept) return refuse(409, messages.identity.namesLocked);
+        if (!namesKept) return refuse(409, apiMessages.identity.namesLocked);
         let current = user;
         if (user.firstName === null || user.lastName === null) {
           [current = user] = await db
@@ -221,17 +222,17 @@ export function createIdentityService(deps: IdentityDeps) {
       mode: { kind: 'onboarding' } | { kind: 'register'; amount: Paise },
     ): Promise<Result<AddedTutor, 400 | 403 | 409 | 429 | 502>> {
       if (caller.role !== 'student') {
-        return refuse(403, messages.identity.onlyStudentsAddTutors);
+        return refuse(403, apiMessages.identity.onlyStudentsAddTutors);
       }
-      if (input.phone === caller.phone) return refuse(400, messages.identity.ownPhone);
-      if (input.pan === undefined) return refuse(400, messages.identity.panRequired);
+      if (input.phone === caller.phone) return refuse(400, apiMessages.identity.ownPhone);
+      if (input.pan === undefined) return refuse(400, apiMessages.identity.panRequired);
       const pan = input.pan;
       const existing = await repo.findByPhone(input.phone);
       if (existing?.role === 'student') return refuse(400, messages.roles.payeeIsStudent);
       if (existing && mode.kind === 'onboarding') {
-        return refuse(409, messages.identity.tutorExists);
+        return refuse(409, apiMessages.identity.tutorExists);
       }
-      if (existing?.pan) return refuse(409, messages.identity.tutorVerified);
+      if (existing?.pan) return refuse(409, apiMessages.identity.tutorVerified);
 
       const limited = await panCheckRefusal(caller);
       if (limited) return limited;
@@ -240,7 +241,7 @@ export function createIdentityService(deps: IdentityDeps) {
       // Counted only when an SMS is about to go out (refusals above cost nothing).
       const allowed = await rateLimiter.hit(`invite:${caller.id}`, TUTOR_INVITATION_LIMIT);
       if (!allowed.ok) {
-        return refuse(429, messages.identity.tooManyInvitations, allowed.retryAfterSeconds);
+        return refuse(429, apiMessages.identity.tooManyInvitations, allowed.retryAfterSeconds);
       }
 
       let tutor: UserRow | null;
@@ -251,11 +252,11 @@ export function createIdentityService(deps: IdentityDeps) {
           .set({ firstName: input.firstName, lastName: input.lastName, pan })
           .where(and(eq(users.id, existing.id), isNull(users.pan)))
           .returning();
-        if (!tutor) return refuse(409, messages.identity.tutorVerified);
+        if (!tutor) return refuse(409, apiMessages.identity.tutorVerified);
         tutor = await ensureUsername(tutor);
       } else {
         tutor = await createTutor({ ...input, pan });
-        if (!tutor) return refuse(409, messages.identity.tutorExists);
+        if (!tutor) return refuse(409, apiMessages.identity.tutorExists);
       }
       const invitationError = await invite(
         caller,
@@ -273,18 +274,18 @@ export function createIdentityService(deps: IdentityDeps) {
       const user = (await repo.findById(caller.id)) ?? caller;
       let subjects: string[] | undefined;
       if (input.subjects !== undefined) {
-        if (user.role !== 'teacher') return refuse(400, messages.identity.subjectsOnlyTutors);
+        if (user.role !== 'teacher') return refuse(400, apiMessages.identity.subjectsOnlyTutors);
         subjects = input.subjects.map((s) => s.trim().replace(/\s+/g, ' '));
-        if (subjects.some((s) => s === '')) return refuse(400, messages.identity.subjectBlank);
+        if (subjects.some((s) => s === '')) return refuse(400, apiMessages.identity.subjectBlank);
         const folded = new Set(subjects.map((s) => s.toLowerCase()));
         if (folded.size !== subjects.length) {
-          return refuse(400, messages.identity.subjectsDuplicate);
+          return refuse(400, apiMessages.identity.subjectsDuplicate);
         }
       }
       const changesName =
         (input.firstName !== undefined && !sameName(user.firstName, input.firstName)) ||
         (input.lastName !== undefined && !sameName(user.lastName, input.lastName));
-      if (user.pan !== null && changesName) return refuse(409, messages.identity.namesLocked);
+      if (user.pan !== null && changesName) return refuse(409, apiMessages.identity.namesLocked);
       // Before the PAN, names are saved as given (a casing fix too); after it, never.
       const names =
         user.pan === null

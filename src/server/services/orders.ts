@@ -16,6 +16,7 @@ import { acceptanceVerdict } from '../../domain/acceptanceLimit';
 import { DEFAULT_BASE_RATE, PAISE_PER_RUPEE, type PaymentMethod } from '../../domain/constants';
 import { computeBreakup, isTotalConsistent } from '../../domain/fees';
 import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees, rupeesToPaiseOrNull, type Paise } from '../../domain/money';
 import { bookingWindow } from '../../domain/schedule';
 import type { OrderStatus, PaymentStatus } from '../../domain/statuses';
@@ -95,7 +96,7 @@ const PAYMENT_RANK: Record<PaymentStatus, number> = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const refused = <S extends 400 | 409>(status: S, reason: string) =>
-  refuse(status, messages.orders.refused(reason));
+  refuse(status, apiMessages.orders.refused(reason));
 
 /** A stable fingerprint of a request body: keys sorted, `book_session` absent = false. */
 function fingerprint(input: OrderInput): string {
@@ -150,13 +151,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     caller: UserRow,
     input: OrderInput,
   ): Promise<Result<{ payee: UserRow; total: Paise; base: Paise }, CreateStatus>> => {
-    if (caller.role !== 'student') return refuse(403, messages.orders.onlyStudents);
-    if (input.payer_id !== caller.id) return refuse(403, messages.orders.payerNotCaller);
+    if (caller.role !== 'student') return refuse(403, apiMessages.orders.onlyStudents);
+    if (input.payer_id !== caller.id) return refuse(403, apiMessages.orders.payerNotCaller);
     if (!caller.pan || !caller.firstName || !caller.lastName) {
-      return refused(400, messages.orders.profileIncomplete);
+      return refused(400, apiMessages.orders.profileIncomplete);
     }
     const payee = await repo.findById(input.payee_id);
-    if (!payee) return refuse(404, messages.orders.payeeNotFound);
+    if (!payee) return refuse(404, apiMessages.orders.payeeNotFound);
     if (payee.role !== 'teacher') return refused(400, messages.roles.payeeIsStudent);
 
     const base = input.base_amount * PAISE_PER_RUPEE;
@@ -176,21 +177,21 @@ export function createOrderService(deps: OrderServiceDeps) {
         .from(paymentLinks)
         .where(eq(paymentLinks.id, input.payment_link_id))
         .limit(1);
-      if (!link) return refuse(404, messages.orders.linkNotFound);
+      if (!link) return refuse(404, apiMessages.orders.linkNotFound);
       const linkStatus = paymentLinkStatus(link, clock.now());
-      if (linkStatus === 'PAID') return refused(409, messages.orders.linkPaid);
-      if (linkStatus === 'EXPIRED') return refused(409, messages.orders.linkExpired);
-      if (linkStatus !== 'ACTIVE') return refused(409, messages.orders.linkCancelled);
-      if (link.payeeId !== payee.id) return refused(409, messages.orders.linkOtherTutor);
-      if (link.amount !== base) return refused(409, messages.orders.linkOtherAmount);
+      if (linkStatus === 'PAID') return refused(409, apiMessages.orders.linkPaid);
+      if (linkStatus === 'EXPIRED') return refused(409, apiMessages.orders.linkExpired);
+      if (linkStatus !== 'ACTIVE') return refused(409, apiMessages.orders.linkCancelled);
+      if (link.payeeId !== payee.id) return refused(409, apiMessages.orders.linkOtherTutor);
+      if (link.amount !== base) return refused(409, apiMessages.orders.linkOtherAmount);
       if (link.studentPhone !== null && link.studentPhone !== caller.phone) {
-        return refused(409, messages.orders.linkOtherStudent);
+        return refused(409, apiMessages.orders.linkOtherStudent);
       }
     }
 
     const total = rupeesToPaiseOrNull(input.amount);
     if (total === null || !isTotalConsistent(total, base, input.payment_method, BASE_RATE)) {
-      return refused(400, messages.orders.totalChanged);
+      return refused(400, apiMessages.orders.totalChanged);
     }
     const verdict = acceptanceVerdict(status, await paidSoFar(payee.id), base);
     if (!verdict.ok) return refused(400, verdict.message);
@@ -346,9 +347,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (order.paymentSessionId !== null) return success(order);
       const waited = await waitForSession(order.id);
       if (waited?.paymentSessionId) return success(waited);
-      if (waited) return refuse(409, messages.orders.idempotencyInFlight);
+      if (waited) return refuse(409, apiMessages.orders.idempotencyInFlight);
     }
-    return refuse(409, messages.orders.idempotencyInFlight);
+    return refuse(409, apiMessages.orders.idempotencyInFlight);
   };
 
   type Claim =
@@ -382,7 +383,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         .limit(1);
       if (!row) continue; // answered with a refusal and released meanwhile: claim it now
       if (row.requestHash !== hash) {
-        return { kind: 'refused', refusal: refused(409, messages.orders.idempotencyMismatch) };
+        return { kind: 'refused', refusal: refused(409, apiMessages.orders.idempotencyMismatch) };
       }
       if (row.response !== null) return { kind: 'replay', reply: row.response as OrderCreated };
       if (now.getTime() - row.createdAt.getTime() > IN_FLIGHT_STALE_MS) {
@@ -391,7 +392,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         continue;
       }
       if (Date.now() >= deadline) {
-        return { kind: 'refused', refusal: refuse(409, messages.orders.idempotencyInFlight) };
+        return { kind: 'refused', refusal: refuse(409, apiMessages.orders.idempotencyInFlight) };
       }
       await sleep(WAIT_STEP_MS);
     }
@@ -530,7 +531,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         return result.ok ? success(createdReply(result.value)) : result;
       }
       // Role checks first: a key must not tell a tutor anything about a student's orders.
-      if (caller.role !== 'student') return refuse(403, messages.orders.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, apiMessages.orders.onlyStudents);
       const claim = await claimKey(caller, idempotencyKey, fingerprint(input));
       if (claim.kind === 'replay') return success(claim.reply);
       if (claim.kind === 'refused') return claim.refusal;
@@ -565,7 +566,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     ): Promise<Result<{ details: OrderDetails; refreshError: unknown }, 404>> {
       let order = await findOrder(orderId);
       if (!order || (order.payerId !== caller.id && order.payeeId !== caller.id)) {
-        return refuse(404, messages.orders.notFound);
+        return refuse(404, apiMessages.orders.notFound);
       }
       let refreshError: unknown = null;
       if (order.status === 'ACTIVE' && order.paymentSessionId !== null) {

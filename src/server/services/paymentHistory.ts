@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { ACCEPTANCE_LIMIT_PAISE } from '../../domain/constants';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees } from '../../domain/money';
 import { refundDeadline } from '../../domain/refundWindow';
 import type { PaymentStatus } from '../../domain/statuses';
@@ -68,10 +68,10 @@ const dayStart = (key: string): Date => {
 /** IST days `from`..`to` (both optional) as instants; a reversed range is refused. */
 function dayRange(from: string | undefined, to: string | undefined): Result<DayRange, 400> {
   if ((from !== undefined && !isIsoDate(from)) || (to !== undefined && !isIsoDate(to))) {
-    return refuse(400, messages.paymentHistory.dateInvalid);
+    return refuse(400, apiMessages.paymentHistory.dateInvalid);
   }
   if (from !== undefined && to !== undefined && from > to) {
-    return refuse(400, messages.paymentHistory.rangeOrder);
+    return refuse(400, apiMessages.paymentHistory.rangeOrder);
   }
   return success({
     start: from === undefined ? null : dayStart(from),
@@ -83,7 +83,7 @@ function dayRange(from: string | undefined, to: string | undefined): Result<DayR
 const istText = (date: Date) => toIstIsoString(date).slice(0, 19).replace('T', ' ');
 const rupeeText = (paise: number) => paiseToRupees(paise).toFixed(2);
 const methodName = (method: OrderRow['paymentMethod']) =>
-  method === 'upi' ? messages.paymentHistory.methodUpi : messages.paymentHistory.methodCard;
+  method === 'upi' ? apiMessages.paymentHistory.methodUpi : apiMessages.paymentHistory.methodCard;
 
 export interface PaymentHistoryDeps {
   db: Database;
@@ -215,7 +215,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
       query: PageRequest & { from?: string; to?: string },
       onError: OnGatewayError,
     ): Promise<Result<PaymentsReceivedPage, 400 | 403>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.paymentHistory.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.paymentHistory.onlyTutors);
       const range = dayRange(query.from, query.to);
       if (!range.ok) return range;
       const where = receivedWhere(caller.id, range.value);
@@ -236,11 +236,11 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
       caller: UserRow,
       query: { from: string; to: string },
     ): Promise<Result<{ fileName: string; csv: string }, 400 | 403>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.paymentHistory.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.paymentHistory.onlyTutors);
       const range = dayRange(query.from, query.to);
       if (!range.ok) return range;
       if (addIstDays(query.from, EXPORT_MAX_DAYS - 1) < query.to) {
-        return refuse(400, messages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
+        return refuse(400, apiMessages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
       }
       const rows = await receivedRows(receivedWhere(caller.id, range.value)).orderBy(
         asc(orders.paidAt),
@@ -260,13 +260,13 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
           methodName(order.paymentMethod),
           order.status,
           settles ? istText(settles) : '',
-          refund ? messages.refunds.statusLabels[refund.status] : '',
+          refund ? apiMessages.refunds.statusLabels[refund.status] : '',
           refund ? rupeeText(refund.amount) : '',
         ];
       });
       return success({
-        fileName: messages.paymentHistory.csvFileName(query.from, query.to),
-        csv: toCsv([messages.paymentHistory.csvHeaders, ...lines]),
+        fileName: apiMessages.paymentHistory.csvFileName(query.from, query.to),
+        csv: toCsv([apiMessages.paymentHistory.csvHeaders, ...lines]),
       });
     },
 
@@ -279,7 +279,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
       query: PageRequest,
       onError: OnGatewayError,
     ): Promise<Result<PaymentsMadePage, 403>> {
-      if (caller.role !== 'student') return refuse(403, messages.paymentHistory.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, apiMessages.paymentHistory.onlyStudents);
       const where = and(
         eq(orders.payerId, caller.id),
         or(

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PAISE_PER_RUPEE, PAYMENT_LINK_DEFAULT_EXPIRY_MS } from '../../domain/constants';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees } from '../../domain/money';
 import { canAcceptPayments } from '../../domain/onboarding';
 import type { PaymentLinkStatus } from '../../domain/statuses';
@@ -46,9 +46,9 @@ function hasStatus(status: PaymentLinkStatus, now: Date): SQL | undefined {
 
 /** Why a link that is no longer ACTIVE cannot be cancelled (409). */
 const CANNOT_CANCEL: Record<Exclude<PaymentLinkStatus, 'ACTIVE'>, string> = {
-  PAID: messages.links.cancelPaid,
-  EXPIRED: messages.links.cancelExpired,
-  CANCELLED: messages.links.cancelCancelled,
+  PAID: apiMessages.links.cancelPaid,
+  EXPIRED: apiMessages.links.cancelExpired,
+  CANCELLED: apiMessages.links.cancelCancelled,
 };
 
 export interface PaymentLinkInput {
@@ -86,20 +86,20 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       caller: UserRow,
       input: PaymentLinkInput,
     ): Promise<Result<PaymentLink, 400 | 403>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.links.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
       if (!canAcceptPayments(await repo.gatewayStatusOf(caller.id))) {
-        return refuse(403, messages.links.kycRequired);
+        return refuse(403, apiMessages.links.kycRequired);
       }
       const now = clock.now();
       const expiresAt = input.expires_at
         ? new Date(input.expires_at)
         : new Date(now.getTime() + PAYMENT_LINK_DEFAULT_EXPIRY_MS);
-      if (expiresAt.getTime() <= now.getTime()) return refuse(400, messages.links.expiryPast);
+      if (expiresAt.getTime() <= now.getTime()) return refuse(400, apiMessages.links.expiryPast);
       if (expiresAt.getTime() > now.getTime() + PAYMENT_LINK_MAX_EXPIRY_MS) {
-        return refuse(400, messages.links.expiryTooFar);
+        return refuse(400, apiMessages.links.expiryTooFar);
       }
       const purpose = input.purpose.trim().replace(/\s+/g, ' ');
-      if (purpose === '') return refuse(400, messages.links.purposeRequired);
+      if (purpose === '') return refuse(400, apiMessages.links.purposeRequired);
       const [link] = await db
         .insert(paymentLinks)
         .values({
@@ -123,7 +123,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       request: PageRequest,
       status?: PaymentLinkStatus,
     ): Promise<Result<PaymentLinkPage, 403>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.links.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
       const now = clock.now();
       const mine = and(
         eq(paymentLinks.payeeId, caller.id),
@@ -148,7 +148,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
 
     /** The caller's ACTIVE link becomes CANCELLED; no new order can pay it (orders.ts). */
     async cancel(caller: UserRow, id: string): Promise<Result<PaymentLink, 403 | 404 | 409>> {
-      if (caller.role !== 'teacher') return refuse(403, messages.links.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
       const now = clock.now();
       const mine = and(eq(paymentLinks.id, id), eq(paymentLinks.payeeId, caller.id));
       const [cancelled] = await db
@@ -158,7 +158,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         .returning();
       if (cancelled) return success(toApi(cancelled, now));
       const [link] = await db.select().from(paymentLinks).where(mine).limit(1);
-      if (!link) return refuse(404, messages.links.notFound);
+      if (!link) return refuse(404, apiMessages.links.notFound);
       const status = paymentLinkStatus(link, now);
       // The update above takes every link ACTIVE at `now`, and no status returns to ACTIVE.
       if (status === 'ACTIVE') throw new Error('cancelPaymentLink: an ACTIVE link was missed');
@@ -173,7 +173,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         .innerJoin(users, eq(users.id, paymentLinks.payeeId))
         .where(eq(paymentLinks.id, id))
         .limit(1);
-      if (!row) return refuse(404, messages.links.notFound);
+      if (!row) return refuse(404, apiMessages.links.notFound);
       const { link, payee } = row;
       return success({
         id: link.id,

@@ -2,7 +2,8 @@
 // as label and value rows. Helvetica has no rupee sign, so amounts read 'Rs. 2,023.88' and a
 // line says they are Indian rupees (pdfWriter.ts).
 import type { components } from '../../../openapi/schema';
-import { messages, PRODUCT_NAME } from '../../domain/messages';
+import { PRODUCT_NAME } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { formatAmount, rupeesToPaise } from '../../domain/money';
 import { formatIstDate, formatIstTime } from '../../domain/time';
 import { writePdf, type PdfText } from './pdfWriter';
@@ -15,18 +16,18 @@ const ROW_HEIGHT = 22;
 /** A value longer than this is cut, so it stays on the page. */
 const VALUE_MAX_CHARS = 60;
 
-const rupees = (amount: number) => messages.receipts.rupees(formatAmount(rupeesToPaise(amount)));
+const rupees = (amount: number) => apiMessages.receipts.rupees(formatAmount(rupeesToPaise(amount)));
 const clip = (text: string) =>
   text.length > VALUE_MAX_CHARS ? `${text.slice(0, VALUE_MAX_CHARS - 3)}...` : text;
 
 /** The label and value rows, section by section, in the order the page shows them. */
 function receiptRows(receipt: Receipt): [string, string][][] {
-  const r = messages.receipts;
+  const r = apiMessages.receipts;
   const paidAt = new Date(receipt.paid_at);
   const method =
     receipt.method === 'upi'
-      ? messages.paymentHistory.methodUpi
-      : messages.paymentHistory.methodCard;
+      ? apiMessages.paymentHistory.methodUpi
+      : apiMessages.paymentHistory.methodCard;
   const payee = receipt.payee.username
     ? `${receipt.payee.name} (${receipt.payee.username})`
     : receipt.payee.name;
@@ -48,7 +49,7 @@ function receiptRows(receipt: Receipt): [string, string][][] {
   ];
   const refund = receipt.refund;
   const after: [string, string][] = refund
-    ? [[r.refund(messages.refunds.statusLabels[refund.status], rupees(refund.amount)), '']]
+    ? [[r.refund(apiMessages.refunds.statusLabels[refund.status], rupees(refund.amount)), '']]
     : [];
   return [details, breakup, after];
 }
@@ -56,19 +57,19 @@ function receiptRows(receipt: Receipt): [string, string][][] {
 export function receiptPdf(receipt: Receipt): Buffer {
   const texts: PdfText[] = [
     { x: LEFT, y: 780, size: 22, bold: true, text: PRODUCT_NAME },
-    { x: LEFT, y: 750, size: 14, bold: true, text: messages.receipts.title },
+    { x: LEFT, y: 750, size: 14, bold: true, text: apiMessages.receipts.title },
   ];
   let y = 710;
   for (const section of receiptRows(receipt)) {
     for (const [label, value] of section) {
-      const isTotal = label === messages.receipts.total;
+      const isTotal = label === apiMessages.receipts.total;
       texts.push({ x: LEFT, y, size: 11, bold: isTotal, text: label });
       if (value !== '') texts.push({ x: VALUE_X, y, size: 11, bold: isTotal, text: clip(value) });
       y -= ROW_HEIGHT;
     }
     if (section.length > 0) y -= ROW_HEIGHT / 2;
   }
-  texts.push({ x: LEFT, y, size: 9, text: messages.receipts.rupeeNote });
-  texts.push({ x: LEFT, y: y - 14, size: 9, text: messages.receipts.footer(PRODUCT_NAME) });
-  return writePdf(texts, { title: messages.receipts.title, producer: PRODUCT_NAME });
+  texts.push({ x: LEFT, y, size: 9, text: apiMessages.receipts.rupeeNote });
+  texts.push({ x: LEFT, y: y - 14, size: 9, text: apiMessages.receipts.footer(PRODUCT_NAME) });
+  return writePdf(texts, { title: apiMessages.receipts.title, producer: PRODUCT_NAME });
 }

@@ -3,7 +3,7 @@
 // one; anyone else gets a 404, as with the order itself.
 import { eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees } from '../../domain/money';
 import type { Database } from '../db/client';
 import { orders, type OrderRow, type UserRow } from '../db/schema';
@@ -35,9 +35,9 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
   const get = async (caller: UserRow, orderId: string): Promise<Result<Receipt, 404 | 409>> => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!order || (order.payerId !== caller.id && order.payeeId !== caller.id)) {
-      return refuse(404, messages.orders.notFound);
+      return refuse(404, apiMessages.orders.notFound);
     }
-    if (order.status !== 'PAID') return refuse(409, messages.receipts.notPaid);
+    if (order.status !== 'PAID') return refuse(409, apiMessages.receipts.notPaid);
     const [payer, payee, attempts, [refund]] = await Promise.all([
       repo.findById(order.payerId),
       repo.findById(order.payeeId),
@@ -76,7 +76,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       const receipt = await get(caller, orderId);
       if (!receipt.ok) return receipt;
       return success({
-        fileName: messages.receipts.fileName(orderId),
+        fileName: apiMessages.receipts.fileName(orderId),
         bytes: receiptPdf(receipt.value),
       });
     },

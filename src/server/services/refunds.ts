@@ -13,7 +13,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees } from '../../domain/money';
 import { refundWindowVerdict } from '../../domain/refundWindow';
 import type { Clock } from '../clock';
@@ -171,13 +171,13 @@ export function createRefundService(deps: RefundServiceDeps) {
     caller: UserRow,
     id: string,
   ): Promise<Result<RefundRow, 403 | 404>> => {
-    if (caller.role !== 'teacher') return refuse(403, messages.refunds.onlyTutors);
+    if (caller.role !== 'teacher') return refuse(403, apiMessages.refunds.onlyTutors);
     const [row] = await db
       .select()
       .from(refunds)
       .where(and(eq(refunds.id, id), eq(refunds.tutorId, caller.id)))
       .limit(1);
-    return row ? success(row) : refuse(404, messages.refunds.notFound);
+    return row ? success(row) : refuse(404, apiMessages.refunds.notFound);
   };
 
   /** Claims a REQUESTED refund for a decision; null when it was decided before. */
@@ -202,8 +202,8 @@ export function createRefundService(deps: RefundServiceDeps) {
     return refuse(
       409,
       row?.status === 'DECLINED'
-        ? messages.refunds.alreadyDeclined
-        : messages.refunds.alreadyApproved,
+        ? apiMessages.refunds.alreadyDeclined
+        : apiMessages.refunds.alreadyApproved,
     );
   };
 
@@ -227,30 +227,32 @@ export function createRefundService(deps: RefundServiceDeps) {
       caller: UserRow,
       input: { order_id: string; reason: string },
     ): Promise<Result<Refund, 400 | 403 | 404 | 409>> {
-      if (caller.role !== 'student') return refuse(403, messages.refunds.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, apiMessages.refunds.onlyStudents);
       const [order] = await db
         .select()
         .from(orders)
         .where(and(eq(orders.id, input.order_id), eq(orders.payerId, caller.id)))
         .limit(1);
-      if (!order) return refuse(404, messages.refunds.orderNotFound);
-      if (order.status !== 'PAID' || !order.paidAt) return refuse(409, messages.refunds.notPaid);
+      if (!order) return refuse(404, apiMessages.refunds.orderNotFound);
+      if (order.status !== 'PAID' || !order.paidAt) return refuse(409, apiMessages.refunds.notPaid);
       const [existing] = await db
         .select({ id: refunds.id })
         .from(refunds)
         .where(eq(refunds.orderId, order.id))
         .limit(1);
-      if (existing) return refuse(409, messages.refunds.alreadyRequested);
+      if (existing) return refuse(409, apiMessages.refunds.alreadyRequested);
       const now = clock.now();
       const verdict = refundWindowVerdict(order.paidAt, now, SETTLEMENT_HOLIDAY_DATES);
       if (!verdict.ok) {
         return refuse(
           400,
-          verdict.reason === 'settled' ? messages.refunds.settled : messages.refunds.windowPassed,
+          verdict.reason === 'settled'
+            ? apiMessages.refunds.settled
+            : apiMessages.refunds.windowPassed,
         );
       }
       const reason = input.reason.trim().replace(/\s+/g, ' ');
-      if (reason === '') return refuse(400, messages.refunds.reasonRequired);
+      if (reason === '') return refuse(400, apiMessages.refunds.reasonRequired);
       const [created] = await db
         .insert(refunds)
         .values({
@@ -267,7 +269,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         })
         .onConflictDoNothing({ target: refunds.orderId })
         .returning({ id: refunds.id });
-      if (!created) return refuse(409, messages.refunds.alreadyRequested);
+      if (!created) return refuse(409, apiMessages.refunds.alreadyRequested);
       return success(await answer(created.id));
     },
 
@@ -324,7 +326,7 @@ export function createRefundService(deps: RefundServiceDeps) {
             updatedAt: clock.now(),
           })
           .where(and(eq(refunds.id, id), eq(refunds.status, 'PENDING')));
-        return { ...refuse(502, messages.refunds.gatewayRefused), cause: error };
+        return { ...refuse(502, apiMessages.refunds.gatewayRefused), cause: error };
       }
     },
 

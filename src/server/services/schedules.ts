@@ -4,7 +4,7 @@
 import { aliasedTable, and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PAISE_PER_RUPEE } from '../../domain/constants';
-import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees } from '../../domain/money';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -47,15 +47,15 @@ export function createScheduleService(deps: { db: Database; clock: Clock; users:
       const starttime = new Date(input.starttime);
       const endtime = new Date(input.endtime);
       if (!(endtime.getTime() > starttime.getTime())) {
-        return refuse(400, messages.schedules.endBeforeStart);
+        return refuse(400, apiMessages.schedules.endBeforeStart);
       }
       if (caller.id !== input.teacher_id && caller.id !== input.student_id) {
-        return refuse(403, messages.schedules.notParty);
+        return refuse(403, apiMessages.schedules.notParty);
       }
       const teacher = await repo.findById(input.teacher_id);
-      if (teacher?.role !== 'teacher') return refuse(404, messages.schedules.tutorNotFound);
+      if (teacher?.role !== 'teacher') return refuse(404, apiMessages.schedules.tutorNotFound);
       const student = await repo.findById(input.student_id);
-      if (student?.role !== 'student') return refuse(404, messages.schedules.studentNotFound);
+      if (student?.role !== 'student') return refuse(404, apiMessages.schedules.studentNotFound);
       const subject = input.subject.trim() || input.subject;
       const title = input.title.trim() || input.title;
       const [row] = await db

@@ -15,6 +15,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Tabs.css';
 import {
   Button,
   Code,
@@ -25,12 +26,13 @@ import {
   Modal,
   Paper,
   Stack,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   tutorDashboardMachine,
   type TutorDashboardActorRef,
@@ -41,6 +43,7 @@ import { PRODUCT_NAME, messages } from '../../../../domain/messages';
 import { useNavigateAction } from '../../../app/navigation';
 import { useTutorProfile } from '../guard/tutorOutlet';
 import { clearAll, clearDialogFlag, readShowDialog } from '../tutorEffects';
+import { tutorTabs } from './tutorTabs';
 
 const m = messages.tutorDashboard;
 
@@ -114,6 +117,38 @@ function KycDoneDialog({ actor }: { actor: TutorDashboardActorRef }) {
   );
 }
 
+/** The areas below the KYC card; the open tab is in the URL (?tab=), so a reload keeps it. */
+function DashboardTabs({ profile }: { profile: TutorSummary }) {
+  const [params, setParams] = useSearchParams();
+  const first = tutorTabs[0];
+  if (!first) return null;
+  const asked = params.get('tab');
+  const open = tutorTabs.some((tab) => tab.value === asked) ? asked : first.value;
+  return (
+    <Tabs
+      mt="xl"
+      value={open}
+      keepMounted={false}
+      onChange={(value) => value && setParams({ tab: value }, { replace: true })}
+    >
+      <Tabs.List>
+        {tutorTabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tutorTabs.map(({ value, Panel }) => (
+        <Tabs.Panel key={value} value={value} pt="md">
+          <Suspense fallback={<Loader size="sm" />}>
+            <Panel profile={profile} />
+          </Suspense>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
 function Dashboard({ profile }: { profile: TutorSummary }) {
   const navigate = useNavigateAction();
   const [showDialog] = useState(readShowDialog);
@@ -127,7 +162,7 @@ function Dashboard({ profile }: { profile: TutorSummary }) {
   const name = useSelector(actor, (s) => s.context.name);
   const loggingOut = useSelector(actor, (s) => s.hasTag('loading'));
   return (
-    <Container size="sm" py="xl" component="main">
+    <Container size="md" py="xl" component="main">
       <Group justify="space-between" align="center" mb="lg">
         <Title order={1}>{name ? m.greeting(name) : m.title}</Title>
         <Button
@@ -139,6 +174,7 @@ function Dashboard({ profile }: { profile: TutorSummary }) {
         </Button>
       </Group>
       <KycCard actor={actor} />
+      <DashboardTabs profile={profile} />
       <KycDoneDialog actor={actor} />
     </Container>
   );
