@@ -51,7 +51,7 @@ export interface CreatedLink {
 /** A dynamic payment link of the onboarded tutor, created through the API (D19). */
 export async function createPaymentLink(
   request: APIRequestContext,
-  body: { amount: number; purpose: string; student_phone?: string },
+  body: { amount: number; purpose: string; student_phone?: string; expires_at?: string },
 ): Promise<CreatedLink> {
   const response = await request.post('/api/v1/payments/payment-link/create/', {
     headers: { Authorization: `Bearer ${onboardedTutorToken()}` },
@@ -61,4 +61,14 @@ export async function createPaymentLink(
     throw new Error(`payment-link/create: ${response.status()} ${await response.text()}`);
   }
   return (await response.json()) as CreatedLink;
+}
+
+/** Cancels one of the onboarded tutor's links through the API (issue 5). */
+export async function cancelPaymentLink(request: APIRequestContext, id: string): Promise<void> {
+  const response = await request.post(`/api/v1/payments/payment-link/${id}/cancel/`, {
+    headers: { Authorization: `Bearer ${onboardedTutorToken()}` },
+  });
+  if (response.status() !== 200) {
+    throw new Error(`payment-link cancel: ${response.status()} ${await response.text()}`);
+  }
 }
