@@ -81,18 +81,22 @@ export function pagedListMachine<TItem, TFilter>() {
       error: null,
     }),
     initial: 'loading',
-    on: {
-      'filter.change': {
-        target: '.loading',
-        actions: assign({ filter: ({ event }) => event.filter, page: 1 }),
-      },
-      'list.reload': { target: '.loading' },
-    },
     states: {
       loading: {
         tags: 'loading',
+        // Mid-load too: the call in flight is dropped and the new one starts.
+        on: {
+          'filter.change': {
+            target: 'loading',
+            reenter: true,
+            actions: assign({ filter: ({ event }) => event.filter, page: 1 }),
+          },
+          'list.reload': { target: 'loading', reenter: true },
+        },
         entry: assign({ error: null }),
         invoke: {
+          // A fixed id: done/error events are `xstate.*.actor.fetchPage` (path models, tests).
+          id: 'fetchPage',
           src: 'fetchPage',
           input: ({ context }) => ({ page: context.page, filter: context.filter }),
           onDone: {
@@ -115,6 +119,11 @@ export function pagedListMachine<TItem, TFilter>() {
       },
       shown: {
         on: {
+          'filter.change': {
+            target: 'loading',
+            actions: assign({ filter: ({ event }) => event.filter, page: 1 }),
+          },
+          'list.reload': { target: 'loading' },
           'page.goto': {
             guard: { type: 'otherPage', params: ({ event }) => ({ page: event.page }) },
             target: 'loading',
@@ -122,7 +131,17 @@ export function pagedListMachine<TItem, TFilter>() {
           },
         },
       },
-      failed: { tags: 'error' },
+      failed: {
+        tags: 'error',
+        on: {
+          'filter.change': {
+            target: 'loading',
+            actions: assign({ filter: ({ event }) => event.filter, page: 1 }),
+          },
+          'list.reload': { target: 'loading' },
+        },
+      },
+      // Final: the page sends the user to login; nothing more is asked.
       unauthorized: { type: 'final' },
     },
   });

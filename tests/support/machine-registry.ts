@@ -19,6 +19,16 @@ import { tutorDashboardPathModel } from '../machines/tutorDashboard.model';
 import { bankVerificationPathModel } from '../machines/bankVerification.model';
 import { aadhaarVerificationPathModel } from '../machines/aadhaarVerification.model';
 import { tutorOnboardingPathModel } from '../machines/tutorOnboarding.model';
+import { pagedListPathModel } from '../machines/pagedList.model';
+import { refundRequestPathModel } from '../machines/refundRequest.model';
+import { receiptPathModel } from '../machines/receipt.model';
+import { receiptPdfPathModel } from '../machines/receiptPdf.model';
+import { studentLogoutPathModel } from '../machines/studentLogout.model';
+import { paymentsExportPathModel } from '../machines/paymentsExport.model';
+import { refundDecisionPathModel } from '../machines/refundDecision.model';
+import { linkCreatePathModel } from '../machines/linkCreate.model';
+import { confirmActionPathModel } from '../machines/confirmAction.model';
+import { apiKeyIssuePathModel } from '../machines/apiKeyIssue.model';
 import { createPathSuite, type PathSuite } from './paths';
 
 export const pathSuites: PathSuite[] = [
@@ -41,4 +51,14 @@ export const pathSuites: PathSuite[] = [
   createPathSuite(bankVerificationPathModel),
   createPathSuite(aadhaarVerificationPathModel),
   createPathSuite(tutorOnboardingPathModel),
+  createPathSuite(pagedListPathModel),
+  createPathSuite(refundRequestPathModel),
+  createPathSuite(receiptPathModel),
+  createPathSuite(receiptPdfPathModel),
+  createPathSuite(studentLogoutPathModel),
+  createPathSuite(paymentsExportPathModel),
+  createPathSuite(refundDecisionPathModel),
+  createPathSuite(linkCreatePathModel),
+  createPathSuite(confirmActionPathModel),
+  createPathSuite(apiKeyIssuePathModel),
 ];

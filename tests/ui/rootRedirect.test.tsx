@@ -6,17 +6,22 @@ import { storage } from '../../src/browser/storage';
 import { renderRoute } from '../support/renderRoute';
 
 vi.mock('../../src/api/actors/tutor', () => import('./tutorFakes'));
+vi.mock('../../src/api/actors/student', () => import('./studentFakes'));
 
 describe('root redirect', () => {
   it.each([
     { student: false, tutor: false, to: '/pay-tuition-fees', heading: 'Pay tuition fees' },
-    { student: true, tutor: false, to: '/student/dashboard', heading: 'Student dashboard' },
+    { student: true, tutor: false, to: '/student/dashboard', heading: 'Welcome back' },
     { student: false, tutor: true, to: '/tutor/dashboard', heading: 'Hello, Asha Verma' },
-    { student: true, tutor: true, to: '/student/dashboard', heading: 'Student dashboard' },
+    // The student flag wins at the root; the dashboard's guard refuses a tutor's session.
+    { student: true, tutor: true, to: '/student/login', heading: 'Student login' },
   ])(
     'studentLogin=$student tutorLogin=$tutor goes to $to',
     async ({ student, tutor, to, heading }) => {
-      if (student) storage.set('studentLogin', true);
+      if (student) {
+        storage.set('studentLogin', true);
+        storage.set('access-token', 'tok_student');
+      }
       if (tutor) {
         storage.set('tutorLogin', true);
         storage.set('access-token', 'tok_tutor');

@@ -7,10 +7,10 @@ import { renderRoute } from '../support/renderRoute';
 // [url visited, heading expected] — written from the spec, not from the route table. Screens
 // that redirect without a session (/student/signup, /pay/payment-gateway-payment-flow) are
 // covered by their own tests (studentSignup, review); so are the tutor pages behind the guard
-// without a session (/tutor/personal-details, /tutor/dashboard: tutorGuard).
+// without a session (/tutor/personal-details, /tutor/dashboard: tutorGuard; /student/dashboard
+// and /student/receipts/:id: studentDashboard).
 const screens: [string, string][] = [
   ['/student/login', 'Student login'],
-  ['/student/dashboard', 'Student dashboard'],
   ['/pay/payment-details', 'Payment details'],
   ['/pay/tutor-details', 'Tutor details'],
   ['/pay/review', 'Review payment'],

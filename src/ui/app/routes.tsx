@@ -23,7 +23,6 @@ const RootRedirect = lazy(async () => {
   const { rootRedirectPath } = await import('./rootRedirect');
   return { default: () => <Redirect to={rootRedirectPath()} /> };
 });
-const Placeholder = lazyNamed(() => import('../components/Placeholder'), 'Placeholder');
 const NotFoundPage = lazyNamed(() => import('../routes/not-found/NotFoundPage'), 'NotFoundPage');
 const StudentLoginPage = lazyNamed(
   () => import('../routes/student/StudentLoginPage'),
@@ -33,6 +32,11 @@ const StudentSignupPage = lazyNamed(
   () => import('../routes/student/StudentSignupPage'),
   'StudentSignupPage',
 );
+const StudentDashboardPage = lazyNamed(
+  () => import('../routes/student/dashboard/StudentDashboardPage'),
+  'StudentDashboardPage',
+);
+const ReceiptPage = lazyNamed(() => import('../routes/student/receipt/ReceiptPage'), 'ReceiptPage');
 const StaticLinkPage = lazyNamed(
   () => import('../routes/static-link/StaticLinkPage'),
   'StaticLinkPage',
@@ -105,14 +109,6 @@ const WhyChooseUsPage = lazyNamed(loadMarketing, 'WhyChooseUsPage');
 const TestimonialsPage = lazyNamed(loadMarketing, 'TestimonialsPage');
 const ContactPage = lazyNamed(loadMarketing, 'ContactPage');
 
-/** Placeholder headings: the screens' working names, until each screen is built. */
-export const screenNames = {
-  studentDashboard: 'Student dashboard',
-} as const;
-
-const n = screenNames;
-const soon = (title: string) => <Placeholder title={title} />;
-
 /** The app's routes; render inside a router (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -128,7 +124,8 @@ export function AppRoutes() {
             {/* Student and payment routes */}
             <Route path="student/login" element={<StudentLoginPage />} />
             <Route path="student/signup" element={<StudentSignupPage />} />
-            <Route path="student/dashboard" element={soon(n.studentDashboard)} />
+            <Route path="student/dashboard" element={<StudentDashboardPage />} />
+            <Route path="student/receipts/:orderId" element={<ReceiptPage />} />
             <Route path="pay/payment-details" element={<PaymentDetailsPage />} />
             <Route path="pay/tutor-details" element={<TutorDetailsPage />} />
             <Route element={<PaymentFlowLayout />}>

@@ -3,6 +3,7 @@
 // KYC card and the tab list only.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { TutorSummary } from '../../../../../machines/tutorGuard/onboardingStep';
+import { dashboardTexts } from '../../../../domain/dashboardTexts';
 
 export interface TutorTabPanelProps {
   profile: TutorSummary;
@@ -25,4 +26,34 @@ export function lazyPanel<K extends string>(
 
 export const tutorTabs: TutorTab[] = [
   // Each area's tab, in the order tutors use them: payments, refunds, links, sessions, API keys.
+  {
+    value: 'share',
+    label: dashboardTexts.tutor.share.tab,
+    Panel: lazyPanel(() => import('./share/SharePanel'), 'SharePanel'),
+  },
+  {
+    value: 'payments',
+    label: dashboardTexts.tutor.payments.tab,
+    Panel: lazyPanel(() => import('./payments/PaymentsPanel'), 'PaymentsPanel'),
+  },
+  {
+    value: 'refunds',
+    label: dashboardTexts.tutor.refunds.tab,
+    Panel: lazyPanel(() => import('./refunds/RefundsPanel'), 'RefundsPanel'),
+  },
+  {
+    value: 'links',
+    label: dashboardTexts.tutor.links.tab,
+    Panel: lazyPanel(() => import('./links/LinksPanel'), 'LinksPanel'),
+  },
+  {
+    value: 'sessions',
+    label: dashboardTexts.tutor.sessions.tab,
+    Panel: lazyPanel(() => import('./sessions/SessionsPanel'), 'SessionsPanel'),
+  },
+  {
+    value: 'api-keys',
+    label: dashboardTexts.tutor.apiKeys.tab,
+    Panel: lazyPanel(() => import('./apiKeys/ApiKeysPanel'), 'ApiKeysPanel'),
+  },
 ];

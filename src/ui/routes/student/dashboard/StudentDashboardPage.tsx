@@ -1,0 +1,230 @@
+// /student/dashboard (issue 5): what students come back for. Payments (newest first, paged)
+// with receipts, PDFs and refund requests; 'Pay again' and the recent tutors; the sessions
+// booked; Logout. Behind the student guard; a 401 anywhere ends the session (D13).
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { pagedListMachine } from '../../../../../machines/pagedList/pagedList.machine';
+import {
+  payAgainPath,
+  recentTutors,
+  type PaymentMade,
+  type Session,
+} from '../../../../../machines/studentDashboard/studentPayments';
+import { paymentsMadeActor, sessionsActor } from '../../../../api/actors/student';
+import { dashboardTexts } from '../../../../domain/dashboardTexts';
+import { formatINR } from '../../../../domain/money';
+import { istSpan } from './format';
+import { Pager } from './Pager';
+import { PaymentCard } from './PaymentCard';
+import { RefundForm } from './RefundDialog';
+import { RequireStudent, useEndSessionOn401, useStudentSession } from './studentSession';
+
+const t = dashboardTexts.student;
+const c = dashboardTexts.common;
+
+const paymentsMachine = pagedListMachine<PaymentMade, null>().provide({
+  actors: { fetchPage: paymentsMadeActor },
+});
+const sessionsMachine = pagedListMachine<Session, boolean>().provide({
+  actors: { fetchPage: sessionsActor },
+});
+
+function Payments() {
+  const list = useActorRef(paymentsMachine, { input: { filter: null } });
+  useEndSessionOn401(list);
+  const data = useSelector(list, (s) => s.context.data);
+  const loading = useSelector(list, (s) => s.hasTag('loading'));
+  const error = useSelector(list, (s) => s.context.error);
+  const [refunding, setRefunding] = useState<PaymentMade | null>(null);
+  const tutors = data && data.page === 1 ? recentTutors(data.items) : [];
+  const refundable =
+    refunding?.refundableUntil != null
+      ? { ...refunding, refundableUntil: refunding.refundableUntil }
+      : null;
+
+  return (
+    <>
+      {tutors.length > 0 ? (
+        <Stack component="section" aria-label={t.recentTutors.title} gap="xs">
+          <Title order={2} size="h4">
+            {t.recentTutors.title}
+          </Title>
+          <Group gap="xs">
+            {tutors.map((tutor) => (
+              <Button
+                key={tutor.id}
+                component={Link}
+                to={payAgainPath(tutor.username ?? '')}
+                variant="light"
+                aria-label={t.payments.payAgainAria(tutor.name)}
+              >
+                {tutor.name}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      ) : null}
+      <Stack component="section" aria-label={t.payments.title} gap="sm">
+        <Title order={2} size="h4">
+          {t.payments.title}
+        </Title>
+        {error ? (
+          <Alert color="red" role="alert" title={t.payments.loadFailed}>
+            <Text size="sm">{error}</Text>
+            <Button mt="xs" size="xs" onClick={() => list.send({ type: 'list.reload' })}>
+              {c.retry}
+            </Button>
+          </Alert>
+        ) : null}
+        {!data && loading ? <Loader size="sm" aria-label={c.loading} /> : null}
+        {data && data.items.length === 0 ? <Text c="dimmed">{t.payments.empty}</Text> : null}
+        {data?.items.map((payment) => (
+          <PaymentCard key={payment.orderId} payment={payment} onRefund={setRefunding} />
+        ))}
+        <Pager
+          data={data}
+          loading={loading}
+          goto={(page) => list.send({ type: 'page.goto', page })}
+        />
+      </Stack>
+      <Modal
+        opened={refundable !== null}
+        onClose={() => setRefunding(null)}
+        centered
+        title={t.refund.title}
+      >
+        {refundable ? (
+          <RefundForm
+            payment={refundable}
+            onClose={(sent) => {
+              setRefunding(null);
+              // The payment now shows its refund's status.
+              if (sent) list.send({ type: 'list.reload' });
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function Sessions() {
+  const list = useActorRef(sessionsMachine, { input: { filter: true } });
+  useEndSessionOn401(list);
+  const data = useSelector(list, (s) => s.context.data);
+  const loading = useSelector(list, (s) => s.hasTag('loading'));
+  const error = useSelector(list, (s) => s.context.error);
+  const upcoming = useSelector(list, (s) => s.context.filter);
+  return (
+    <Stack component="section" aria-label={t.sessions.title} gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t.sessions.title}
+        </Title>
+        <SegmentedControl
+          size="xs"
+          value={upcoming ? 'upcoming' : 'all'}
+          onChange={(value) => list.send({ type: 'filter.change', filter: value === 'upcoming' })}
+          data={[
+            { value: 'upcoming', label: t.sessions.upcoming },
+            { value: 'all', label: t.sessions.all },
+          ]}
+        />
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" title={t.sessions.loadFailed}>
+          <Text size="sm">{error}</Text>
+          <Button mt="xs" size="xs" onClick={() => list.send({ type: 'list.reload' })}>
+            {c.retry}
+          </Button>
+        </Alert>
+      ) : null}
+      {!data && loading ? <Loader size="sm" aria-label={c.loading} /> : null}
+      {data && data.items.length === 0 ? <Text c="dimmed">{t.sessions.empty}</Text> : null}
+      {data?.items.map((session) => (
+        <Paper
+          key={session.id}
+          withBorder
+          p="sm"
+          radius="md"
+          component="article"
+          aria-label={session.title}
+        >
+          <Text fw={600}>
+            {session.title} {t.sessions.with(session.tutorName)}
+          </Text>
+          <Text size="sm">{istSpan(session.start, session.end)}</Text>
+          <Text size="sm" c="dimmed">
+            {formatINR(session.amount)}
+          </Text>
+        </Paper>
+      ))}
+      <Pager
+        data={data}
+        loading={loading}
+        goto={(page) => list.send({ type: 'page.goto', page })}
+      />
+    </Stack>
+  );
+}
+
+function Dashboard() {
+  const session = useStudentSession();
+  const loggingOut = useSelector(session, (s) => s.hasTag('loading'));
+  return (
+    <Container size="sm" py="xl" px="md" component="main">
+      <Group justify="space-between" align="center" mb="lg" wrap="nowrap">
+        <div>
+          <Title order={1}>{t.greeting}</Title>
+          <Text c="dimmed">{t.intro}</Text>
+        </div>
+        <Button
+          variant="default"
+          loading={loggingOut}
+          onClick={() => session.send({ type: 'logout' })}
+        >
+          {t.logout}
+        </Button>
+      </Group>
+      <Stack gap="xl">
+        <Payments />
+        <Sessions />
+      </Stack>
+    </Container>
+  );
+}
+
+export function StudentDashboardPage() {
+  return (
+    <RequireStudent>
+      <Dashboard />
+    </RequireStudent>
+  );
+}

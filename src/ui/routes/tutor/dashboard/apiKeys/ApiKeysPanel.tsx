@@ -1,0 +1,267 @@
+// The API keys tab (D2 of issue 5, D19): what a key is for, issue one by name (shown once in a
+// dialog with Copy and a warning), the keys as listed (name, prefix…, created, last used,
+// revoked), and Revoke behind a confirm.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  apiKeyIssueMachine,
+  apiKeyNameError,
+  type ApiKeyIssueActorRef,
+  type ApiKeyItem,
+  type IssuedKey,
+} from '../../../../../../machines/apiKeyIssue/apiKeyIssue.machine';
+import {
+  confirmActionMachine,
+  type ConfirmActionActorRef,
+} from '../../../../../../machines/confirmAction/confirmAction.machine';
+import {
+  pagedListMachine,
+  type Page,
+  type PageRequest,
+  type PagedListActorRef,
+} from '../../../../../../machines/pagedList/pagedList.machine';
+import { issueApiKey, listApiKeys, revokeApiKey } from '../../../../../api/actors/tutorLinks';
+import { dashboardTexts } from '../../../../../domain/dashboardTexts';
+import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
+import { istDateTime, ListState, Pager, useListLogout, useLogoutWhen } from '../payments/listParts';
+import type { TutorTabPanelProps } from '../tutorTabs';
+
+const t = dashboardTexts.tutor.apiKeys;
+
+type KeysList = PagedListActorRef<ApiKeyItem, null>;
+
+const keysMachine = pagedListMachine<ApiKeyItem, null>();
+
+/** The new key, once: Copy, the warning, and 'I have copied it' (the key is then forgotten). */
+function ShownKey({ actor }: { actor: ApiKeyIssueActorRef }) {
+  const issued = useSelector(actor, (s) => s.context.issued);
+  const dismiss = () => actor.send({ type: 'key.dismiss' });
+  return (
+    <Modal
+      opened={issued !== null}
+      onClose={dismiss}
+      centered
+      title={t.shownTitle}
+      closeOnClickOutside={false}
+    >
+      {issued ? (
+        <Stack gap="sm">
+          <Text fw={600}>{issued.name}</Text>
+          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {issued.key}
+          </Code>
+          <Alert color="yellow" role="alert">
+            {t.shownWarning}
+          </Alert>
+          <CopyButton value={issued.key}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy}>
+                {copied ? t.copied : t.copy}
+              </Button>
+            )}
+          </CopyButton>
+          <Button onClick={dismiss}>{t.shownDone}</Button>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+function IssueKey({ list }: { list: KeysList }) {
+  const actor = useActorRef(
+    apiKeyIssueMachine.provide({
+      actors: {
+        issueKey: fromPromise<IssuedKey, { name: string }>(({ input }) => issueApiKey(input.name)),
+      },
+      actions: { issued: () => list.send({ type: 'list.reload' }) },
+    }),
+  );
+  const name = useSelector(actor, (s) => s.context.name);
+  const showError = useSelector(actor, (s) => s.context.showError);
+  const issuing = useSelector(actor, (s) => s.hasTag('loading'));
+  const error = useSelector(actor, (s) => s.context.error);
+  useLogoutWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'key.issue' });
+        }}
+      >
+        <Group align="flex-start" gap="sm">
+          <TextInput
+            style={{ flex: '1 1 14rem' }}
+            label={t.name}
+            placeholder={t.namePlaceholder}
+            value={name}
+            onChange={(e) => actor.send({ type: 'name.change', value: e.currentTarget.value })}
+            error={showError ? apiKeyNameError(name) : null}
+          />
+          <Button type="submit" mt={25} loading={issuing}>
+            {t.issue}
+          </Button>
+        </Group>
+      </form>
+      {error ? (
+        <Alert color="red" role="alert" mt="sm">
+          {error}
+        </Alert>
+      ) : null}
+      <ShownKey actor={actor} />
+    </>
+  );
+}
+
+function KeyRows({ list, revoke }: { list: KeysList; revoke: ConfirmActionActorRef }) {
+  const items = useSelector(list, (s) => s.context.data?.items ?? []);
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.columns.name}</Table.Th>
+            <Table.Th>{t.columns.prefix}</Table.Th>
+            <Table.Th>{t.columns.status}</Table.Th>
+            <Table.Th>{t.columns.created}</Table.Th>
+            <Table.Th>{t.columns.lastUsed}</Table.Th>
+            <Table.Th>{t.columns.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((key) => (
+            <Table.Tr key={key.id}>
+              <Table.Td>{key.name}</Table.Td>
+              <Table.Td>
+                <Code>{t.prefixShown(key.prefix)}</Code>
+              </Table.Td>
+              <Table.Td>
+                {key.revoked_at ? (
+                  <Badge color="gray" variant="light">
+                    {t.revokedOn(istDateTime(key.revoked_at))}
+                  </Badge>
+                ) : (
+                  <Badge color="teal" variant="light">
+                    {t.active}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{istDateTime(key.created_at)}</Table.Td>
+              <Table.Td>{key.last_used_at ? istDateTime(key.last_used_at) : t.never}</Table.Td>
+              <Table.Td>
+                {key.revoked_at ? null : (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t.revokeAria(key.name)}
+                    onClick={() => revoke.send({ type: 'confirm.ask', id: String(key.id) })}
+                  >
+                    {t.revoke}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function KeysList({ list }: { list: KeysList }) {
+  const items = useSelector(list, (s) => s.context.data?.items ?? []);
+  const revoke = useActorRef(
+    confirmActionMachine.provide({
+      actors: {
+        perform: fromPromise<void, { id: string }>(({ input }) => revokeApiKey(Number(input.id))),
+      },
+      actions: { changed: () => list.send({ type: 'list.reload' }) },
+    }),
+  );
+  const target = useSelector(revoke, (s) => s.context.target);
+  const asked = items.find((key) => String(key.id) === target) ?? null;
+  useListLogout(list);
+  return (
+    <Stack gap="sm">
+      <ConfirmDone actor={revoke} text={t.revoked} />
+      <ListState list={list} title={t.loadFailed} empty={t.empty}>
+        <KeyRows list={list} revoke={revoke} />
+        <Pager list={list} label={t.title} />
+      </ListState>
+      <ConfirmDialog
+        actor={revoke}
+        texts={
+          asked
+            ? {
+                title: t.revokeTitle,
+                question: t.revokeQuestion(asked.name),
+                yes: t.revokeConfirm,
+                no: t.keep,
+                close: t.close,
+              }
+            : null
+        }
+      />
+    </Stack>
+  );
+}
+
+export function ApiKeysPanel(_: TutorTabPanelProps) {
+  const list = useActorRef(
+    keysMachine.provide({
+      actors: {
+        fetchPage: fromPromise<Page<ApiKeyItem>, PageRequest<null>>(({ input }) =>
+          listApiKeys(input.page),
+        ),
+      },
+    }),
+    { input: { filter: null } },
+  );
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" radius="md" component="section" aria-label={t.title}>
+        <Title order={2} size="h4" mb="xs">
+          {t.title}
+        </Title>
+        <Text size="sm" mb="sm">
+          {t.explain}
+        </Text>
+        <IssueKey list={list} />
+      </Paper>
+      <KeysList list={list} />
+    </Stack>
+  );
+}

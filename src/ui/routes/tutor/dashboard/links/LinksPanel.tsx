@@ -1,0 +1,341 @@
+// The Payment links tab (D2 of issue 5, D19): create a one-off link (its URL to copy or share
+// once created), and the tutor's links with their status, a status filter, and Cancel on the
+// active ones behind a confirm. Creating needs approved KYC: the server's 403 message shows.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  confirmActionMachine,
+  type ConfirmActionActorRef,
+} from '../../../../../../machines/confirmAction/confirmAction.machine';
+import {
+  linkCreateMachine,
+  type LinkCreateActorRef,
+} from '../../../../../../machines/linkCreate/linkCreate.machine';
+import {
+  expiryBounds,
+  linkFormErrors,
+  type LinkField,
+  type LinkRequest,
+  type TutorLink,
+} from '../../../../../../machines/linkCreate/linkForm';
+import {
+  pagedListMachine,
+  type Page,
+  type PageRequest,
+  type PagedListActorRef,
+} from '../../../../../../machines/pagedList/pagedList.machine';
+import { cancelLink, createLink, listLinks } from '../../../../../api/actors/tutorLinks';
+import { canShare, share } from '../../../../../browser/share';
+import { dashboardTexts } from '../../../../../domain/dashboardTexts';
+import { formatINR } from '../../../../../domain/money';
+import { PAYMENT_LINK_STATUSES, type PaymentLinkStatus } from '../../../../../domain/statuses';
+import { formatIstDate, isIsoDate, istDateKey } from '../../../../../domain/time';
+import { phoneError } from '../../../../../domain/validation';
+import type { TutorTabPanelProps } from '../tutorTabs';
+import { istDateTime, ListState, Pager, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { ConfirmDialog, ConfirmDone } from './ConfirmDialog';
+
+const t = dashboardTexts.tutor.links;
+
+type LinkFilter = PaymentLinkStatus | null;
+type LinksList = PagedListActorRef<TutorLink, LinkFilter>;
+
+const linksMachine = pagedListMachine<TutorLink, LinkFilter>();
+
+const STATUS_COLOR: Record<PaymentLinkStatus, string> = {
+  ACTIVE: 'blue',
+  PAID: 'teal',
+  EXPIRED: 'gray',
+  CANCELLED: 'red',
+};
+
+/** '14th February 2025' of a 'YYYY-MM-DD' IST day. */
+function dayText(dateKey: string): string {
+  return formatIstDate(new Date(`${dateKey}T12:00:00+05:30`), { withYear: true });
+}
+
+function CreatedLink({ actor }: { actor: LinkCreateActorRef }) {
+  const link = useSelector(actor, (s) => s.context.link);
+  if (!link) return null;
+  return (
+    <Stack gap="xs" role="status">
+      <Text fw={600}>{t.created}</Text>
+      <Text size="sm">{t.createdFor(formatINR(link.amount), link.purpose)}</Text>
+      <Code style={{ overflowWrap: 'anywhere' }}>{link.url}</Code>
+      <Group gap="xs">
+        <CopyButton value={link.url}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy}>
+              {copied ? dashboardTexts.tutor.share.copied : dashboardTexts.tutor.share.copy}
+            </Button>
+          )}
+        </CopyButton>
+        {canShare() ? (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void share({ title: link.purpose, url: link.url })}
+          >
+            {dashboardTexts.tutor.share.share}
+          </Button>
+        ) : null}
+      </Group>
+      <Button variant="default" onClick={() => actor.send({ type: 'link.another' })}>
+        {t.another}
+      </Button>
+    </Stack>
+  );
+}
+
+function CreateForm({ actor }: { actor: LinkCreateActorRef }) {
+  const form = useSelector(actor, (s) => s.context.form);
+  const today = useSelector(actor, (s) => s.context.today);
+  const showErrors = useSelector(actor, (s) => s.context.showErrors);
+  const creating = useSelector(actor, (s) => s.hasTag('loading'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const errors = showErrors ? linkFormErrors(form, today) : {};
+  const { min, max } = expiryBounds(today);
+  const change = (field: LinkField) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    actor.send({ type: 'field.change', field, value: e.currentTarget.value });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'link.submit' });
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t.amount}
+          description={t.amountHint}
+          leftSection="₹"
+          inputMode="numeric"
+          value={form.amount}
+          onChange={change('amount')}
+          error={errors.amount}
+        />
+        <TextInput
+          label={t.purpose}
+          placeholder={t.purposePlaceholder}
+          value={form.purpose}
+          onChange={change('purpose')}
+          error={errors.purpose}
+        />
+        <TextInput
+          label={t.studentPhone}
+          description={t.studentPhoneHint}
+          inputMode="numeric"
+          autoComplete="off"
+          value={form.phone}
+          onChange={change('phone')}
+          error={errors.phone ?? phoneError(form.phone)}
+        />
+        <TextInput
+          type="date"
+          label={t.expiry}
+          description={isIsoDate(form.expiry) ? dayText(form.expiry) : null}
+          min={min}
+          max={max}
+          value={form.expiry}
+          onChange={change('expiry')}
+          error={errors.expiry}
+        />
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={creating}>
+          {t.create}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function CreateLink({ list }: { list: LinksList }) {
+  const actor = useActorRef(
+    linkCreateMachine.provide({
+      actors: {
+        createLink: fromPromise<TutorLink, LinkRequest>(({ input }) => createLink(input)),
+      },
+      actions: { created: () => list.send({ type: 'list.reload' }) },
+    }),
+    { input: { today: istDateKey(new Date()) } },
+  );
+  const created = useSelector(actor, (s) => s.matches('created'));
+  useLogoutWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={t.createTitle}>
+      <Title order={3} size="h5" mb="sm">
+        {t.createTitle}
+      </Title>
+      {created ? <CreatedLink actor={actor} /> : <CreateForm actor={actor} />}
+    </Paper>
+  );
+}
+
+function LinkRows({ list, cancel }: { list: LinksList; cancel: ConfirmActionActorRef }) {
+  const items = useSelector(list, (s) => s.context.data?.items ?? []);
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.columns.purpose}</Table.Th>
+            <Table.Th>{t.columns.amount}</Table.Th>
+            <Table.Th>{t.columns.status}</Table.Th>
+            <Table.Th>{t.columns.expires}</Table.Th>
+            <Table.Th>{t.columns.paid}</Table.Th>
+            <Table.Th>{t.columns.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((link) => (
+            <Table.Tr key={link.id}>
+              <Table.Td>
+                <Text size="sm">{link.purpose}</Text>
+                {link.student_phone ? (
+                  <Text size="xs" c="dimmed">
+                    {t.forStudent(link.student_phone)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{formatINR(link.amount)}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[link.status]} variant="light">
+                  {t.statusLabels[link.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{istDateTime(link.expires_at)}</Table.Td>
+              <Table.Td>{link.paid_at ? istDateTime(link.paid_at) : '—'}</Table.Td>
+              <Table.Td>
+                {link.status === 'ACTIVE' ? (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t.cancelAria(link.purpose)}
+                    onClick={() => cancel.send({ type: 'confirm.ask', id: link.id })}
+                  >
+                    {t.cancel}
+                  </Button>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function LinksList({ list }: { list: LinksList }) {
+  const filter = useSelector(list, (s) => s.context.filter);
+  const items = useSelector(list, (s) => s.context.data?.items ?? []);
+  const cancel = useActorRef(
+    confirmActionMachine.provide({
+      actors: { perform: fromPromise<void, { id: string }>(({ input }) => cancelLink(input.id)) },
+      actions: { changed: () => list.send({ type: 'list.reload' }) },
+    }),
+  );
+  const target = useSelector(cancel, (s) => s.context.target);
+  const asked = items.find((link) => link.id === target) ?? null;
+  useListLogout(list);
+  return (
+    <Stack component="section" aria-label={t.listTitle} gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3} size="h5">
+          {t.listTitle}
+        </Title>
+        <NativeSelect
+          label={t.filterLabel}
+          value={filter ?? ''}
+          data={[
+            { value: '', label: t.filterAll },
+            ...PAYMENT_LINK_STATUSES.map((status) => ({
+              value: status,
+              label: t.statusLabels[status],
+            })),
+          ]}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            list.send({
+              type: 'filter.change',
+              filter: (PAYMENT_LINK_STATUSES as readonly string[]).includes(value)
+                ? (value as PaymentLinkStatus)
+                : null,
+            });
+          }}
+        />
+      </Group>
+      <ConfirmDone actor={cancel} text={t.cancelled} />
+      <ListState list={list} title={t.loadFailed} empty={filter ? t.emptyFiltered : t.empty}>
+        <LinkRows list={list} cancel={cancel} />
+        <Pager list={list} label={t.listTitle} />
+      </ListState>
+      <ConfirmDialog
+        actor={cancel}
+        texts={
+          asked
+            ? {
+                title: t.cancelTitle,
+                question: t.cancelQuestion(formatINR(asked.amount), asked.purpose),
+                yes: t.cancelConfirm,
+                no: t.keep,
+                close: t.close,
+              }
+            : null
+        }
+      />
+    </Stack>
+  );
+}
+
+export function LinksPanel(_: TutorTabPanelProps) {
+  const list = useActorRef(
+    linksMachine.provide({
+      actors: {
+        fetchPage: fromPromise<Page<TutorLink>, PageRequest<LinkFilter>>(({ input }) =>
+          listLinks(input.page, input.filter),
+        ),
+      },
+    }),
+    { input: { filter: null } },
+  );
+  return (
+    <Stack gap="lg">
+      <CreateLink list={list} />
+      <LinksList list={list} />
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+// The tutor dashboard's Refunds tab (issue 5, D1): the refund requests on the tutor's payments,
+// all or only those still to decide, with Approve and Decline on a REQUESTED one, each behind a
+// confirm dialog ("Refund ₹X to {student}?") that a refundDecision machine runs.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  pagedListMachine,
+  type Page,
+  type PageRequest,
+} from '../../../../../../machines/pagedList/pagedList.machine';
+import {
+  refundDecisionMachine,
+  type RefundDecisionInput,
+  type RefundDecisionKind,
+} from '../../../../../../machines/refundDecision/refundDecision.machine';
+import {
+  decideRefund,
+  fetchRefunds,
+  type RefundFilter,
+  type RefundRow,
+} from '../../../../../api/actors/tutorMoney';
+import { apiMessages } from '../../../../../domain/apiMessages';
+import { dashboardTexts } from '../../../../../domain/dashboardTexts';
+import { formatINR } from '../../../../../domain/money';
+import { istDateTime, ListState, Pager, useListLogout, useLogoutWhen } from '../payments/listParts';
+import type { TutorTabPanelProps } from '../tutorTabs';
+
+const t = dashboardTexts.tutor.refunds;
+
+const refundsListMachine = pagedListMachine<RefundRow, RefundFilter>();
+type RefundsListRef = ReturnType<typeof useActorRef<typeof refundsListMachine>>;
+
+const providedList = refundsListMachine.provide({
+  actors: {
+    fetchPage: fromPromise<Page<RefundRow>, PageRequest<RefundFilter>>(({ input, signal }) =>
+      fetchRefunds(input, signal),
+    ),
+  },
+});
+
+function DecisionDialog({
+  input,
+  list,
+  onClosed,
+}: {
+  input: RefundDecisionInput;
+  list: RefundsListRef;
+  onClosed: () => void;
+}) {
+  const actor = useActorRef(
+    refundDecisionMachine.provide({
+      actors: {
+        decide: fromPromise<unknown, { id: string; decision: RefundDecisionKind }>(
+          ({ input: request, signal }) => decideRefund(request, signal),
+        ),
+      },
+      actions: { reloadList: () => list.send({ type: 'list.reload' }) },
+    }),
+    { input },
+  );
+  const state = useSelector(actor, (s) => s.value);
+  const error = useSelector(actor, (s) => s.context.error);
+  const conflict = useSelector(actor, (s) => s.context.conflict);
+  useLogoutWhen(state === 'unauthorized');
+  useEffect(() => {
+    if (state === 'done' || state === 'closed') onClosed();
+  }, [state, onClosed]);
+  const approve = input.decision === 'approve';
+  const question = (approve ? t.approveQuestion : t.declineQuestion)(
+    formatINR(input.refund.amount),
+    input.refund.studentName,
+  );
+  const dismiss = () => actor.send({ type: state === 'failed' ? 'close' : 'cancel' });
+  return (
+    <Modal
+      opened
+      centered
+      onClose={dismiss}
+      title={approve ? t.approveTitle : t.declineTitle}
+      closeOnClickOutside={state !== 'sending'}
+      closeOnEscape={state !== 'sending'}
+    >
+      <Stack>
+        <Text>{question}</Text>
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {state === 'failed' ? (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => actor.send({ type: 'close' })}>
+              {t.close}
+            </Button>
+            {conflict ? null : (
+              <Button onClick={() => actor.send({ type: 'retry' })}>
+                {dashboardTexts.common.retry}
+              </Button>
+            )}
+          </Group>
+        ) : (
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              disabled={state === 'sending'}
+              onClick={() => actor.send({ type: 'cancel' })}
+            >
+              {t.cancel}
+            </Button>
+            <Button
+              color={approve ? undefined : 'red'}
+              loading={state === 'sending'}
+              onClick={() => actor.send({ type: 'confirm' })}
+              data-autofocus
+            >
+              {approve ? t.approveConfirm : t.declineConfirm}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+function RefundsTable({
+  list,
+  onDecide,
+}: {
+  list: RefundsListRef;
+  onDecide: (input: RefundDecisionInput) => void;
+}) {
+  const rows = useSelector(list, (s) => s.context.data?.items ?? []);
+  const decide = (row: RefundRow, decision: RefundDecisionKind) =>
+    onDecide({
+      decision,
+      refund: { id: row.id, studentName: row.studentName, amount: row.amount },
+    });
+  return (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table striped verticalSpacing="sm" aria-label={t.title}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.columns.student}</Table.Th>
+            <Table.Th>{t.columns.amount}</Table.Th>
+            <Table.Th>{t.columns.status}</Table.Th>
+            <Table.Th>{t.columns.actions}</Table.Th>
+            <Table.Th>{t.columns.reason}</Table.Th>
+            <Table.Th>{t.columns.requestedAt}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{row.studentName}</Table.Td>
+              <Table.Td>{formatINR(row.amount)}</Table.Td>
+              <Table.Td>{apiMessages.refunds.statusLabels[row.status]}</Table.Td>
+              <Table.Td>
+                {row.status === 'REQUESTED' ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      aria-label={t.approveAria(row.studentName)}
+                      onClick={() => decide(row, 'approve')}
+                    >
+                      {t.approve}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t.declineAria(row.studentName)}
+                      onClick={() => decide(row, 'decline')}
+                    >
+                      {t.decline}
+                    </Button>
+                  </Group>
+                ) : null}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.reason}</Table.Td>
+              <Table.Td>{istDateTime(row.requestedAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function RefundsPanel(_props: TutorTabPanelProps) {
+  const list = useActorRef(providedList, { input: { filter: 'all' as RefundFilter } });
+  const filter = useSelector(list, (s) => s.context.filter);
+  const [decision, setDecision] = useState<RefundDecisionInput | null>(null);
+  useListLogout(list);
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">
+        {t.title}
+      </Title>
+      <SegmentedControl
+        aria-label={t.filterLabel}
+        value={filter}
+        onChange={(value) => list.send({ type: 'filter.change', filter: value as RefundFilter })}
+        data={[
+          { value: 'all', label: t.filterAll },
+          { value: 'REQUESTED', label: t.filterRequested },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <ListState
+        list={list}
+        title={t.loadFailed}
+        empty={filter === 'REQUESTED' ? t.emptyRequested : t.empty}
+      >
+        <RefundsTable list={list} onDecide={setDecision} />
+      </ListState>
+      <Pager list={list} label={t.title} />
+      {decision ? (
+        <DecisionDialog
+          key={`${decision.refund.id}-${decision.decision}`}
+          input={decision}
+          list={list}
+          onClosed={() => setDecision(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+// Path model of the apiKeyIssue machine (an API key shown once, D19), shared by its vitest suite
+// and scripts/path-coverage.ts.
+import assert from 'node:assert/strict';
+import { apiKeyIssueMachine, type IssuedKey } from '../../machines/apiKeyIssue/apiKeyIssue.machine';
+import type { EventFixtures, PathModel } from '../support/paths';
+import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
+
+export const ISSUED_KEY: IssuedKey = {
+  id: 3,
+  name: 'Website booking form',
+  prefix: 'tp_live_7KqP',
+  created_at: '2025-01-15T10:00:00+05:30',
+  last_used_at: null,
+  revoked_at: null,
+  key: 'tp_live_7KqPz3XmR8vN2cWb5TyL0aHd9JfUe4Gs',
+};
+
+export const TOO_MANY = 'You have 5 active keys: revoke one first.';
+
+export interface ApiKeyIssueWorld {
+  issue: FakeCall<IssuedKey, { name: string }>;
+  issued: number;
+}
+
+export const apiKeyIssueWorld = (): ApiKeyIssueWorld => ({ issue: fakeCall(), issued: 0 });
+
+export const provideApiKeyIssue = (w: ApiKeyIssueWorld) =>
+  apiKeyIssueMachine.provide({
+    actors: { issueKey: w.issue.logic },
+    actions: { issued: () => void (w.issued += 1) },
+  });
+
+export const apiKeyIssueEvents = {
+  // Trimmed before it is sent.
+  'name.change': [{ type: 'name.change', value: ' Website booking form ' }],
+  'key.issue': [{ type: 'key.issue' }],
+  'key.dismiss': [{ type: 'key.dismiss' }],
+} satisfies EventFixtures<typeof apiKeyIssueMachine, ApiKeyIssueWorld>;
+
+export const apiKeyIssuePathModel: PathModel<typeof apiKeyIssueMachine, ApiKeyIssueWorld> = {
+  name: 'apiKeyIssue',
+  machine: apiKeyIssueMachine,
+  world: apiKeyIssueWorld,
+  provide: provideApiKeyIssue,
+  events: apiKeyIssueEvents,
+  internal: {
+    'xstate.done.actor.issueKey': doneFixture(
+      'issueKey',
+      [ISSUED_KEY],
+      (w: ApiKeyIssueWorld) => w.issue,
+    ),
+    'xstate.error.actor.issueKey': errorFixture(
+      'issueKey',
+      [http(401), http(409, TOO_MANY), offline],
+      (w: ApiKeyIssueWorld) => w.issue,
+    ),
+  },
+  states: {
+    editing: ({ context }) => {
+      // The key is never kept outside `shown`.
+      assert.equal(context.issued, null);
+      assert.equal(context.error, null);
+    },
+    issuing: (snapshot, { world }) => {
+      assert.ok(snapshot.hasTag('loading'));
+      assert.equal(snapshot.context.issued, null);
+      assert.deepEqual(world.issue.last().input, { name: 'Website booking form' });
+    },
+    shown: ({ context }, { world }) => {
+      assert.equal(context.issued?.key, ISSUED_KEY.key);
+      assert.equal(world.issued, 1);
+    },
+    failed: (snapshot, { world }) => {
+      assert.ok(snapshot.hasTag('error'));
+      assert.equal(snapshot.context.issued, null);
+      assert.ok(
+        [TOO_MANY, 'You seem to be offline. Check your connection and try again.'].includes(
+          snapshot.context.error ?? '',
+        ),
+      );
+      assert.equal(world.issued, 0);
+    },
+    unauthorized: (snapshot, { world }) => {
+      assert.equal(snapshot.status, 'done');
+      assert.equal(snapshot.context.issued, null);
+      assert.equal(world.issued, 0);
+    },
+  },
+};

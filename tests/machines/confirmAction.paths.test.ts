@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { confirmActionPathModel } from './confirmAction.model';
+
+describePaths(confirmActionPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { linkCreatePathModel } from './linkCreate.model';
+
+describePaths(linkCreatePathModel);

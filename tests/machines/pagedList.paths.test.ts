@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { pagedListPathModel } from './pagedList.model';
+
+describePaths(pagedListPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { paymentsExportPathModel } from './paymentsExport.model';
+
+describePaths(paymentsExportPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { receiptPathModel } from './receipt.model';
+
+describePaths(receiptPathModel);

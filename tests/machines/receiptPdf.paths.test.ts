@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { receiptPdfPathModel } from './receiptPdf.model';
+
+describePaths(receiptPdfPathModel);

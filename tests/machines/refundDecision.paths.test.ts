@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { refundDecisionPathModel } from './refundDecision.model';
+
+describePaths(refundDecisionPathModel);

@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { refundRequestPathModel } from './refundRequest.model';
+
+describePaths(refundRequestPathModel);

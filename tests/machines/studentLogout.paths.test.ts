@@ -1,0 +1,4 @@
+import { describePaths } from '../support/paths.vitest';
+import { studentLogoutPathModel } from './studentLogout.model';
+
+describePaths(studentLogoutPathModel);
