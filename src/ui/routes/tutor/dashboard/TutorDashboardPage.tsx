@@ -1,7 +1,7 @@
-// /tutor/dashboard, minimal (issue 4; the full dashboard is a later issue): the tutor's name, a
-// KYC card (payments open with the tutor's links, under review, or complete KYC), the once-only
-// congratulations dialog after the Aadhaar KYC, and Logout. Behind the guard, which hands over
-// the tutor it loaded.
+// /tutor/dashboard: the tutor's name and Logout, a KYC card (payments open with the tutor's
+// links, under review, or complete KYC), the areas as tabs (tutorTabs.ts: share, payments,
+// refunds, links, sessions, API keys) and the once-only congratulations dialog after the
+// Aadhaar KYC. Behind the guard, which hands over the tutor it loaded.
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
