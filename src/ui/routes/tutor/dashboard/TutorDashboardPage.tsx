@@ -54,10 +54,17 @@ function CopyableLink({ label, url }: { label: string; url: string }) {
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap">
-        <Code style={{ overflowWrap: 'anywhere' }}>{url}</Code>
+        <Code style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>{url}</Code>
         <CopyButton value={url}>
           {({ copied, copy }) => (
-            <Button size="xs" variant="light" onClick={copy} aria-label={`${m.copy}: ${label}`}>
+            // Never squeezed by a long link on a phone.
+            <Button
+              size="xs"
+              variant="light"
+              onClick={copy}
+              aria-label={`${m.copy}: ${label}`}
+              style={{ flexShrink: 0 }}
+            >
               {copied ? m.copied : m.copy}
             </Button>
           )}

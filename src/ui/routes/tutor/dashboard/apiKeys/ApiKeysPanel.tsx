@@ -169,11 +169,11 @@ function KeyRows({ list, revoke }: { list: KeysList; revoke: ConfirmActionActorR
               </Table.Td>
               <Table.Td>
                 {key.revoked_at ? (
-                  <Badge color="gray" variant="light">
+                  <Badge color="gray" variant="light" miw="max-content">
                     {t.revokedOn(istDateTime(key.revoked_at))}
                   </Badge>
                 ) : (
-                  <Badge color="teal" variant="light">
+                  <Badge color="teal" variant="light" miw="max-content">
                     {t.active}
                   </Badge>
                 )}

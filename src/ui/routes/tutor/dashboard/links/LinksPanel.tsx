@@ -232,7 +232,7 @@ function LinkRows({ list, cancel }: { list: LinksList; cancel: ConfirmActionActo
               </Table.Td>
               <Table.Td>{formatINR(link.amount)}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[link.status]} variant="light">
+                <Badge color={STATUS_COLOR[link.status]} variant="light" miw="max-content">
                   {t.statusLabels[link.status]}
                 </Badge>
               </Table.Td>
