@@ -209,6 +209,8 @@ export const dashboardTexts = {
     greeting: 'Welcome back',
     intro: 'Your payments, receipts and sessions.',
     logout: 'Logout',
+    /** To /pay-tuition-fees: paying a tutor by phone. */
+    payTutor: 'Pay tuition fees',
     payments: {
       title: 'Payments',
       empty: 'No payments yet.',

@@ -1,5 +1,6 @@
 // Previous / Next under a paged list (machines/pagedList): sends page.goto; the machine refuses
 // pages out of range.
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';

@@ -2,6 +2,7 @@
 // the breakup, the refund's status, and what can be done with it.
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';

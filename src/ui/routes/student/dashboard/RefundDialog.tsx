@@ -1,5 +1,6 @@
 // 'Request refund' on a paid payment: the reason, the deadline in IST, and the server's answer
 // (machines/refundRequest). Mounted while open, so each opening starts a fresh request.
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
@@ -149,6 +150,7 @@ function Sessions() {
           {t.sessions.title}
         </Title>
         <SegmentedControl
+          style={{ flexShrink: 0 }}
           size="xs"
           value={upcoming ? 'upcoming' : 'all'}
           onChange={(value) => list.send({ type: 'filter.change', filter: value === 'upcoming' })}
@@ -209,10 +211,15 @@ function Dashboard() {
           variant="default"
           loading={loggingOut}
           onClick={() => session.send({ type: 'logout' })}
+          // Never squeezed by the greeting on a narrow phone.
+          style={{ flexShrink: 0 }}
         >
           {t.logout}
         </Button>
       </Group>
+      <Button component={Link} to="/pay-tuition-fees" mb="xl">
+        {t.payTutor}
+      </Button>
       <Stack gap="xl">
         <Payments />
         <Sessions />

@@ -2,6 +2,7 @@
 // Yes / Keep it while confirming, a spinner while the server works, its refusal (e.g. the 409
 // "already paid") with Close when it failed. The list behind reloads either way.
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ModalBase.css';

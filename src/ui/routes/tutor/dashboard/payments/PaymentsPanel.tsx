@@ -3,6 +3,7 @@
 // in a range of IST days, a page at a time; and 'Export CSV' of that range (default: this
 // month). Phone-first: the table scrolls sideways with the key columns first.
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';

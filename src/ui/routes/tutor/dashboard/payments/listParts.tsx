@@ -2,6 +2,7 @@
 // list's loading and failure states, and the 401 rule (the session is gone: every stored key
 // goes and the tutor logs in again, D13).
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';

@@ -2,6 +2,7 @@
 // all or only those still to decide, with Approve and Decline on a REQUESTED one, each behind a
 // confirm dialog ("Refund ₹X to {student}?") that a refundDecision machine runs.
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ModalBase.css';
