@@ -100,7 +100,7 @@ export function createServices({
     refunds,
     paymentHistory: createPaymentHistoryService({ db, clock, users, orders, refunds }),
     receipts: createReceiptService({ db, users, refunds }),
-    paymentLinks: createPaymentLinkService({ db, clock, users, publicOrigin }),
+    paymentLinks: createPaymentLinkService({ db, clock, users, orders, publicOrigin }),
     schedules: createScheduleService({ db, clock, users }),
   };
 }

@@ -27,12 +27,26 @@ import { DEMO_PHONES } from '../../src/server/demo';
 import { seedDemoData } from '../../src/server/seed';
 import { login, useTestServer, type ApiOptions, type TestDatabase } from '../support/server';
 
+/** How many times each gateway call was made: none yet. */
+const noCalls = () => ({
+  createOrder: 0,
+  fetchOrder: 0,
+  fetchPayments: 0,
+  terminateOrder: 0,
+  createRefund: 0,
+  fetchRefund: 0,
+});
+
 /** A gateway in memory: records every call, can fail or be slow, reports what tests set. */
 export class FakeGateway implements PaymentGateway {
   created: GatewayOrderInput[] = [];
   orders = new Map<string, GatewayOrder & { paymentSessionId: string }>();
   payments = new Map<string, GatewayPayment[]>();
-  calls = { createOrder: 0, fetchOrder: 0, fetchPayments: 0, createRefund: 0, fetchRefund: 0 };
+  calls = noCalls();
+  /** What terminateOrder answers for an unpaid order (Cashfree may confirm later). */
+  terminateStatus: 'TERMINATED' | 'TERMINATION_REQUESTED' = 'TERMINATED';
+  /** Every terminateOrder fails with this (an outage). */
+  failTerminate: Error | null = null;
   /** Refunds by refund id; a new one reports `refundStatus`. */
   refunds = new Map<string, GatewayRefund>();
   refundStatus: GatewayRefundStatus = 'PENDING';
@@ -49,13 +63,9 @@ export class FakeGateway implements PaymentGateway {
     this.created = [];
     this.orders.clear();
     this.payments.clear();
-    this.calls = {
-      createOrder: 0,
-      fetchOrder: 0,
-      fetchPayments: 0,
-      createRefund: 0,
-      fetchRefund: 0,
-    };
+    this.calls = noCalls();
+    this.terminateStatus = 'TERMINATED';
+    this.failTerminate = null;
     this.refunds.clear();
     this.refundStatus = 'PENDING';
     this.failRefund = null;
@@ -98,6 +108,21 @@ export class FakeGateway implements PaymentGateway {
     this.calls.fetchPayments += 1;
     if (this.failReads) throw this.failReads;
     return this.payments.get(orderId) ?? [];
+  }
+
+  /** As Cashfree: a PAID order is refused; an ended one is answered as it is. */
+  async terminateOrder(orderId: string): Promise<GatewayOrder> {
+    this.calls.terminateOrder += 1;
+    if (this.failTerminate) throw this.failTerminate;
+    const order = this.orders.get(orderId);
+    if (!order) throw new GatewayError('order not found', 404, 'order_not_found');
+    if (order.status === 'PAID') {
+      throw new GatewayError('order is already paid', 400, 'order_already_paid');
+    }
+    if (order.status !== 'ACTIVE') return order;
+    const ended = { ...order, status: this.terminateStatus };
+    this.orders.set(orderId, ended);
+    return ended;
   }
 
   verifyPaymentWebhook(input: Parameters<PaymentGateway['verifyPaymentWebhook']>[0]) {

@@ -329,6 +329,19 @@ export function createCashfreeGateway(
       return toOrder(parse('the order', orderEntity, response));
     },
 
+    async terminateOrder(orderId: string) {
+      const response = await call((opts) =>
+        cashfree.PGTerminateOrder(
+          orderId,
+          { order_status: 'TERMINATED' },
+          undefined,
+          undefined,
+          opts,
+        ),
+      );
+      return toOrder(parse('the termination', orderEntity, response));
+    },
+
     async fetchPayments(orderId: string) {
       const response = await call((opts) =>
         cashfree.PGOrderFetchPayments(orderId, undefined, undefined, opts),

@@ -94,6 +94,12 @@ export interface PaymentGateway {
   /** A new order always has a payment session. */
   createOrder(input: GatewayOrderInput): Promise<GatewayOrder & { paymentSessionId: string }>;
   fetchOrder(orderId: string): Promise<GatewayOrder>;
+  /**
+   * Asks the gateway to end an unpaid order (PATCH order_status TERMINATED): the order as it
+   * answers, TERMINATED or TERMINATION_REQUESTED (confirmed later). A PAID order cannot be
+   * ended: a GatewayError (Cashfree: 400 `order_already_paid`).
+   */
+  terminateOrder(orderId: string): Promise<GatewayOrder>;
   /** Every payment attempt of the order, in the gateway's order. */
   fetchPayments(orderId: string): Promise<GatewayPayment[]>;
   /**

@@ -25,8 +25,18 @@ export const paymentLinkHandlers = {
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
-  async cancelPaymentLink({ params, auth, services }) {
+  async cancelPaymentLink({ params, auth, services, request }) {
     const result = await services.paymentLinks.cancel(requireSession(auth).user, params.id);
-    return result.ok ? { status: 200, body: result.value } : refusal(result);
+    if (!result.ok) return refusal(result);
+    for (const { orderId, status, paidAfterCancel, error } of result.value.checkouts) {
+      const about = { linkId: params.id, orderId, status };
+      if (error) {
+        request.log.warn({ ...about, err: error }, 'cancelled link: open checkout not ended');
+      }
+      if (paidAfterCancel) {
+        request.log.error(about, 'payment link paid after its cancel: the payment needs a refund');
+      }
+    }
+    return { status: 200, body: result.value.link };
   },
 } satisfies Handlers;

@@ -34,7 +34,12 @@ import {
   type OrderRow,
   type UserRow,
 } from '../db/schema';
-import type { GatewayPayment, PaymentGateway, PaymentWebhook } from '../gateway/types';
+import {
+  GatewayError,
+  type GatewayPayment,
+  type PaymentGateway,
+  type PaymentWebhook,
+} from '../gateway/types';
 import { displayName, type UserRepository } from '../users';
 import { newOrderId } from './ids';
 import { paymentLinkStatus } from './paymentLinks';
@@ -126,6 +131,17 @@ export interface GatewayStateOutcome {
   amountMismatch: boolean;
   /** The order paid a link that another order had paid already (D19: needs a refund). */
   linkAlreadyPaid: boolean;
+}
+
+/** What ending a cancelled link's open checkout did (D19), for the log. */
+export interface LinkCheckoutEnded {
+  orderId: string;
+  /** Our order's status afterwards: TERMINATED, TERMINATION_REQUESTED, PAID or still ACTIVE. */
+  status: OrderStatus;
+  /** A payment raced the cancel: the order is PAID on a cancelled link (needs a refund). */
+  paidAfterCancel: boolean;
+  /** The gateway failed: the order stays ACTIVE for the normal re-read (GET order, webhook). */
+  error: unknown;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -476,6 +492,18 @@ export function createOrderService(deps: OrderServiceDeps) {
     return outcome;
   };
 
+  /** Applies what the gateway holds now of an order (its status and payments). */
+  const reread = async (orderId: string) => {
+    const [remote, payments] = await Promise.all([
+      gateway.fetchOrder(orderId),
+      gateway.fetchPayments(orderId),
+    ]);
+    const outcome = await db.transaction((tx) =>
+      applyGatewayState(tx, orderId, { orderStatus: remote.status, payments }),
+    );
+    return { remote, outcome };
+  };
+
   const detailsOf = async (order: OrderRow): Promise<OrderDetails> => {
     const payee = await repo.findById(order.payeeId);
     const [account] = await db
@@ -569,21 +597,64 @@ export function createOrderService(deps: OrderServiceDeps) {
         return refuse(404, apiMessages.orders.notFound);
       }
       let refreshError: unknown = null;
-      if (order.status === 'ACTIVE' && order.paymentSessionId !== null) {
+      // TERMINATION_REQUESTED (a cancelled link's checkout) waits for the gateway's word too.
+      const open = order.status === 'ACTIVE' || order.status === 'TERMINATION_REQUESTED';
+      if (open && order.paymentSessionId !== null) {
         try {
-          const [remote, payments] = await Promise.all([
-            gateway.fetchOrder(order.id),
-            gateway.fetchPayments(order.id),
-          ]);
-          await db.transaction((tx) =>
-            applyGatewayState(tx, orderId, { orderStatus: remote.status, payments }),
-          );
+          await reread(orderId);
           order = (await findOrder(orderId)) ?? order;
         } catch (error) {
           refreshError = error;
         }
       }
       return success({ details: await detailsOf(order), refreshError });
+    },
+
+    /**
+     * D19: the checkouts still open for a link its tutor just cancelled are ended at the
+     * gateway, so none of them can pay the cancelled link. An order the gateway reports PAID
+     * (a payment raced the cancel) is recorded PAID: the money is in. If the gateway fails,
+     * the order is left ACTIVE for the normal re-read and the error is reported for the log;
+     * the cancel itself stands (no new order can use the link).
+     */
+    async endLinkCheckouts(linkId: string): Promise<LinkCheckoutEnded[]> {
+      const open = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentLinkId, linkId),
+            eq(orders.status, 'ACTIVE'),
+            isNotNull(orders.paymentSessionId),
+          ),
+        );
+      return Promise.all(
+        open.map(async ({ id }): Promise<LinkCheckoutEnded> => {
+          let error: unknown = null;
+          let paidAfterCancel = false;
+          try {
+            const remote = await gateway.terminateOrder(id);
+            await db.transaction((tx) =>
+              applyGatewayState(tx, id, { orderStatus: remote.status, payments: [] }),
+            );
+          } catch (terminateError) {
+            error = terminateError;
+            // The gateway answered with a refusal (e.g. already PAID): what it holds decides.
+            // One that did not answer is not asked again here; the re-read does that later.
+            if (terminateError instanceof GatewayError && terminateError.status !== null) {
+              try {
+                const { remote, outcome } = await reread(id);
+                paidAfterCancel = outcome.linkAlreadyPaid;
+                if (remote.status !== 'ACTIVE') error = null;
+              } catch {
+                // The refusal stays the error to log.
+              }
+            }
+          }
+          const status = (await findOrder(id))?.status ?? 'ACTIVE';
+          return { orderId: id, status, paidAfterCancel, error };
+        }),
+      );
     },
 
     /** A verified payment webhook: `processed`, `duplicate` or `ignored` (not our order). */

@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { paymentLinks, users, type PaymentLinkRow, type UserRow } from '../db/schema';
 import { displayName, type UserRepository } from '../users';
 import { newPaymentLinkId } from './ids';
+import type { LinkCheckoutEnded, OrderService } from './orders';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
 
@@ -62,11 +63,13 @@ export interface PaymentLinkServiceDeps {
   db: Database;
   clock: Clock;
   users: UserRepository;
+  /** Ends a cancelled link's open checkouts at the gateway. */
+  orders: Pick<OrderService, 'endLinkCheckouts'>;
   publicOrigin: string;
 }
 
 export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
-  const { db, clock, users: repo, publicOrigin } = deps;
+  const { db, clock, users: repo, orders, publicOrigin } = deps;
 
   const toApi = (link: PaymentLinkRow, now: Date): PaymentLink => ({
     id: link.id,
@@ -146,8 +149,15 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       );
     },
 
-    /** The caller's ACTIVE link becomes CANCELLED; no new order can pay it (orders.ts). */
-    async cancel(caller: UserRow, id: string): Promise<Result<PaymentLink, 403 | 404 | 409>> {
+    /**
+     * The caller's ACTIVE link becomes CANCELLED: no new order can pay it (orders.ts), and the
+     * checkouts already open for it are ended at the gateway (`checkouts`, for the log). The
+     * cancel stands whatever the gateway answers.
+     */
+    async cancel(
+      caller: UserRow,
+      id: string,
+    ): Promise<Result<{ link: PaymentLink; checkouts: LinkCheckoutEnded[] }, 403 | 404 | 409>> {
       if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
       const now = clock.now();
       const mine = and(eq(paymentLinks.id, id), eq(paymentLinks.payeeId, caller.id));
@@ -156,7 +166,10 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         .set({ status: 'CANCELLED' })
         .where(and(mine, hasStatus('ACTIVE', now)))
         .returning();
-      if (cancelled) return success(toApi(cancelled, now));
+      if (cancelled) {
+        const checkouts = await orders.endLinkCheckouts(cancelled.id);
+        return success({ link: toApi(cancelled, now), checkouts });
+      }
       const [link] = await db.select().from(paymentLinks).where(mine).limit(1);
       if (!link) return refuse(404, apiMessages.links.notFound);
       const status = paymentLinkStatus(link, now);
