@@ -8,19 +8,15 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import {
-  Alert,
   Button,
   Container,
   Group,
-  Loader,
   Modal,
   Paper,
   SegmentedControl,
@@ -41,14 +37,13 @@ import {
 import { paymentsMadeActor, sessionsActor } from '../../../../api/actors/student';
 import { dashboardTexts } from '../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../domain/money';
+import { ListState, Pager } from '../../../components/PagedListParts';
 import { istSpan } from './format';
-import { Pager } from './Pager';
 import { PaymentCard } from './PaymentCard';
 import { RefundForm } from './RefundDialog';
 import { RequireStudent, useEndSessionOn401, useStudentSession } from './studentSession';
 
 const t = dashboardTexts.student;
-const c = dashboardTexts.common;
 
 const paymentsMachine = pagedListMachine<PaymentMade, null>().provide({
   actors: { fetchPage: paymentsMadeActor },
@@ -61,8 +56,6 @@ function Payments() {
   const list = useActorRef(paymentsMachine, { input: { filter: null } });
   useEndSessionOn401(list);
   const data = useSelector(list, (s) => s.context.data);
-  const loading = useSelector(list, (s) => s.hasTag('loading'));
-  const error = useSelector(list, (s) => s.context.error);
   const [refunding, setRefunding] = useState<PaymentMade | null>(null);
   const tutors = data && data.page === 1 ? recentTutors(data.items) : [];
   const refundable =
@@ -96,24 +89,12 @@ function Payments() {
         <Title order={2} size="h4">
           {t.payments.title}
         </Title>
-        {error ? (
-          <Alert color="red" role="alert" title={t.payments.loadFailed}>
-            <Text size="sm">{error}</Text>
-            <Button mt="xs" size="xs" onClick={() => list.send({ type: 'list.reload' })}>
-              {c.retry}
-            </Button>
-          </Alert>
-        ) : null}
-        {!data && loading ? <Loader size="sm" aria-label={c.loading} /> : null}
-        {data && data.items.length === 0 ? <Text c="dimmed">{t.payments.empty}</Text> : null}
-        {data?.items.map((payment) => (
-          <PaymentCard key={payment.orderId} payment={payment} onRefund={setRefunding} />
-        ))}
-        <Pager
-          data={data}
-          loading={loading}
-          goto={(page) => list.send({ type: 'page.goto', page })}
-        />
+        <ListState list={list} title={t.payments.loadFailed} empty={t.payments.empty}>
+          {data?.items.map((payment) => (
+            <PaymentCard key={payment.orderId} payment={payment} onRefund={setRefunding} />
+          ))}
+        </ListState>
+        <Pager list={list} label={t.payments.title} />
       </Stack>
       <Modal
         opened={refundable !== null}
@@ -140,8 +121,6 @@ function Sessions() {
   const list = useActorRef(sessionsMachine, { input: { filter: true } });
   useEndSessionOn401(list);
   const data = useSelector(list, (s) => s.context.data);
-  const loading = useSelector(list, (s) => s.hasTag('loading'));
-  const error = useSelector(list, (s) => s.context.error);
   const upcoming = useSelector(list, (s) => s.context.filter);
   return (
     <Stack component="section" aria-label={t.sessions.title} gap="sm">
@@ -160,39 +139,27 @@ function Sessions() {
           ]}
         />
       </Group>
-      {error ? (
-        <Alert color="red" role="alert" title={t.sessions.loadFailed}>
-          <Text size="sm">{error}</Text>
-          <Button mt="xs" size="xs" onClick={() => list.send({ type: 'list.reload' })}>
-            {c.retry}
-          </Button>
-        </Alert>
-      ) : null}
-      {!data && loading ? <Loader size="sm" aria-label={c.loading} /> : null}
-      {data && data.items.length === 0 ? <Text c="dimmed">{t.sessions.empty}</Text> : null}
-      {data?.items.map((session) => (
-        <Paper
-          key={session.id}
-          withBorder
-          p="sm"
-          radius="md"
-          component="article"
-          aria-label={session.title}
-        >
-          <Text fw={600}>
-            {session.title} {t.sessions.with(session.tutorName)}
-          </Text>
-          <Text size="sm">{istSpan(session.start, session.end)}</Text>
-          <Text size="sm" c="dimmed">
-            {formatINR(session.amount)}
-          </Text>
-        </Paper>
-      ))}
-      <Pager
-        data={data}
-        loading={loading}
-        goto={(page) => list.send({ type: 'page.goto', page })}
-      />
+      <ListState list={list} title={t.sessions.loadFailed} empty={t.sessions.empty}>
+        {data?.items.map((session) => (
+          <Paper
+            key={session.id}
+            withBorder
+            p="sm"
+            radius="md"
+            component="article"
+            aria-label={session.title}
+          >
+            <Text fw={600}>
+              {session.title} {t.sessions.with(session.tutorName)}
+            </Text>
+            <Text size="sm">{istSpan(session.start, session.end)}</Text>
+            <Text size="sm" c="dimmed">
+              {formatINR(session.amount)}
+            </Text>
+          </Paper>
+        ))}
+      </ListState>
+      <Pager list={list} label={t.sessions.title} />
     </Stack>
   );
 }

@@ -54,7 +54,8 @@ import {
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../../../../api/actors/tutorLinks';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
-import { istDateTime, ListState, Pager, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
 
 const t = dashboardTexts.tutor.apiKeys;

@@ -60,7 +60,8 @@ import { PAYMENT_LINK_STATUSES, type PaymentLinkStatus } from '../../../../../do
 import { formatIstDate, isIsoDate, istDateKey } from '../../../../../domain/time';
 import { phoneError } from '../../../../../domain/validation';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { istDateTime, ListState, Pager, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { ListState, Pager } from '../../../../components/PagedListParts';
 import { ConfirmDialog, ConfirmDone } from './ConfirmDialog';
 
 const t = dashboardTexts.tutor.links;

@@ -56,7 +56,8 @@ import {
 } from '../../../../../domain/dateRange';
 import { formatINR } from '../../../../../domain/money';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { istDateTime, ListState, Pager, useListLogout, useLogoutWhen } from './listParts';
+import { istDateTime, useListLogout, useLogoutWhen } from './listParts';
+import { ListState, Pager } from '../../../../components/PagedListParts';
 
 const t = dashboardTexts.tutor.payments;
 

@@ -46,7 +46,8 @@ import {
 import { apiMessages } from '../../../../../domain/apiMessages';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../../domain/money';
-import { istDateTime, ListState, Pager, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
 
 const t = dashboardTexts.tutor.refunds;

@@ -19,7 +19,8 @@ import {
 } from '../../../../../api/actors/tutorMoney';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../../domain/money';
-import { istDateTime, ListState, Pager, useListLogout } from '../payments/listParts';
+import { istDateTime, useListLogout } from '../payments/listParts';
+import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
 
 const t = dashboardTexts.tutor.sessions;
