@@ -1261,6 +1261,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             schedule: components["schemas"]["SessionTime"] | null;
+            /** @description The payment's refund, when it has one (a paid order refunded in full). */
+            refund: components["schemas"]["RefundSummary"] | null;
         };
         /**
          * Format: date
@@ -1287,7 +1289,15 @@ export interface components {
             amount: components["schemas"]["Rupees"];
             /** Format: date-time */
             requested_at: string;
+            automatic_reason: components["schemas"]["AutomaticRefundReason"];
         };
+        /**
+         * @description D112: why the platform refunded the payment in full on its own (over the KYC limit, a
+         *     link paid already, a link cancelled or expired), as the student and the tutor read it;
+         *     null for a refund the student asked for.
+         * @example Refunded in full: this payment link had already been paid by someone else. A link takes one payment.
+         */
+        AutomaticRefundReason: string | null;
         /** @description The student who paid, as the tutor who was paid sees them. */
         PaymentStudent: {
             /** @example 42 */
@@ -1438,7 +1448,9 @@ export interface components {
             id: components["schemas"]["RefundIdValue"];
             order_id: components["schemas"]["OrderIdValue"];
             amount: components["schemas"]["Rupees"];
+            /** @description The student's reason, or for an automatic refund the platform's. */
             reason: string;
+            automatic_reason: components["schemas"]["AutomaticRefundReason"];
             status: components["schemas"]["RefundStatus"];
             /** Format: date-time */
             requested_at: string;
@@ -1732,11 +1744,12 @@ export interface components {
         };
         WebhookReceipt: {
             /**
-             * @description `processed`: the event was applied; `duplicate`: the same event came before;
-             *     `ignored`: the event is not about an order of ours.
+             * @description `processed`: the event was applied; `stored`: the event was stored and is applied
+             *     by a job right after (D110); `duplicate`: the same event came before; `ignored`: the
+             *     event is not about an order or tutor of ours.
              * @enum {string}
              */
-            result: "processed" | "duplicate" | "ignored";
+            result: "processed" | "stored" | "duplicate" | "ignored";
         };
         GenerateOtpRequest: {
             phone: components["schemas"]["Phone"];
@@ -2670,7 +2683,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The event was taken (or was a duplicate, or is not ours). */
+            /**
+             * @description The event was taken (stored and applied by a job right after, D110), or was a
+             *     duplicate, or is not ours.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;

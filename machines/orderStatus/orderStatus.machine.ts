@@ -36,6 +36,8 @@ export interface OrderView {
   paymentTime: string | null;
   /** D20: the booked session, if any. */
   session: { start: string; end: string } | null;
+  /** D112: the payment was refunded in full by the platform, for this reason. */
+  refundReason: string | null;
 }
 
 export interface OrderStatusInput {

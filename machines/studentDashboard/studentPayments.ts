@@ -12,6 +12,8 @@ export interface RefundSummary {
   status: RefundStatus;
   amount: Paise;
   requestedAt: string;
+  /** D112: why the platform refunded on its own; null for the student's own request. */
+  automaticReason: string | null;
 }
 
 export interface PaidTutor {

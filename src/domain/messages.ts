@@ -49,6 +49,16 @@ export const messages = {
       'This tutor has reached the ₹50,000 limit they can accept until their KYC is complete.',
     tutorCannotAccept: 'This tutor cannot accept payments yet.',
   },
+  // D112: why the platform refunded a payment on its own, as the student and the tutor read it.
+  automaticRefund: {
+    over_cap:
+      'Refunded in full: this tutor can accept at most ₹50,000 until their KYC is complete, and this payment went over that limit.',
+    link_already_paid:
+      'Refunded in full: this payment link had already been paid by someone else. A link takes one payment.',
+    link_closed:
+      'Refunded in full: this payment link was cancelled or had expired before the payment reached us.',
+    title: 'Payment refunded',
+  },
   otp: {
     incorrect: 'Incorrect OTP. Please retry.',
     resend: 'Resend OTP',

@@ -19,7 +19,8 @@ import { createCashfreeVerification, type VerificationApi } from './gateway/veri
 import { handlers as defaultHandlers } from './routes';
 import { registerContractRoutes } from './routes/register';
 import { sandboxRoutes } from './sandbox';
-import { createServices } from './services';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createServices, type Services } from './services';
 import { createDevSmsSender } from './sms/dev';
 import type { SmsSender } from './sms/sender';
 import { messages } from '../domain/messages';
@@ -46,6 +47,16 @@ export interface AppOptions {
   distDir?: string | null;
   /** Tests may fix the OTP; production draws it from the CSPRNG. */
   generateOtp?: () => string;
+  /** Defaults to a pg-boss queue on `db`, stopped when the app closes (D108). */
+  jobs?: JobQueue;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services, for a worker running in this process (D108) and for tests. */
+    services: Services;
+    jobs: JobQueue;
+  }
 }
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -81,6 +92,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       loopback: (request) => app.inject(request),
       log: app.log,
     });
+  const jobs =
+    options.jobs ??
+    (await createJobQueue(db, {
+      supervise: config.workerInProcess,
+      onError: (error) => app.log.error({ err: error }, 'job queue error'),
+    }));
+  if (!options.jobs) app.addHook('onClose', () => jobs.stop());
   const services = createServices({
     db,
     clock,
@@ -89,8 +107,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateway,
     merchants,
     verification,
+    jobs,
     generateOtp: options.generateOtp,
   });
+  app.decorate('services', services);
+  app.decorate('jobs', jobs);
   registerContractRoutes(app, {
     contract,
     handlers: options.handlers ?? defaultHandlers,

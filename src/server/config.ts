@@ -2,6 +2,7 @@
 // Every variable has a default that gives a working local run; production refuses to start
 // until the defaults that are only safe on a developer's machine have been replaced.
 import { z } from 'zod';
+import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
 
 /** The development HMAC key. Fine locally, refused in production. */
 export const DEV_APP_SECRET = 'tuitionpay-dev-secret-not-for-production';
@@ -67,6 +68,20 @@ const envSchema = z.object({
   ONBOARDING_ORIGIN: optional(z.url()),
   /** The sandbox's KYC review: MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long. */
   SANDBOX_KYC_REVIEW_MS: optional(z.coerce.number().int().min(0)),
+  /** D111: an unpaid checkout ends at the gateway this long after it opened. */
+  ORDER_EXPIRY_SECONDS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 24 * 3600),
+  ),
+  /** D111: the first re-read of an open order, this long after it was created. */
+  RECONCILE_FIRST_CHECK_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  /** D108: how often workers look for due work (orders, refunds, webhooks, links). */
+  SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  /** D108: run the job worker inside this web process (the default on embedded PGlite). */
+  WORKER_IN_PROCESS: optional(z.stringbool()),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -105,6 +120,12 @@ export interface Config {
   onboardingOrigin: string;
   /** The sandbox's KYC review time (MIN_KYC_SUBMITTED → MIN_KYC_APPROVED); 0 is immediate. */
   sandboxKycReviewMs: number;
+  /** D111: when open orders are re-read, and when an unpaid checkout ends at the gateway. */
+  reconcile: { firstCheckMs: number; orderExpiryMs: number };
+  /** D108: how often a worker sends the sweep (one per interval across all workers). */
+  sweepIntervalSeconds: number;
+  /** D108: whether this web process also runs the job worker (PGlite: one process owns it). */
+  workerInProcess: boolean;
 }
 
 export class ConfigError extends Error {
@@ -160,6 +181,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? publicOrigin).origin,
     onboardingOrigin: new URL(e.ONBOARDING_ORIGIN ?? publicOrigin).origin,
     sandboxKycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_SANDBOX_KYC_REVIEW_MS,
+    reconcile: {
+      firstCheckMs:
+        (e.RECONCILE_FIRST_CHECK_SECONDS ?? DEFAULT_RECONCILE_TIMING.firstCheckMs / 1000) * 1000,
+      orderExpiryMs:
+        (e.ORDER_EXPIRY_SECONDS ?? DEFAULT_RECONCILE_TIMING.orderExpiryMs / 1000) * 1000,
+    },
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS ?? 15,
+    workerInProcess:
+      e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
   };
   if (production) {
     const problems = productionProblems(config, e.SANDBOX_ENABLED);

@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PHONES } from './demo';
+import { startWorker } from './jobs/worker';
 import { seedDemoData } from './seed';
 
 async function main() {
@@ -13,6 +14,15 @@ async function main() {
   const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock) : false;
   // Logs go to stderr, leaving stdout for the lines a person reads below.
   const app = await buildApp({ config, db: database.db, logStream: process.stderr });
+  // D108: on embedded PGlite this process owns the database, so it runs the jobs too.
+  const worker = config.workerInProcess
+    ? await startWorker({
+        jobs: app.jobs,
+        services: app.services,
+        log: app.log,
+        sweepIntervalSeconds: config.sweepIntervalSeconds,
+      })
+    : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -20,6 +30,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await worker?.stop();
     await database.close();
     process.exit(0);
   };

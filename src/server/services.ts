@@ -7,6 +7,7 @@ import { createSessionService } from './auth/sessions';
 import type { MerchantOnboardingApi } from './gateway/merchants';
 import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
+import type { JobQueue } from './jobs/queue';
 import type { SmsSender } from './sms/sender';
 import { createUserRepository } from './users';
 import { createApiKeyService } from './services/apiKeys';
@@ -32,6 +33,8 @@ export interface ServiceDeps {
   merchants: MerchantOnboardingApi;
   /** The gateway's PAN and bank account checks. */
   verification: VerificationApi;
+  /** Where services send background work (D108). */
+  jobs: JobQueue;
   generateOtp?: () => string;
   /** Defaults to the gateway's PAN check (`verification`); tests may inject another. */
   panVerifier?: PanVerifier;
@@ -45,6 +48,7 @@ export function createServices({
   gateway,
   merchants,
   verification,
+  jobs,
   generateOtp,
   ...more
 }: ServiceDeps) {
@@ -52,12 +56,21 @@ export function createServices({
   const panVerifier = more.panVerifier ?? createGatewayPanVerifier(verification);
   const rateLimiter = createRateLimiter(db, clock);
   const publicOrigin = config.publicOrigin;
-  const orders = createOrderService({ db, clock, gateway, users, publicOrigin });
+  const orders = createOrderService({
+    db,
+    clock,
+    gateway,
+    jobs,
+    users,
+    publicOrigin,
+    reconcile: config.reconcile,
+  });
   const refunds = createRefundService({ db, clock, gateway });
   return {
     db,
     clock,
     gateway,
+    jobs,
     merchants,
     users,
     sessions: createSessionService(db, clock),
@@ -100,7 +113,7 @@ export function createServices({
     refunds,
     paymentHistory: createPaymentHistoryService({ db, clock, users, orders, refunds }),
     receipts: createReceiptService({ db, users, refunds }),
-    paymentLinks: createPaymentLinkService({ db, clock, users, orders, publicOrigin }),
+    paymentLinks: createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin }),
     schedules: createScheduleService({ db, clock, users }),
   };
 }

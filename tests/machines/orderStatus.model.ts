@@ -31,6 +31,7 @@ export function orderView(status: OrderStatus, paymentStatus: PaymentStatus | nu
     maskedAccount: 'XXXXXXXX7890',
     paymentTime: paymentStatus === 'SUCCESS' ? '2025-01-15T11:16:10+05:30' : null,
     session: null,
+    refundReason: null,
   };
 }
 

@@ -44,7 +44,19 @@ describe('configuration', () => {
       checkoutOrigin: 'http://127.0.0.1:3000',
       onboardingOrigin: 'http://127.0.0.1:3000',
       sandboxKycReviewMs: 30_000,
+      reconcile: { firstCheckMs: 120_000, orderExpiryMs: 1_800_000 },
+      sweepIntervalSeconds: 15,
+      workerInProcess: true,
     });
+  });
+
+  it('runs the job worker in the web process on PGlite only, unless told (D108)', () => {
+    expect(loadConfig({}).workerInProcess).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).workerInProcess).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).workerInProcess).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/app', WORKER_IN_PROCESS: 'true' }).workerInProcess,
+    ).toBe(true);
   });
 
   it('points the gateway at the sandbox by default, at Cashfree in production, or where told', () => {

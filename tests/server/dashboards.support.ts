@@ -62,7 +62,7 @@ async function attempt(
   };
   t.fake.pay(id, reported);
   const res = await t.postWebhook(webhookBody(reported));
-  expect(res.json()).toEqual({ result: 'processed' });
+  expect(res.json()).toEqual({ result: 'stored' });
   return id;
 }
 

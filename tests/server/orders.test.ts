@@ -70,6 +70,8 @@ describe.each(testDatabases())('creating orders on $name', (database) => {
         note: 'Tuition fee for Asha Verma',
         tags: { payee_id: String(asha.id), base_amount: '200000' },
         idempotencyKey: created.id,
+        // D111: an unpaid checkout ends at the gateway 30 minutes after it opened.
+        expiresAt: new Date(server.clock.now().getTime() + 30 * 60_000),
       },
     ]);
     const [row] = await server.db.select().from(orders).where(eq(orders.id, created.id));
@@ -460,6 +462,7 @@ describe.each(testDatabases())('reading an order on $name', (database) => {
       payment_time: null,
       created_at: expect.any(String),
       schedule: null,
+      refund: null,
     });
     expect(t.fake.calls.fetchOrder).toBe(1);
 

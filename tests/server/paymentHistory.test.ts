@@ -190,6 +190,7 @@ describe.each(testDatabases())('payments received and made on $name', (database)
           status: 'PENDING',
           amount: 2023.88,
           requested_at: expect.any(String),
+          automatic_reason: null,
         },
       }),
       expect.objectContaining({

@@ -1,12 +1,15 @@
 // D19: a tutor cancels a payment link while a student has its checkout open. The open gateway
 // order is ended (TERMINATED, or TERMINATION_REQUESTED until the gateway confirms), so the
 // hosted checkout refuses to take the payment and the status page shows it failed. A payment
-// that raced the cancel stays PAID; a gateway that cannot be reached does not fail the cancel.
+// that raced the cancel is recorded PAID and refunded in full automatically (D112); a gateway
+// that cannot be reached does not fail the cancel, and the link-close job ends it later.
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { messages } from '../../src/domain/messages';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { GatewayError } from '../../src/server/gateway/types';
 import { seedDemoData } from '../../src/server/seed';
+import { sweepAndRunJobs } from '../support/jobs';
 import { login, testDatabases, useTestServer, type TestServer } from '../support/server';
 import { ORDER_URL, orderBody, payment, usePaymentsServer, type Actor } from './payments.support';
 
@@ -81,35 +84,44 @@ describe.each(testDatabases())('cancelling a link with an open checkout on $name
     expect(await view(priya, orderId)).toMatchObject({ order: { status: 'TERMINATED' } });
   });
 
-  it('keeps an order the gateway reports PAID (a payment raced the cancel) and logs it', async () => {
+  it('refunds in full a payment that raced the cancel, and tells the student why', async () => {
     const { asha, priya, linkId, orderId, total } = await openCheckout();
     t.fake.pay(orderId, payment(orderId, total, 'SUCCESS')); // no webhook yet
     const res = await api('POST', cancelUrl(linkId), { token: asha.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CANCELLED' });
     expect(t.fake.calls.terminateOrder).toBe(1);
+    await t.jobs(); // the refund job
+    expect([...t.fake.refunds.values()]).toMatchObject([{ orderId, amount: total }]);
     expect(await view(priya, orderId)).toMatchObject({
       order: { status: 'PAID' },
       latest_payment_status: 'SUCCESS',
+      refund: {
+        status: 'PENDING',
+        amount: total / 100,
+        automatic_reason: messages.automaticRefund.link_closed,
+      },
     });
-    const entries = logged(
-      server,
-      'payment link paid after its cancel: the payment needs a refund',
-    );
-    expect(entries).toMatchObject([{ linkId, orderId }]);
   });
 
-  it('still cancels when the gateway cannot be reached; the order waits for the re-read', async () => {
+  it('still cancels when the gateway cannot be reached; the link-close job ends it later', async () => {
     const { asha, priya, linkId, orderId } = await openCheckout();
     t.fake.failTerminate = new GatewayError('Cashfree could not be reached', null, 'network_error');
     const res = await api('POST', cancelUrl(linkId), { token: asha.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CANCELLED' });
     expect((await api('GET', linkUrl(linkId))).json()).toMatchObject({ status: 'CANCELLED' });
-    expect(logged(server, 'cancelled link: open checkout not ended')).toMatchObject([
-      { linkId, orderId, status: 'ACTIVE' },
-    ]);
-    expect(await view(priya, orderId)).toMatchObject({ order: { status: 'ACTIVE' } });
+    expect(
+      logged(server, 'cancelled link: open checkout not ended now (the link-close job retries)'),
+    ).toMatchObject([{ linkId, orderId, status: 'ACTIVE' }]);
+    // The job fails too while the gateway is down, and is retried...
+    expect((await t.jobs()).failed).toMatchObject([{ name: 'link-close' }]);
+    t.fake.failTerminate = null;
+    t.fake.failReads = new GatewayError('down', null, 'network_error'); // no re-read either
+    const retried = await sweepAndRunJobs(t.app);
+    expect(retried.found.linksToClose).toBe(1);
+    t.fake.failReads = null;
+    expect(await view(priya, orderId)).toMatchObject({ order: { status: 'TERMINATED' } });
   });
 });
 

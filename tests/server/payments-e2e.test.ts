@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { orders, paymentAttempts, schedules, webhookReceipts } from '../../src/server/db/schema';
+import { runJobs } from '../support/jobs';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { createCashfreeGateway } from '../../src/server/gateway/cashfree';
 import { seedDemoData } from '../../src/server/seed';
@@ -141,9 +142,12 @@ describe.each(testDatabases())('paying a tutor end to end on $name', (database) 
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${origin}/pay/redirect?order_id=${order.id}`);
 
-    // The webhook arrives on its own timer; the order turns PAID without any GET.
+    // The webhook arrives on its own timer and the worker applies it: PAID without any GET.
     const row = await eventually(
-      async () => (await server.db.select().from(orders).where(eq(orders.id, order.id)))[0],
+      async () => {
+        await runJobs(server.app);
+        return (await server.db.select().from(orders).where(eq(orders.id, order.id)))[0];
+      },
       (r) => r?.status === 'PAID',
     );
     expect(row?.status).toBe('PAID');

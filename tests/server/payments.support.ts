@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { computeBreakup } from '../../src/domain/fees';
 import { paiseToRupees } from '../../src/domain/money';
+import { toIstIsoString } from '../../src/domain/time';
 import type { PaymentStatus } from '../../src/domain/statuses';
 import { buildApp } from '../../src/server/app';
 import { createCashfreeGateway } from '../../src/server/gateway/cashfree';
@@ -25,6 +26,7 @@ import {
 import { pgOnboarding, users } from '../../src/server/db/schema';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { seedDemoData } from '../../src/server/seed';
+import { runJobs } from '../support/jobs';
 import { login, useTestServer, type ApiOptions, type TestDatabase } from '../support/server';
 
 /** How many times each gateway call was made: none yet. */
@@ -90,7 +92,7 @@ export class FakeGateway implements PaymentGateway {
       status: 'ACTIVE' as const,
       amount: input.amount,
       paymentSessionId: `session_fake_${n}`,
-      expiresAt: '2025-02-14T10:00:00+05:30',
+      expiresAt: input.expiresAt ? toIstIsoString(input.expiresAt) : '2025-02-14T10:00:00+05:30',
     };
     this.orders.set(input.orderId, order);
     return order;
@@ -308,10 +310,24 @@ export function usePaymentsServer(database: TestDatabase) {
       ...(opts.body === undefined ? {} : { payload: opts.body as InjectOptions['payload'] }),
     });
 
-  /** Posts `rawBody` as the gateway would, signed with the config's secret at `at`. */
-  const postWebhook = (rawBody: string, at = server.clock.now().getTime(), secret?: string) => {
+  /** Runs the jobs the requests sent, as the worker would right after (D108). */
+  const jobs = () => {
+    if (!app) throw new Error('usePaymentsServer: the app starts in beforeAll');
+    return runJobs(app);
+  };
+
+  /**
+   * Posts `rawBody` as the gateway would, signed with the config's secret at `at`; then the
+   * worker applies it (D110), unless `apply` is false.
+   */
+  const postWebhook = async (
+    rawBody: string,
+    at = server.clock.now().getTime(),
+    secret?: string,
+    { apply = true } = {},
+  ) => {
     const timestamp = String(at);
-    return inject({
+    const response = await inject({
       method: 'POST',
       url: WEBHOOK_URL,
       headers: {
@@ -326,6 +342,8 @@ export function usePaymentsServer(database: TestDatabase) {
       },
       payload: rawBody,
     });
+    if (apply) await jobs();
+    return response;
   };
 
   /** Demo data (Asha ACTIVE, Ravi KYC pending, Priya student), each logged in. */
@@ -380,9 +398,14 @@ export function usePaymentsServer(database: TestDatabase) {
       if (!fake) throw new Error('usePaymentsServer: the gateway starts in beforeAll');
       return fake;
     },
+    get app(): FastifyInstance {
+      if (!app) throw new Error('usePaymentsServer: the app starts in beforeAll');
+      return app;
+    },
     inject,
     api,
     postWebhook,
+    jobs,
     demo,
     user,
     setKyc,

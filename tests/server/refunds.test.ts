@@ -50,6 +50,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
       order_id: orderId,
       amount: 2023.88,
       reason: 'The class was cancelled.',
+      automatic_reason: null,
       status: 'REQUESTED',
       requested_at: server.clock.now().toISOString(),
       decided_at: null,

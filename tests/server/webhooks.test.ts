@@ -35,7 +35,7 @@ describe.each(testDatabases())('payment webhooks on $name', (database) => {
     const { id, priya } = await newOrder();
     const res = await postWebhook(webhookBody(payment(id, 202_388, 'SUCCESS')));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 'processed' });
+    expect(res.json()).toEqual({ result: 'stored' });
     expect(await statusOf(id)).toBe('PAID');
     expect(await server.db.select().from(paymentAttempts)).toEqual([
       expect.objectContaining({
@@ -60,7 +60,7 @@ describe.each(testDatabases())('payment webhooks on $name', (database) => {
   it('ignores a duplicate delivery of the same event', async () => {
     const { id } = await newOrder();
     const body = webhookBody(payment(id, 202_388, 'SUCCESS'));
-    expect((await postWebhook(body)).json()).toEqual({ result: 'processed' });
+    expect((await postWebhook(body)).json()).toEqual({ result: 'stored' });
     server.clock.advance(2 * 60_000);
     const again = await postWebhook(body);
     expect(again.statusCode).toBe(200);
@@ -111,7 +111,7 @@ describe.each(testDatabases())('payment webhooks on $name', (database) => {
     const body = webhookBody(payment(id, 17_000, 'SUCCESS'));
     expect(body).toContain('"payment_amount":170.00');
     const res = await postWebhook(body);
-    expect(res.json()).toEqual({ result: 'processed' });
+    expect(res.json()).toEqual({ result: 'stored' });
     expect(await statusOf(id)).toBe('PAID');
   });
 
@@ -124,7 +124,7 @@ describe.each(testDatabases())('payment webhooks on $name', (database) => {
     const { id, priya } = await newOrder();
     await postWebhook(webhookBody(payment(id, 202_388, 'SUCCESS', '10')));
     const late = await postWebhook(webhookBody(payment(id, 202_388, 'FAILED', '10')));
-    expect(late.json()).toEqual({ result: 'processed' });
+    expect(late.json()).toEqual({ result: 'stored' });
     expect(await statusOf(id)).toBe('PAID');
     const [attempt] = await server.db.select().from(paymentAttempts);
     expect(attempt?.status).toBe('SUCCESS');
@@ -144,7 +144,7 @@ describe.each(testDatabases())('payment webhooks on $name', (database) => {
     await postWebhook(webhookBody(payment(id, 202_388, 'FAILED', '20')));
     expect(await statusOf(id)).toBe('ACTIVE');
     const late = await postWebhook(webhookBody(payment(id, 202_388, 'SUCCESS', '20')));
-    expect(late.json()).toEqual({ result: 'processed' });
+    expect(late.json()).toEqual({ result: 'stored' });
     expect(await statusOf(id)).toBe('PAID');
     expect(await server.db.select().from(paymentAttempts)).toEqual([
       expect.objectContaining({ cfPaymentId: '20', status: 'SUCCESS' }),

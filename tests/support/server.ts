@@ -115,6 +115,8 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATABASE_URL: 'memory://',
+    // Tests run jobs by hand (tests/support/jobs.ts), with no worker timers.
+    WORKER_IN_PROCESS: 'false',
     ...options.env,
   });
   const clock = new TestClock();
@@ -187,6 +189,8 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
         .filter((value) => typeof value === 'object' && value !== null && 'getSQL' in value)
         .map((table) => `"${getTableName(table as typeof schema.users)}"`);
       await db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+      // Jobs a test left behind must not run in the next one.
+      await db.execute(sql.raw('delete from pgboss.job'));
       clock.reset();
       logs.clear();
     },

@@ -66,6 +66,17 @@ describe('/pay/status', () => {
     expect(storage.get('activeFlow')).toBe('StaticLinkFlow'); // not a payment key
   });
 
+  it('a payment the platform refunded in full says so and why (D112)', async () => {
+    keepPayment();
+    const reason = messages.automaticRefund.link_already_paid;
+    const services = fakeServices({
+      fetchOrder: async () => ({ ...orders.paid, refundReason: reason }),
+    });
+    renderPay('/pay/status?order_id=ord_1', services);
+    const notice = await screen.findByRole('status', { name: messages.automaticRefund.title });
+    expect(notice).toHaveTextContent(reason);
+  });
+
   it('a SUCCESS payment on an ACTIVE order is also Sent', async () => {
     renderPay(
       '/pay/status?order_id=ord_1',

@@ -92,6 +92,7 @@ describe('/student/dashboard', () => {
             status: 'PENDING',
             amount: 202388,
             requestedAt: '2025-01-15T18:00:00+05:30',
+            automaticReason: null,
           },
           refundableUntil: null,
         },

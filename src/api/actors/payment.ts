@@ -295,6 +295,7 @@ async function fetchOrder(
     payeePhone: order.payee_phone,
     maskedAccount: order.masked_account_number,
     paymentTime: order.payment_time,
+    refundReason: order.refund?.automatic_reason ?? null,
     session: order.schedule
       ? { start: order.schedule.starttime, end: order.schedule.endtime }
       : null,

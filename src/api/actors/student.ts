@@ -25,6 +25,7 @@ const refundOf = (refund: Schemas['RefundSummary'] | null): RefundSummary | null
     status: refund.status,
     amount: rupeesToPaise(refund.amount),
     requestedAt: refund.requested_at,
+    automaticReason: refund.automatic_reason,
   };
 
 const breakupOf = (b: { base_amount: number; fee: number; charges: number; total: number }) => ({

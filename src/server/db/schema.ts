@@ -140,8 +140,8 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_phone_created_idx').on(t.phone, t.createdAt)],
 );
 
-// D19: one-off links a tutor creates; a student pays each once. EXPIRED is derived from
-// expires_at when read, so no job has to sweep links.
+// D19: one-off links a tutor creates; a student pays each once. A link past expires_at reads
+// as EXPIRED at once; the sweep also writes EXPIRED and ends its open checkouts (D113).
 export const paymentLinks = pgTable(
   'payment_links',
   {
@@ -152,7 +152,7 @@ export const paymentLinks = pgTable(
     amount: paise('amount').notNull(),
     purpose: text('purpose').notNull(),
     studentPhone: text('student_phone'),
-    status: text('status', { enum: ['ACTIVE', 'PAID', 'CANCELLED'] }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'PAID', 'CANCELLED', 'EXPIRED'] }).notNull(),
     expiresAt: at('expires_at').notNull(),
     /** The order that paid the link (D19: paid once). */
     orderId: text('order_id').references((): AnyPgColumn => orders.id),
@@ -161,7 +161,10 @@ export const paymentLinks = pgTable(
   },
   (t) => [
     index('payment_links_payee_created_idx').on(t.payeeId, t.createdAt),
-    check('payment_links_status_check', sql`${t.status} in ('ACTIVE', 'PAID', 'CANCELLED')`),
+    check(
+      'payment_links_status_check',
+      sql`${t.status} in ('ACTIVE', 'PAID', 'CANCELLED', 'EXPIRED')`,
+    ),
     check('payment_links_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -193,10 +196,13 @@ export const orders = pgTable(
     paymentSessionId: text('payment_session_id'),
     gatewayExpiresAt: at('gateway_expires_at'),
     paidAt: at('paid_at'),
+    /** When the reconcile job should next re-read this open order; null once final (D111). */
+    nextCheckAt: at('next_check_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    index('orders_next_check_idx').on(t.nextCheckAt),
     // The double-click check: the payer's recent orders.
     index('orders_payer_created_idx').on(t.payerId, t.createdAt),
     // D10: the payee's paid total.
@@ -236,7 +242,8 @@ export const paymentAttempts = pgTable(
   (t) => [index('payment_attempts_order_idx').on(t.orderId)],
 );
 
-// Webhook events already applied: the same payment with the same status again is a duplicate.
+// Verified payment webhooks, stored as received and applied by a job (D110): the same payment
+// with the same status again is a duplicate.
 export const webhookReceipts = pgTable(
   'webhook_receipts',
   {
@@ -246,9 +253,17 @@ export const webhookReceipts = pgTable(
     orderId: text('order_id').notNull(),
     eventType: text('event_type').notNull(),
     eventTime: text('event_time'),
+    /** The verified event (the adapter's PaymentWebhook), applied by the job. */
+    payload: jsonb('payload'),
+    appliedAt: at('applied_at'),
     receivedAt: at('received_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_receipts_payment_status_idx').on(t.cfPaymentId, t.paymentStatus)],
+  (t) => [
+    uniqueIndex('webhook_receipts_payment_status_idx').on(t.cfPaymentId, t.paymentStatus),
+    index('webhook_receipts_unapplied_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.appliedAt} is null`),
+  ],
 );
 
 // Idempotency-Key of createOrder, per caller: the request's fingerprint and, once answered,
@@ -318,9 +333,13 @@ export const refunds = pgTable(
     /** What goes back to the student: at most the order's total. */
     amount: paise('amount').notNull(),
     reason: text('reason').notNull(),
+    /** Set when the platform refunds on its own (D112): why, as a code; null for a request. */
+    cause: text('cause', { enum: ['over_cap', 'link_already_paid', 'link_closed'] }),
     status: text('status', {
       enum: ['REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED'],
     }).notNull(),
+    /** When the refund job should next send or re-read this PENDING refund. */
+    nextCheckAt: at('next_check_at'),
     /** Our refund id at the gateway (refund_id) and the gateway's own (cf_refund_id). */
     gatewayRefundId: text('gateway_refund_id'),
     cfRefundId: text('cf_refund_id'),
@@ -334,6 +353,11 @@ export const refunds = pgTable(
     uniqueIndex('refunds_order_idx').on(t.orderId),
     index('refunds_tutor_requested_idx').on(t.tutorId, t.requestedAt),
     index('refunds_student_requested_idx').on(t.studentId, t.requestedAt),
+    index('refunds_next_check_idx').on(t.nextCheckAt),
+    check(
+      'refunds_cause_check',
+      sql`${t.cause} is null or ${t.cause} in ('over_cap', 'link_already_paid', 'link_closed')`,
+    ),
     check(
       'refunds_status_check',
       sql`${t.status} in ('REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED')`,
@@ -380,4 +404,6 @@ export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type RefundCause = NonNullable<RefundRow['cause']>;
+export type WebhookReceiptRow = typeof webhookReceipts.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

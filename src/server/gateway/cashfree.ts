@@ -10,6 +10,7 @@ import { Cashfree, CFEnvironment, type CreateOrderRequest } from 'cashfree-pg';
 import { z } from 'zod';
 import { paiseToRupees, rupeesToPaiseOrNull } from '../../domain/money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/statuses';
+import { toIstIsoString } from '../../domain/time';
 import type { Config } from '../config';
 import { verifiedWebhookJson } from './signature';
 import {
@@ -307,6 +308,7 @@ export function createCashfreeGateway(
         },
         ...(input.note ? { order_note: input.note } : {}),
         ...(input.tags ? { order_tags: input.tags } : {}),
+        ...(input.expiresAt ? { order_expiry_time: toIstIsoString(input.expiresAt) } : {}),
       };
       const response = await call((opts) =>
         cashfree.PGCreateOrder(request, undefined, input.idempotencyKey, opts),

@@ -23,6 +23,8 @@ export interface GatewayOrderInput {
   tags?: Record<string, string>;
   /** Sent as x-idempotency-key: a retried create answers with the same order. */
   idempotencyKey?: string;
+  /** When the gateway stops taking payments for the order (order_expiry_time). */
+  expiresAt?: Date;
 }
 
 export interface GatewayOrder {

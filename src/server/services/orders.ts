@@ -10,10 +10,15 @@
 //   session) before the gateway is called, so a second click waits for the first click's
 //   gateway order instead of creating another. No transaction is held across the gateway call.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { acceptanceVerdict } from '../../domain/acceptanceLimit';
-import { DEFAULT_BASE_RATE, PAISE_PER_RUPEE, type PaymentMethod } from '../../domain/constants';
+import {
+  ACCEPTANCE_LIMIT_PAISE,
+  DEFAULT_BASE_RATE,
+  PAISE_PER_RUPEE,
+  type PaymentMethod,
+} from '../../domain/constants';
 import { computeBreakup, isTotalConsistent } from '../../domain/fees';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
@@ -29,9 +34,11 @@ import {
   orders,
   paymentAttempts,
   paymentLinks,
+  refunds,
   schedules,
   webhookReceipts,
   type OrderRow,
+  type RefundCause,
   type UserRow,
 } from '../db/schema';
 import {
@@ -41,8 +48,13 @@ import {
   type PaymentWebhook,
 } from '../gateway/types';
 import { displayName, type UserRepository } from '../users';
+import type { JobQueue } from '../jobs/queue';
+import { heldAgainstCap, keptByTutor, lockCap } from './acceptanceCap';
+import { refundAutomatically } from './automaticRefunds';
 import { newOrderId } from './ids';
 import { paymentLinkStatus } from './paymentLinks';
+import { nextCheckAfter, type ReconcileTiming } from './reconcileSchedule';
+import { summaryOf } from './refunds';
 import { refuse, success, type Refusal, type Result } from './results';
 
 export type OrderCreated = components['schemas']['OrderCreated'];
@@ -75,6 +87,9 @@ export interface OrderServiceDeps {
   db: Database;
   clock: Clock;
   gateway: PaymentGateway;
+  jobs: Pick<JobQueue, 'send'>;
+  /** D111: when an open order is first re-read, and when its checkout ends at the gateway. */
+  reconcile: ReconcileTiming;
   users: UserRepository;
   publicOrigin: string;
   apiPrefix?: string;
@@ -98,6 +113,9 @@ const PAYMENT_RANK: Record<PaymentStatus, number> = {
   CANCELLED: 2,
   SUCCESS: 3,
 };
+
+const OPEN_STATUSES: OrderStatus[] = ['ACTIVE', 'TERMINATION_REQUESTED'];
+const isOpen = (order: Pick<OrderRow, 'status'>) => OPEN_STATUSES.includes(order.status);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const refused = <S extends 400 | 409>(status: S, reason: string) =>
@@ -129,23 +147,21 @@ export interface GatewayStateOutcome {
   becamePaid: boolean;
   /** A SUCCESS whose amount is not the order's total (never marks PAID; worth a look). */
   amountMismatch: boolean;
-  /** The order paid a link that another order had paid already (D19: needs a refund). */
-  linkAlreadyPaid: boolean;
+  /** D112: the payment must not be kept (a link paid already or closed, over the cap). */
+  refundedAutomatically: RefundCause | null;
 }
 
-/** What ending a cancelled link's open checkout did (D19), for the log. */
+/** What ending a closed link's open checkout did (D19), for the log. */
 export interface LinkCheckoutEnded {
   orderId: string;
   /** Our order's status afterwards: TERMINATED, TERMINATION_REQUESTED, PAID or still ACTIVE. */
   status: OrderStatus;
-  /** A payment raced the cancel: the order is PAID on a cancelled link (needs a refund). */
-  paidAfterCancel: boolean;
-  /** The gateway failed: the order stays ACTIVE for the normal re-read (GET order, webhook). */
+  /** The gateway failed: the order stays open for the reconcile job. */
   error: unknown;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
-  const { db, clock, gateway, users: repo, publicOrigin } = deps;
+  const { db, clock, gateway, jobs, users: repo, publicOrigin } = deps;
   const apiPrefix = deps.apiPrefix ?? '/api/v1';
 
   const findOrder = async (id: string, executor: Database = db) => {
@@ -153,20 +169,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     return row;
   };
 
-  /** D10: the base amounts of the payee's paid orders. */
-  const paidSoFar = async (payeeId: number): Promise<Paise> => {
-    const [row] = await db
-      .select({ total: sql<string>`coalesce(sum(${orders.baseAmount}), 0)` })
-      .from(orders)
-      .where(and(eq(orders.payeeId, payeeId), eq(orders.status, 'PAID')));
-    return Number(row?.total ?? 0);
-  };
+  type Checked = { payee: UserRow; total: Paise; base: Paise; capped: boolean };
 
   /** Every refusal that needs no write, in the order a student would want to hear them. */
   const check = async (
     caller: UserRow,
     input: OrderInput,
-  ): Promise<Result<{ payee: UserRow; total: Paise; base: Paise }, CreateStatus>> => {
+  ): Promise<Result<Checked, CreateStatus>> => {
     if (caller.role !== 'student') return refuse(403, apiMessages.orders.onlyStudents);
     if (input.payer_id !== caller.id) return refuse(403, apiMessages.orders.payerNotCaller);
     if (!caller.pan || !caller.firstName || !caller.lastName) {
@@ -209,9 +218,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (total === null || !isTotalConsistent(total, base, input.payment_method, BASE_RATE)) {
       return refused(400, apiMessages.orders.totalChanged);
     }
-    const verdict = acceptanceVerdict(status, await paidSoFar(payee.id), base);
+    // A first look without the lock; the decision is taken under it (reuseOrInsert).
+    const capped = status === 'MIN_KYC_APPROVED';
+    const held = capped ? await heldAgainstCap(db, payee.id, clock.now()) : 0;
+    const verdict = acceptanceVerdict(status, held, base);
     if (!verdict.ok) return refused(400, verdict.message);
-    return success({ payee, total, base });
+    return success({ payee, total, base, capped });
   };
 
   /**
@@ -221,8 +233,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   const reuseOrInsert = async (
     caller: UserRow,
     input: OrderInput,
-    base: Paise,
-  ): Promise<{ order: OrderRow; owned: boolean }> => {
+    { base, capped }: Pick<Checked, 'base' | 'capped'>,
+  ): Promise<{ order: OrderRow; owned: boolean } | { refusal: Refusal<400> }> => {
     const now = clock.now();
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${caller.id}`}))`);
@@ -253,6 +265,14 @@ export function createOrderService(deps: OrderServiceDeps) {
         .orderBy(desc(orders.createdAt))
         .limit(1);
       if (recent) return { order: recent, owned: false };
+      if (capped) {
+        // D109: the cap counts this order from now on, so the check and the insert are one
+        // step for every order to this tutor.
+        await lockCap(tx, input.payee_id);
+        const held = await heldAgainstCap(tx, input.payee_id, now);
+        const verdict = acceptanceVerdict('MIN_KYC_APPROVED', held, base);
+        if (!verdict.ok) return { refusal: refused(400, verdict.message) };
+      }
       const breakup = computeBreakup({
         amount: base,
         method: input.payment_method,
@@ -273,6 +293,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           paymentLinkId: input.payment_link_id ?? null,
           bookSession: input.book_session === true,
           status: 'ACTIVE',
+          nextCheckAt: nextCheckAfter(deps.reconcile, now, now),
           createdAt: now,
           updatedAt: now,
         })
@@ -311,6 +332,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         note: `Tuition fee for ${displayName(payee)}`,
         tags: { payee_id: String(payee.id), base_amount: String(order.baseAmount) },
         idempotencyKey: order.id,
+        expiresAt: new Date(order.createdAt.getTime() + deps.reconcile.orderExpiryMs),
       });
       const now = clock.now();
       const window = bookingWindow(now);
@@ -358,7 +380,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (!checked.ok) return checked;
     // A first click that failed at the gateway leaves no row: then this one tries itself.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const { order, owned } = await reuseOrInsert(caller, input, checked.value.base);
+      const obtained = await reuseOrInsert(caller, input, checked.value);
+      if ('refusal' in obtained) return obtained.refusal;
+      const { order, owned } = obtained;
       if (owned) return openOnGateway(order, caller, checked.value.payee);
       if (order.paymentSessionId !== null) return success(order);
       const waited = await waitForSession(order.id);
@@ -424,7 +448,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     orderId: string,
     report: { orderStatus?: OrderStatus; payments: GatewayPayment[] },
   ): Promise<GatewayStateOutcome> => {
-    const outcome = { becamePaid: false, amountMismatch: false, linkAlreadyPaid: false };
+    const outcome: GatewayStateOutcome = {
+      becamePaid: false,
+      amountMismatch: false,
+      refundedAutomatically: null,
+    };
     const [order] = await tx
       .select()
       .from(orders)
@@ -477,19 +505,55 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (status === 'PAID') paidAt ??= now;
     }
     if (status === order.status) return outcome;
-    await tx.update(orders).set({ status, paidAt, updatedAt: now }).where(eq(orders.id, orderId));
+    const open = status === 'ACTIVE' || status === 'TERMINATION_REQUESTED';
+    await tx
+      .update(orders)
+      .set({ status, paidAt, updatedAt: now, ...(open ? {} : { nextCheckAt: null }) })
+      .where(eq(orders.id, orderId));
     if (status === 'PAID') {
       outcome.becamePaid = true;
-      if (order.paymentLinkId) {
-        const [link] = await tx
-          .update(paymentLinks)
-          .set({ status: 'PAID', orderId, paidAt: paidAt ?? now })
-          .where(and(eq(paymentLinks.id, order.paymentLinkId), eq(paymentLinks.status, 'ACTIVE')))
-          .returning({ id: paymentLinks.id });
-        outcome.linkAlreadyPaid = !link;
-      }
+      outcome.refundedAutomatically = await settlePaid(tx, order, paidAt ?? now, now);
     }
     return outcome;
+  };
+
+  /**
+   * D112: what a payment just taken means for its link and for the tutor's cap. The first
+   * payment of an ACTIVE link pays it and ends its other checkouts (a job); a payment the
+   * platform must not keep is refunded in full (a job). Runs in the PAID transition's `tx`.
+   */
+  const settlePaid = async (
+    tx: Database,
+    order: OrderRow,
+    paidAt: Date,
+    now: Date,
+  ): Promise<RefundCause | null> => {
+    let cause: RefundCause | null = null;
+    const linkId = order.paymentLinkId;
+    if (linkId) {
+      const [paid] = await tx
+        .update(paymentLinks)
+        .set({ status: 'PAID', orderId: order.id, paidAt })
+        .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'ACTIVE')))
+        .returning({ id: paymentLinks.id });
+      if (paid) {
+        await jobs.send('link-close', { linkId }, { tx });
+      } else {
+        const [link] = await tx
+          .select({ status: paymentLinks.status })
+          .from(paymentLinks)
+          .where(eq(paymentLinks.id, linkId))
+          .limit(1);
+        cause = link?.status === 'PAID' ? 'link_already_paid' : 'link_closed';
+      }
+    }
+    if (!cause && (await repo.gatewayStatusOf(order.payeeId, tx)) === 'MIN_KYC_APPROVED') {
+      // Paid orders of this tutor settle one at a time, so two cannot both fit the cap.
+      await lockCap(tx, order.payeeId);
+      if ((await keptByTutor(tx, order.payeeId)) > ACCEPTANCE_LIMIT_PAISE) cause = 'over_cap';
+    }
+    if (cause) await refundAutomatically(tx, jobs, order, cause, now);
+    return cause;
   };
 
   /** Applies what the gateway holds now of an order (its status and payments). */
@@ -502,6 +566,31 @@ export function createOrderService(deps: OrderServiceDeps) {
       applyGatewayState(tx, orderId, { orderStatus: remote.status, payments }),
     );
     return { remote, outcome };
+  };
+
+  /** Ends one open checkout at the gateway; what the gateway then holds is applied. */
+  const endCheckout = async (id: string): Promise<LinkCheckoutEnded> => {
+    let error: unknown = null;
+    try {
+      const remote = await gateway.terminateOrder(id);
+      await db.transaction((tx) =>
+        applyGatewayState(tx, id, { orderStatus: remote.status, payments: [] }),
+      );
+    } catch (terminateError) {
+      error = terminateError;
+      // The gateway refused (e.g. already PAID): what it holds decides. One that did not
+      // answer is left to the reconcile job.
+      if (terminateError instanceof GatewayError && terminateError.status !== null) {
+        try {
+          const { remote } = await reread(id);
+          if (remote.status !== 'ACTIVE') error = null;
+        } catch {
+          // The refusal stays the error to report.
+        }
+      }
+    }
+    const status = (await findOrder(id))?.status ?? 'ACTIVE';
+    return { orderId: id, status, error };
   };
 
   const detailsOf = async (order: OrderRow): Promise<OrderDetails> => {
@@ -524,6 +613,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       .from(schedules)
       .where(eq(schedules.orderId, order.id))
       .limit(1);
+    const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, order.id)).limit(1);
     return {
       id: order.id,
       order: { status: order.status, amount: paiseToRupees(order.total) },
@@ -541,12 +631,13 @@ export function createOrderService(deps: OrderServiceDeps) {
       schedule: schedule
         ? { starttime: schedule.starttime.toISOString(), endtime: schedule.endtime.toISOString() }
         : null,
+      refund: refund ? summaryOf(refund) : null,
     };
   };
 
   return {
-    /** D10, D45: what the acceptance limit counts (the dashboard shows it too). */
-    paidSoFar,
+    /** D10, D45: what the tutor has kept of the limit (the dashboard shows it). */
+    paidSoFar: (payeeId: number) => keptByTutor(db, payeeId),
 
     /** `POST payments/pg/order/`. */
     async create(
@@ -611,13 +702,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /**
-     * D19: the checkouts still open for a link its tutor just cancelled are ended at the
-     * gateway, so none of them can pay the cancelled link. An order the gateway reports PAID
-     * (a payment raced the cancel) is recorded PAID: the money is in. If the gateway fails,
-     * the order is left ACTIVE for the normal re-read and the error is reported for the log;
-     * the cancel itself stands (no new order can use the link).
+     * The `link-close` job (D19, D112): the checkouts still open for a link that can no longer
+     * be paid (paid, cancelled or expired) are ended at the gateway, so no second payment can
+     * land. An order the gateway reports PAID instead (a payment raced us) is recorded PAID,
+     * which refunds it automatically. A gateway failure leaves the order open for the
+     * reconcile job and is reported; the job is retried.
      */
-    async endLinkCheckouts(linkId: string): Promise<LinkCheckoutEnded[]> {
+    async closeLinkCheckouts(linkId: string): Promise<LinkCheckoutEnded[]> {
       const open = await db
         .select({ id: orders.id })
         .from(orders)
@@ -628,58 +719,89 @@ export function createOrderService(deps: OrderServiceDeps) {
             isNotNull(orders.paymentSessionId),
           ),
         );
-      return Promise.all(
-        open.map(async ({ id }): Promise<LinkCheckoutEnded> => {
-          let error: unknown = null;
-          let paidAfterCancel = false;
-          try {
-            const remote = await gateway.terminateOrder(id);
-            await db.transaction((tx) =>
-              applyGatewayState(tx, id, { orderStatus: remote.status, payments: [] }),
-            );
-          } catch (terminateError) {
-            error = terminateError;
-            // The gateway answered with a refusal (e.g. already PAID): what it holds decides.
-            // One that did not answer is not asked again here; the re-read does that later.
-            if (terminateError instanceof GatewayError && terminateError.status !== null) {
-              try {
-                const { remote, outcome } = await reread(id);
-                paidAfterCancel = outcome.linkAlreadyPaid;
-                if (remote.status !== 'ACTIVE') error = null;
-              } catch {
-                // The refusal stays the error to log.
-              }
-            }
-          }
-          const status = (await findOrder(id))?.status ?? 'ACTIVE';
-          return { orderId: id, status, paidAfterCancel, error };
-        }),
-      );
+      const [link] = await db
+        .select({ status: paymentLinks.status, orderId: paymentLinks.orderId })
+        .from(paymentLinks)
+        .where(eq(paymentLinks.id, linkId))
+        .limit(1);
+      // The order that paid the link keeps its checkout (it is PAID, not open, anyway).
+      const others = open.filter(({ id }) => id !== link?.orderId);
+      return Promise.all(others.map(({ id }) => endCheckout(id)));
     },
 
-    /** A verified payment webhook: `processed`, `duplicate` or `ignored` (not our order). */
-    async receiveWebhook(event: PaymentWebhook): Promise<{
-      result: 'processed' | 'duplicate' | 'ignored';
-      outcome: GatewayStateOutcome | null;
-    }> {
-      const orderId = event.orderId;
-      if (!(await findOrder(orderId))) return { result: 'ignored', outcome: null };
+    /** The `order-reconcile` job (D111): an open order re-read, or ended once expired. */
+    async reconcile(orderId: string): Promise<GatewayStateOutcome | null> {
+      const order = await findOrder(orderId);
+      if (!order || !isOpen(order)) return null;
+      if (order.paymentSessionId === null) {
+        // Its gateway call never finished: the request that owned it is gone.
+        if (clock.now().getTime() - order.createdAt.getTime() > IN_FLIGHT_STALE_MS) {
+          await db
+            .delete(orders)
+            .where(and(eq(orders.id, orderId), isNull(orders.paymentSessionId)));
+        }
+        return null;
+      }
+      const { remote, outcome } = await reread(orderId);
+      const now = clock.now();
+      const expired =
+        order.gatewayExpiresAt !== null && now.getTime() > order.gatewayExpiresAt.getTime();
+      if (remote.status === 'ACTIVE' && expired) {
+        // Past its expiry and still open: end it, so nothing can be paid on it any more.
+        await endCheckout(orderId);
+      }
+      await db
+        .update(orders)
+        .set({ nextCheckAt: nextCheckAfter(deps.reconcile, order.createdAt, now) })
+        .where(and(eq(orders.id, orderId), inArray(orders.status, OPEN_STATUSES)));
+      return outcome;
+    },
+
+    /**
+     * A verified payment webhook (D110): stored at once (deduplicated on the payment and its
+     * status) with its `payment-webhook` job; `ignored` when the order is not ours.
+     */
+    async receiveWebhook(
+      event: PaymentWebhook,
+    ): Promise<{ result: 'stored' | 'duplicate' | 'ignored' }> {
+      if (!(await findOrder(event.orderId))) return { result: 'ignored' };
       return db.transaction(async (tx) => {
         const [receipt] = await tx
           .insert(webhookReceipts)
           .values({
             cfPaymentId: event.payment.cfPaymentId,
             paymentStatus: event.payment.status,
-            orderId,
+            orderId: event.orderId,
             eventType: event.type,
             eventTime: event.eventTime,
+            payload: event,
             receivedAt: clock.now(),
           })
           .onConflictDoNothing()
           .returning({ id: webhookReceipts.id });
-        if (!receipt) return { result: 'duplicate' as const, outcome: null };
-        const outcome = await applyGatewayState(tx, orderId, { payments: [event.payment] });
-        return { result: 'processed' as const, outcome };
+        if (!receipt) return { result: 'duplicate' as const };
+        await jobs.send('payment-webhook', { receiptId: receipt.id }, { tx });
+        return { result: 'stored' as const };
+      });
+    },
+
+    /** The `payment-webhook` job: applies a stored webhook once. */
+    async applyWebhook(receiptId: number): Promise<GatewayStateOutcome | null> {
+      return db.transaction(async (tx) => {
+        const [receipt] = await tx
+          .select()
+          .from(webhookReceipts)
+          .where(and(eq(webhookReceipts.id, receiptId), isNull(webhookReceipts.appliedAt)))
+          .for('update')
+          .limit(1);
+        if (!receipt) return null;
+        await tx
+          .update(webhookReceipts)
+          .set({ appliedAt: clock.now() })
+          .where(eq(webhookReceipts.id, receiptId));
+        const event = receipt.payload as PaymentWebhook | null;
+        if (!event) return null;
+        return applyGatewayState(tx, receipt.orderId, { payments: [event.payment] });
       });
     },
   };

@@ -1,6 +1,6 @@
 // Payment links (D19, D34): a tutor whose KYC is approved creates one for an amount; a student
-// pays it once; the tutor may cancel it while it is ACTIVE. EXPIRED is derived from
-// `expires_at` when read.
+// pays it once; the tutor may cancel it while it is ACTIVE. A link past `expires_at` reads as
+// EXPIRED at once; the sweep writes it and ends its open checkouts (D113).
 import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PAISE_PER_RUPEE, PAYMENT_LINK_DEFAULT_EXPIRY_MS } from '../../domain/constants';
@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { paymentLinks, users, type PaymentLinkRow, type UserRow } from '../db/schema';
 import { displayName, type UserRepository } from '../users';
 import { newPaymentLinkId } from './ids';
+import type { JobQueue } from '../jobs/queue';
 import type { LinkCheckoutEnded, OrderService } from './orders';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
@@ -64,12 +65,13 @@ export interface PaymentLinkServiceDeps {
   clock: Clock;
   users: UserRepository;
   /** Ends a cancelled link's open checkouts at the gateway. */
-  orders: Pick<OrderService, 'endLinkCheckouts'>;
+  orders: Pick<OrderService, 'closeLinkCheckouts'>;
+  jobs: Pick<JobQueue, 'send'>;
   publicOrigin: string;
 }
 
 export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
-  const { db, clock, users: repo, orders, publicOrigin } = deps;
+  const { db, clock, users: repo, orders, jobs, publicOrigin } = deps;
 
   const toApi = (link: PaymentLinkRow, now: Date): PaymentLink => ({
     id: link.id,
@@ -161,13 +163,18 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
       const now = clock.now();
       const mine = and(eq(paymentLinks.id, id), eq(paymentLinks.payeeId, caller.id));
-      const [cancelled] = await db
-        .update(paymentLinks)
-        .set({ status: 'CANCELLED' })
-        .where(and(mine, hasStatus('ACTIVE', now)))
-        .returning();
+      const cancelled = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(paymentLinks)
+          .set({ status: 'CANCELLED' })
+          .where(and(mine, hasStatus('ACTIVE', now)))
+          .returning();
+        // The job ends whatever this request cannot (a gateway outage), later.
+        if (row) await jobs.send('link-close', { linkId: row.id }, { tx });
+        return row;
+      });
       if (cancelled) {
-        const checkouts = await orders.endLinkCheckouts(cancelled.id);
+        const checkouts = await orders.closeLinkCheckouts(cancelled.id);
         return success({ link: toApi(cancelled, now), checkouts });
       }
       const [link] = await db.select().from(paymentLinks).where(mine).limit(1);

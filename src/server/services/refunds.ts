@@ -14,6 +14,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
+import { messages } from '../../domain/messages';
 import { paiseToRupees } from '../../domain/money';
 import { refundWindowVerdict } from '../../domain/refundWindow';
 import type { Clock } from '../clock';
@@ -33,6 +34,8 @@ type RefundStatus = components['schemas']['RefundStatus'];
 
 /** At most this many PENDING refunds are re-read from the gateway per call. */
 export const MAX_REFUND_REREADS = 3;
+/** A PENDING refund is re-read by the refund job this often (D111). */
+export const REFUND_RECHECK_MS = 60 * 1000;
 /** What the gateway's refund carries as its note (the student's reason stays with us). */
 const REFUND_NOTE = 'Tuition fee refund';
 
@@ -59,12 +62,17 @@ const validDate = (text: string | null): Date | null => {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 };
 
+/** D112: the sentence of an automatic refund; null for a student's request. */
+const automaticReason = (refund: RefundRow) =>
+  refund.cause ? messages.automaticRefund[refund.cause] : null;
+
 export function summaryOf(refund: RefundRow): RefundSummary {
   return {
     id: refund.id,
     status: refund.status,
     amount: paiseToRupees(refund.amount),
     requested_at: refund.requestedAt.toISOString(),
+    automatic_reason: automaticReason(refund),
   };
 }
 
@@ -94,6 +102,7 @@ export function createRefundService(deps: RefundServiceDeps) {
     order_id: refund.orderId,
     amount: paiseToRupees(refund.amount),
     reason: refund.reason,
+    automatic_reason: automaticReason(refund),
     status: refund.status,
     requested_at: refund.requestedAt.toISOString(),
     decided_at: refund.decidedAt?.toISOString() ?? null,
@@ -119,6 +128,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         cfRefundId: remote.cfRefundId,
         refundedAt: status === 'SUCCESS' ? (validDate(remote.processedAt) ?? now) : null,
         failureReason: status === 'FAILED' ? (remote.statusDescription ?? remote.status) : null,
+        nextCheckAt: status === 'PENDING' ? new Date(now.getTime() + REFUND_RECHECK_MS) : null,
         updatedAt: now,
       })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
@@ -189,7 +199,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         status,
         decidedAt: now,
         updatedAt: now,
-        ...(status === 'PENDING' ? { gatewayRefundId: row.id } : {}),
+        ...(status === 'PENDING' ? { gatewayRefundId: row.id, nextCheckAt: now } : {}),
       })
       .where(and(eq(refunds.id, row.id), eq(refunds.status, 'REQUESTED')))
       .returning();
@@ -215,6 +225,32 @@ export function createRefundService(deps: RefundServiceDeps) {
 
   return {
     refreshPending,
+
+    /**
+     * The `refund-sync` job: a PENDING refund is sent to the gateway (again, if it never got
+     * there: the same refund_id is one refund) or re-read, until it is final. A refusal the
+     * gateway will give again makes it FAILED; an outage throws, and the job is retried.
+     */
+    async sync(refundId: string): Promise<RefundRow | null> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
+      if (!row || row.status !== 'PENDING') return row ?? null;
+      try {
+        return await reread(row);
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        const [failed] = await db
+          .update(refunds)
+          .set({
+            status: 'FAILED',
+            failureReason: error.code ?? error.message,
+            nextCheckAt: null,
+            updatedAt: clock.now(),
+          })
+          .where(and(eq(refunds.id, refundId), eq(refunds.status, 'PENDING')))
+          .returning();
+        return failed ?? row;
+      }
+    },
 
     /** The refund of each of these orders that has one. */
     async ofOrders(orderIds: string[]): Promise<RefundRow[]> {
@@ -323,6 +359,7 @@ export function createRefundService(deps: RefundServiceDeps) {
           .set({
             status: 'FAILED',
             failureReason: error.code ?? error.message,
+            nextCheckAt: null,
             updatedAt: clock.now(),
           })
           .where(and(eq(refunds.id, id), eq(refunds.status, 'PENDING')));

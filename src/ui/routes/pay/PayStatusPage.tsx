@@ -124,6 +124,11 @@ function OrderStatusView({ orderId }: { orderId: string }) {
       {view === 'sent' && order ? (
         <Text>{m.sentBody(formatINR(order.total), order.payeeName)}</Text>
       ) : null}
+      {view === 'sent' && order?.refundReason ? (
+        <Alert color="yellow" role="status" title={messages.automaticRefund.title}>
+          {order.refundReason}
+        </Alert>
+      ) : null}
       {view === 'processing' ? (
         <Group gap="sm">
           <Loader size="sm" />

@@ -111,6 +111,9 @@ export function PaymentCard({
             {t.refund(apiMessages.refunds.statusLabels[payment.refund.status])}
           </Text>
         ) : null}
+        {payment.refund?.automaticReason ? (
+          <Text size="sm">{payment.refund.automaticReason}</Text>
+        ) : null}
         <Group gap="xs" align="flex-start">
           {outcome === 'sent' ? (
             <>

@@ -1,0 +1,102 @@
+// The job queue: pg-boss 10 on our own database (PostgreSQL or PGlite), so a job is a row that
+// survives restarts and is seen by every instance (D108). Web instances only send; workers
+// also run jobs (worker.ts). Every job is keyed by what it is about (an order, a refund...),
+// and its queue is 'stately': at most one waiting and one running job per key, so sending the
+// same job twice, from a request and from the sweep, or from two instances, is harmless.
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import { sqlExecutor } from './sqlExecutor';
+
+/** What each job carries; the first field names the thing it is about (its key). */
+export interface JobData {
+  /** Applies a stored payment webhook (the handler only verified and stored it). */
+  'payment-webhook': { receiptId: number };
+  /** Re-reads an open order from the gateway; ends it at the gateway once expired. */
+  'order-reconcile': { orderId: string };
+  /** Sends a refund to the gateway or re-reads it until it is final. */
+  'refund-sync': { refundId: string };
+  /** Ends, at the gateway, the open checkouts of a link that can no longer be paid. */
+  'link-close': { linkId: string };
+  /** Finds whatever is due (orders, refunds, webhooks, links) and sends its job. */
+  sweep: Record<string, never>;
+}
+export type JobName = keyof JobData;
+
+export const JOB_NAMES: JobName[] = [
+  'payment-webhook',
+  'order-reconcile',
+  'refund-sync',
+  'link-close',
+  'sweep',
+];
+
+/** Retries: 8 more tries, 5 s apart doubling (5 s ... ~21 min), then the sweep sends again. */
+const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
+/** A job running longer than this is taken for dead and retried. */
+const EXPIRE_IN_SECONDS = 120;
+
+const keyOf = <N extends JobName>(name: N, data: JobData[N]): string =>
+  name === 'sweep' ? 'sweep' : String(Object.values(data)[0]);
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists if and only if the change commits. */
+  tx?: Database;
+  /** Start no earlier than this many seconds from now. */
+  afterSeconds?: number;
+}
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<void>;
+  /** Sends the sweep at most once per `seconds` slot, across every worker. */
+  sendSweep(seconds: number): Promise<void>;
+  /** The underlying pg-boss (the worker registers handlers on it). */
+  readonly boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** Maintenance (expiring stuck jobs, archiving) runs in workers only. */
+  supervise: boolean;
+  /** Reports errors of pg-boss's own timers. */
+  onError(error: Error): void;
+}
+
+export async function createJobQueue(db: Database, options: QueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: sqlExecutor(db),
+    supervise: options.supervise,
+    schedule: false,
+    migrate: true,
+    ...RETRY,
+    expireInSeconds: EXPIRE_IN_SECONDS,
+  });
+  boss.on('error', options.onError);
+  await boss.start();
+  for (const name of JOB_NAMES) {
+    if (!(await boss.getQueue(name))) {
+      // Two instances starting at once may both create it: the loser's error is harmless.
+      await boss.createQueue(name, { name, policy: 'stately', ...RETRY }).catch(async (error) => {
+        if (!(await boss.getQueue(name))) throw error;
+      });
+    }
+  }
+  let stopped = false;
+  return {
+    boss,
+    async send(name, data, send = {}) {
+      await boss.send(name, data, {
+        singletonKey: keyOf(name, data),
+        ...(send.tx ? { db: sqlExecutor(send.tx) } : {}),
+        ...(send.afterSeconds ? { startAfter: send.afterSeconds } : {}),
+      });
+    },
+    async sendSweep(seconds) {
+      await boss.send('sweep', {}, { singletonKey: 'sweep', singletonSeconds: seconds });
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The sweep (D108): every few seconds one worker looks for whatever is due and sends its job.
+// Requests send jobs too, inside their transactions; the sweep is what makes a lost or failed
+// job come back, since every job is derived from rows (an order's next_check_at, a PENDING
+// refund, an unapplied webhook, a closed link with open checkouts).
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { orders, paymentLinks, refunds, webhookReceipts } from '../db/schema';
+import type { JobQueue } from './queue';
+
+/** At most this many of each kind per sweep; the next sweep takes the rest. */
+const BATCH = 200;
+
+export interface SweepResult {
+  orders: number;
+  refunds: number;
+  webhooks: number;
+  linksExpired: number;
+  linksToClose: number;
+}
+
+export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise<SweepResult> {
+  const now = clock.now();
+
+  const dueOrders = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['ACTIVE', 'TERMINATION_REQUESTED']),
+        lte(orders.nextCheckAt, now),
+      ),
+    )
+    .orderBy(orders.nextCheckAt)
+    .limit(BATCH);
+  for (const { id } of dueOrders) await jobs.send('order-reconcile', { orderId: id });
+
+  const dueRefunds = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'PENDING'), lte(refunds.nextCheckAt, now)))
+    .orderBy(refunds.nextCheckAt)
+    .limit(BATCH);
+  for (const { id } of dueRefunds) await jobs.send('refund-sync', { refundId: id });
+
+  const unapplied = await db
+    .select({ id: webhookReceipts.id })
+    .from(webhookReceipts)
+    .where(isNull(webhookReceipts.appliedAt))
+    .orderBy(webhookReceipts.receivedAt)
+    .limit(BATCH);
+  for (const { id } of unapplied) await jobs.send('payment-webhook', { receiptId: id });
+
+  // D113: links past their expiry are EXPIRED from now on, in the table too.
+  const expired = await db
+    .update(paymentLinks)
+    .set({ status: 'EXPIRED' })
+    .where(and(eq(paymentLinks.status, 'ACTIVE'), lte(paymentLinks.expiresAt, now)))
+    .returning({ id: paymentLinks.id });
+
+  // Links that can no longer be paid but still have a checkout open at the gateway.
+  const toClose = await db
+    .selectDistinct({ id: paymentLinks.id })
+    .from(paymentLinks)
+    .innerJoin(orders, eq(orders.paymentLinkId, paymentLinks.id))
+    .where(
+      and(
+        inArray(paymentLinks.status, ['PAID', 'CANCELLED', 'EXPIRED']),
+        eq(orders.status, 'ACTIVE'),
+        isNotNull(orders.paymentSessionId),
+        or(isNull(paymentLinks.orderId), sql`${orders.id} <> ${paymentLinks.orderId}`),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of toClose) await jobs.send('link-close', { linkId: id });
+
+  return {
+    orders: dueOrders.length,
+    refunds: dueRefunds.length,
+    webhooks: unapplied.length,
+    linksExpired: expired.length,
+    linksToClose: toClose.length,
+  };
+}
