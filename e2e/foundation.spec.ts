@@ -44,7 +44,7 @@ test('a student phone receives an OTP in the dev outbox and signs in with it', a
 
   // The dev outbox page shows the message a real phone would receive.
   const code = await latestOtp(request, phone);
-  await page.goto('/sandbox/outbox');
+  await page.goto(`/sandbox/outbox?phone=${phone}`);
   await expect(page.getByText(new RegExp(`OTP is ${code}`)).first()).toBeVisible();
 
   const validated = await request.post('/api/v1/auth/validate-otp/', {

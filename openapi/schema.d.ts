@@ -965,8 +965,21 @@ export interface components {
             /** @example Incorrect OTP. Please retry. */
             message: string;
         };
-        /** @example 42 */
+        /**
+         * @description A user's id; ids are 32-bit (at most 2147483647).
+         * @example 42
+         */
         UserIdValue: number;
+        /**
+         * Format: date-time
+         * @description An instant within the years 1900-2099 (spec §5's date range).
+         */
+        RequestDateTime: string;
+        /**
+         * @description Text a person typed: no control characters (a NUL or an escape code is refused with
+         *     400; tabs and line breaks are allowed).
+         */
+        PlainText: string;
         /**
          * @description Our order id, also the gateway's `order_id`.
          * @example ord_3Hq8ZkP1mN5vR2tY
@@ -1124,7 +1137,7 @@ export interface components {
             first_name?: components["schemas"]["Name"];
             last_name?: components["schemas"]["Name"];
             /** @description Subjects taught, replacing the previous list. */
-            subjects?: string[];
+            subjects?: components["schemas"]["PlainText"][];
         };
         OnboardingRequest: {
             phone: components["schemas"]["Phone"];
@@ -1202,16 +1215,10 @@ export interface components {
             /** @description The total the student pays, base amount plus fee plus charges (D9). */
             amount: components["schemas"]["Rupees"];
             base_amount: components["schemas"]["BaseAmount"];
-            /**
-             * @description The student paying; must be the caller.
-             * @example 42
-             */
-            payer_id: number;
-            /**
-             * @description The tutor being paid.
-             * @example 7
-             */
-            payee_id: number;
+            /** @description The student paying; must be the caller. */
+            payer_id: components["schemas"]["UserIdValue"];
+            /** @description The tutor being paid. */
+            payee_id: components["schemas"]["UserIdValue"];
             payment_method: components["schemas"]["PaymentMethod"];
             settlement_type: components["schemas"]["SettlementType"];
             payment_link_id?: components["schemas"]["LinkIdValue"];
@@ -1266,7 +1273,7 @@ export interface components {
         };
         /**
          * Format: date
-         * @description An IST calendar day, YYYY-MM-DD (D21).
+         * @description An IST calendar day, YYYY-MM-DD (D21), within 1900-2099 (spec §5).
          * @example 2025-01-15
          */
         IstDate: string;
@@ -1441,7 +1448,7 @@ export interface components {
              * @description Why the student wants the refund; the tutor reads it.
              * @example The class was cancelled.
              */
-            reason: string;
+            reason: components["schemas"]["PlainText"];
         };
         /** @description A refund request and what became of it. */
         Refund: {
@@ -1495,13 +1502,10 @@ export interface components {
         PaymentLinkCreate: {
             amount: components["schemas"]["BaseAmount"];
             /** @example January maths tuition */
-            purpose: string;
+            purpose: components["schemas"]["PlainText"];
             student_phone?: components["schemas"]["Phone"];
-            /**
-             * Format: date-time
-             * @description Default 30 days after creation (D19).
-             */
-            expires_at?: string;
+            /** @description Default 30 days after creation (D19). */
+            expires_at?: components["schemas"]["RequestDateTime"];
         };
         /** @description A payment link as its tutor sees it (D19). */
         PaymentLink: {
@@ -1556,11 +1560,8 @@ export interface components {
             payee?: number;
         };
         PgOnboardingRequest: {
-            /**
-             * @description The tutor; must be the caller.
-             * @example 7
-             */
-            user_id: number;
+            /** @description The tutor; must be the caller. */
+            user_id: components["schemas"]["UserIdValue"];
         };
         PgOnboardingLink: {
             /**
@@ -1581,18 +1582,14 @@ export interface components {
         };
         ScheduleCreate: {
             /** @example Maths session */
-            subject: string;
+            subject: components["schemas"]["PlainText"];
             /** @example Maths session */
-            title: string;
-            /** @example 7 */
-            teacher_id: number;
-            /** @example 42 */
-            student_id: number;
+            title: components["schemas"]["PlainText"];
+            teacher_id: components["schemas"]["UserIdValue"];
+            student_id: components["schemas"]["UserIdValue"];
             amount: components["schemas"]["BaseAmount"];
-            /** Format: date-time */
-            starttime: string;
-            /** Format: date-time */
-            endtime: string;
+            starttime: components["schemas"]["RequestDateTime"];
+            endtime: components["schemas"]["RequestDateTime"];
         };
         Schedule: {
             /** @example 11 */
@@ -1635,7 +1632,7 @@ export interface components {
              * @description What the key is for, to tell keys apart.
              * @example Website booking form
              */
-            name: string;
+            name: components["schemas"]["PlainText"];
         };
         /** @description A tutor's API key as listed; never the key itself (D19). */
         ApiKey: {
@@ -1783,6 +1780,33 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request body is larger than 256 KB. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not of a media type this operation takes (JSON). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A path parameter is longer than any id can be. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The input is invalid or refused; `message` says why. */
         BadRequest: {
             headers: {
@@ -1868,7 +1892,7 @@ export interface components {
         LinkId: components["schemas"]["LinkIdValue"];
         /** @description The API key's id (not the key). */
         ApiKeyId: number;
-        /** @description The page to return, from 1. */
+        /** @description The page to return, from 1 to 100000. */
         Page: number;
         /** @description Items per page. */
         PageSize: number;
@@ -1910,6 +1934,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1936,6 +1962,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1955,13 +1983,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];
@@ -2012,6 +2043,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     revokeApiKey: {
@@ -2039,6 +2072,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getMe: {
@@ -2087,6 +2123,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     searchUsers: {
@@ -2168,6 +2206,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
@@ -2208,6 +2248,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
@@ -2268,6 +2310,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
@@ -2297,6 +2341,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     getPgSettings: {
@@ -2364,6 +2409,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -2391,6 +2438,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -2419,6 +2467,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     getReceiptPdf: {
@@ -2448,12 +2497,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     listPaymentsReceived: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];
@@ -2515,7 +2565,7 @@ export interface operations {
     listPaymentsMade: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];
@@ -2543,7 +2593,7 @@ export interface operations {
     listRefunds: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];
@@ -2604,6 +2654,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     approveRefund: {
@@ -2632,6 +2684,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -2661,6 +2716,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     receivePaymentWebhook: {
@@ -2697,12 +2755,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listPaymentLinks: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];
@@ -2754,6 +2814,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getPaymentLink: {
@@ -2780,6 +2842,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     cancelPaymentLink: {
@@ -2808,6 +2871,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     startPgOnboarding: {
@@ -2836,6 +2902,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
         };
@@ -2864,6 +2932,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -2898,6 +2967,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     createSchedule: {
@@ -2926,12 +2997,14 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listSchedules: {
         parameters: {
             query?: {
-                /** @description The page to return, from 1. */
+                /** @description The page to return, from 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];

@@ -66,6 +66,12 @@ export const messages = {
     expired: 'This OTP has expired. Please request a new one.',
     tooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
     tooManyRequests: 'Too many OTP requests. Please try again later.',
+    // D114: limits per network address and overall.
+    tooManyFromAddress:
+      'Too many OTPs were requested from your network. Please try again a little later.',
+    tooManyGuessesFromAddress:
+      'Too many wrong OTPs were entered from your network. Please try again a little later.',
+    busy: 'We are sending a lot of OTPs right now. Please try again in a minute.',
     waitBeforeResend: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting a new OTP.`,
     sent: 'OTP sent',

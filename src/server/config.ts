@@ -2,6 +2,8 @@
 // Every variable has a default that gives a working local run; production refuses to start
 // until the defaults that are only safe on a developer's machine have been replaced.
 import { z } from 'zod';
+import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
+import type { RateLimit } from './services/rateLimits';
 import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
 
 /** The development HMAC key. Fine locally, refused in production. */
@@ -56,6 +58,8 @@ const envSchema = z.object({
   SANDBOX_ENABLED: optional(z.stringbool()),
   SMS_PROVIDER: optional(z.enum(SMS_PROVIDERS)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  /** One log line per request (not for health checks and static files); off with false. */
+  LOG_REQUESTS: optional(z.stringbool()),
   SEED_DEMO_DATA: optional(z.stringbool()),
   CASHFREE_ENV: optional(z.enum(CASHFREE_ENVS)),
   CASHFREE_CLIENT_ID: optional(z.string()),
@@ -82,6 +86,21 @@ const envSchema = z.object({
   SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
   /** D108: run the job worker inside this web process (the default on embedded PGlite). */
   WORKER_IN_PROCESS: optional(z.stringbool()),
+  /**
+   * D115: the proxies whose X-Forwarded-For is believed: a hop count ("1") or a comma-separated
+   * list of addresses and CIDR ranges. Unset: the socket's address is the client's.
+   */
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'a hop count or addresses'),
+  ),
+  /** D114: login-code limits per client address and overall. */
+  OTP_CODES_PER_ADDRESS_PER_HOUR: optional(z.coerce.number().int().min(1)),
+  OTP_CODES_PER_ADDRESS_PER_DAY: optional(z.coerce.number().int().min(1)),
+  OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR: optional(z.coerce.number().int().min(1)),
+  OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY: optional(z.coerce.number().int().min(1)),
+  OTP_CODES_PER_MINUTE: optional(z.coerce.number().int().min(1)),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -99,6 +118,7 @@ export interface Config {
   sandboxEnabled: boolean;
   smsProvider: (typeof SMS_PROVIDERS)[number];
   logLevel: LogLevel;
+  logRequests: boolean;
   seedDemoData: boolean;
   cashfree: {
     env: (typeof CASHFREE_ENVS)[number];
@@ -126,6 +146,10 @@ export interface Config {
   sweepIntervalSeconds: number;
   /** D108: whether this web process also runs the job worker (PGlite: one process owns it). */
   workerInProcess: boolean;
+  /** D115: Fastify's trustProxy: false (the socket's address), a hop count or addresses. */
+  trustProxy: false | number | string[];
+  /** D114. */
+  otpFloods: OtpFloodLimits;
 }
 
 export class ConfigError extends Error {
@@ -148,7 +172,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const production = nodeEnv === 'production';
   const host = e.HOST ?? '127.0.0.1';
   const port = e.PORT ?? 3000;
-  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const hostInUrl = host.includes(':') ? `[${host}]` : host; // an IPv6 address
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://${hostInUrl}:${port}`).replace(/\/+$/, '');
   // The sandbox imitates the gateway and reveals OTPs: never on in production by accident.
   const sandboxEnabled = e.SANDBOX_ENABLED ?? !production;
   const cashfreeEnv = e.CASHFREE_ENV ?? 'sandbox';
@@ -168,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sandboxEnabled,
     smsProvider: e.SMS_PROVIDER ?? 'dev',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logRequests: e.LOG_REQUESTS ?? true,
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
     cashfree: {
       env: cashfreeEnv,
@@ -190,7 +216,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS ?? 15,
     workerInProcess:
       e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    otpFloods: otpFloodsOf(e),
   };
+  if (!production && !isLoopback(host)) {
+    // D116: the known development secrets, the dev outbox and the sandbox never face a
+    // network, whatever NODE_ENV says.
+    const problems = networkProblems(config);
+    if (problems.length > 0) {
+      throw new ConfigError([
+        `HOST=${host} is not a loopback address, so development defaults are refused:`,
+        ...problems,
+      ]);
+    }
+  }
   if (production) {
     const problems = productionProblems(config, e.SANDBOX_ENABLED);
     // D15: with the real gateway, the pages the browser is sent to are on Cashfree's origins.
@@ -203,6 +242,33 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (problems.length > 0) throw new ConfigError(problems);
   }
   return config;
+}
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
+
+function otpFloodsOf(e: z.infer<typeof envSchema>): OtpFloodLimits {
+  const d = DEFAULT_OTP_FLOOD_LIMITS;
+  const [codesHour, codesDay] = d.codesPerAddress;
+  const [wrongHour, wrongDay] = d.wrongGuessesPerAddress;
+  const limit = (max: number | undefined, fallback: RateLimit): RateLimit => ({
+    max: max ?? fallback.max,
+    windowMs: fallback.windowMs,
+  });
+  return {
+    codesPerAddress: [
+      limit(e.OTP_CODES_PER_ADDRESS_PER_HOUR, codesHour!),
+      limit(e.OTP_CODES_PER_ADDRESS_PER_DAY, codesDay!),
+    ],
+    wrongGuessesPerAddress: [
+      limit(e.OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR, wrongHour!),
+      limit(e.OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY, wrongDay!),
+    ],
+    codesOverall: limit(e.OTP_CODES_PER_MINUTE, d.codesOverall),
+  };
 }
 
 /**
@@ -221,30 +287,52 @@ function defaultBaseUrl(
     : CASHFREE_API_BASES[api].sandbox;
 }
 
-function productionProblems(config: Config, sandboxExplicit: boolean | undefined): string[] {
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** What makes a server unfit to listen beyond this machine (D116). */
+function networkProblems(config: Config): string[] {
+  const problems = secretProblems(config);
+  if (config.sandboxEnabled) {
+    problems.push('SANDBOX_ENABLED: the sandbox and dev outbox serve a loopback address only');
+  }
+  return problems;
+}
+
+/** The development secrets that are in the source code, for anyone to sign with. */
+function secretProblems(config: Config): string[] {
   const problems: string[] = [];
   if (config.appSecret === DEV_APP_SECRET) {
-    problems.push('APP_SECRET is missing (the development default is refused in production)');
+    problems.push(
+      'APP_SECRET is missing (the development default is for a developer machine only)',
+    );
   } else if (config.appSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
   }
-  if (config.smsProvider === 'dev') {
-    problems.push('SMS_PROVIDER is "dev": production needs a real SMS provider');
-  }
   if (config.cashfree.clientId === DEV_CASHFREE_CLIENT_ID) {
     problems.push(
-      'CASHFREE_CLIENT_ID is missing (the development default is refused in production)',
+      'CASHFREE_CLIENT_ID is missing (the development default is for a developer machine only)',
     );
   }
   if (config.cashfree.clientSecret === DEV_CASHFREE_CLIENT_SECRET) {
     problems.push(
-      'CASHFREE_CLIENT_SECRET is missing (the development default is refused in production)',
+      'CASHFREE_CLIENT_SECRET is missing (the development default is for a developer machine only)',
     );
   }
   if (config.cashfree.partnerApiKey === DEV_CASHFREE_PARTNER_API_KEY) {
     problems.push(
-      'CASHFREE_PARTNER_API_KEY is missing (the development default is refused in production)',
+      'CASHFREE_PARTNER_API_KEY is missing (the development default is for a developer machine only)',
     );
+  }
+  return problems;
+}
+
+function productionProblems(config: Config, sandboxExplicit: boolean | undefined): string[] {
+  const problems = secretProblems(config);
+  if (config.smsProvider === 'dev') {
+    problems.push('SMS_PROVIDER is "dev": production needs a real SMS provider');
   }
   if (config.sandboxEnabled && sandboxExplicit !== true) {
     problems.push('the sandbox is on: set SANDBOX_ENABLED=true explicitly to allow it');

@@ -81,6 +81,8 @@ export function createServices({
       secret: config.appSecret,
       sms,
       users,
+      rateLimiter,
+      floods: config.otpFloods,
       generateCode: generateOtp,
     }),
     panVerifier,

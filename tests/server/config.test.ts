@@ -1,4 +1,5 @@
 // The environment, parsed by one schema: working local defaults, strict production.
+import { DEFAULT_OTP_FLOOD_LIMITS } from '../../src/server/auth/otpFloods';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -31,6 +32,7 @@ describe('configuration', () => {
       sandboxEnabled: true,
       smsProvider: 'dev',
       logLevel: 'info',
+      logRequests: true,
       seedDemoData: true,
       cashfree: {
         env: 'sandbox',
@@ -47,6 +49,8 @@ describe('configuration', () => {
       reconcile: { firstCheckMs: 120_000, orderExpiryMs: 1_800_000 },
       sweepIntervalSeconds: 15,
       workerInProcess: true,
+      trustProxy: false,
+      otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
     });
   });
 
@@ -140,14 +144,38 @@ describe('configuration', () => {
     }
     expect(problems).toEqual([
       expect.stringMatching(/^APP_SECRET is missing/),
-      expect.stringMatching(/^SMS_PROVIDER is "dev"/),
       expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
       expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
+      expect.stringMatching(/^SMS_PROVIDER is "dev"/),
       // D15: the real gateway's page origins must be named, never defaulted to our own.
       expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
       expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
     ]);
+  });
+
+  it('refuses development defaults on any address but loopback, whatever NODE_ENV (9.4)', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      let problems: string[] = [];
+      try {
+        loadConfig({ NODE_ENV, HOST: '0.0.0.0' });
+      } catch (error) {
+        problems = (error as ConfigError).problems;
+      }
+      expect(problems).toEqual([
+        expect.stringMatching(/^HOST=0.0.0.0 is not a loopback address/),
+        expect.stringMatching(/^APP_SECRET is missing/),
+        expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
+        expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
+        expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
+        expect.stringMatching(/^SANDBOX_ENABLED: the sandbox and dev outbox serve a loopback/),
+      ]);
+    }
+    const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, SANDBOX_ENABLED: 'false' };
+    expect(loadConfig({ HOST: '10.0.0.5', ...real }).host).toBe('10.0.0.5');
+    for (const HOST of ['127.0.0.1', '127.0.1.1', 'localhost', '::1']) {
+      expect(loadConfig({ HOST }).sandboxEnabled).toBe(true);
+    }
   });
 
   it('refuses a short or development secret in production', () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
 import { testDatabases } from '../support/server';
+import { payOrder } from './dashboards.support';
 import { usePaymentsServer } from './payments.support';
 
 const CREATE = '/api/v1/schedules/create/';
@@ -32,6 +33,7 @@ describe.each(testDatabases())('schedules on $name', (database) => {
 
   it('books a session for its tutor or student and lists them, latest start first', async () => {
     const { asha, ravi, priya } = await t.demo();
+    await payOrder(t, priya, asha, 500); // Priya is Asha's student
     const first = await api('POST', CREATE, {
       token: priya.token,
       body: session(asha.id, priya.id, '2025-01-15T13:00:00+05:30', '2025-01-15T14:00:00+05:30'),
@@ -76,6 +78,7 @@ describe.each(testDatabases())('schedules on $name', (database) => {
 
   it('pages the list and keeps upcoming sessions, soonest first, with upcoming=true', async () => {
     const { asha, priya } = await t.demo();
+    await payOrder(t, priya, asha, 500);
     const at = (hoursFromNow: number) =>
       new Date(server.clock.now().getTime() + hoursFromNow * HOUR).toISOString();
     const book = async (start: number) => {
@@ -135,5 +138,32 @@ describe.each(testDatabases())('schedules on $name', (database) => {
       body: session(asha.id, priya.id, 'tomorrow', '2025-01-15T14:00:00Z'),
     });
     expect(badTime.statusCode).toBe(400);
+  });
+
+  it('lets a tutor book only their own students; any other id is as unknown as none (9.5)', async () => {
+    const { asha, priya } = await t.demo();
+    const others = [await t.user('7012345691', 'student'), await t.user('7012345692', 'student')];
+    const start = '2025-01-20T13:00:00+05:30';
+    const end = '2025-01-20T14:00:00+05:30';
+    const unknown = await api('POST', CREATE, {
+      token: asha.token,
+      body: session(asha.id, 2_000_000, start, end),
+    });
+    expect(unknown.statusCode).toBe(404);
+    // Every existing student who has not paid Asha: the same 404 and no name.
+    for (const student of [priya, ...others]) {
+      const res = await api('POST', CREATE, {
+        token: asha.token,
+        body: session(asha.id, student.id, start, end),
+      });
+      expect([res.statusCode, res.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    }
+    await payOrder(t, priya, asha, 500);
+    const booked = await api('POST', CREATE, {
+      token: asha.token,
+      body: session(asha.id, priya.id, start, end),
+    });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json()).toMatchObject({ student_name: 'Priya Sharma' });
   });
 });

@@ -47,7 +47,7 @@ export function createContractChecker(options: {
   const routes = contract.operations.map((op) => ({
     op,
     pattern: new RegExp(
-      `^${op.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`,
+      `^${op.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]*')}$`,
     ),
   }));
 

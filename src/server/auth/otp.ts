@@ -8,7 +8,9 @@ import type { Database } from '../db/client';
 import { otpCodes, otpFailures, type Role, type UserRow } from '../db/schema';
 import type { SmsSender } from '../sms/sender';
 import { maskPhone } from '../sms/sender';
+import type { RateLimiter } from '../services/rateLimits';
 import type { UserRepository } from '../users';
+import { codeBuckets, guessBuckets, type OtpFloodLimits } from './otpFloods';
 import {
   OTP_CODES_WINDOW_MS,
   OTP_MAX_CODES_PER_HOUR,
@@ -37,6 +39,9 @@ export interface OtpServiceDeps {
   secret: string;
   sms: SmsSender;
   users: UserRepository;
+  rateLimiter: RateLimiter;
+  /** D114: codes and wrong guesses per client address, codes overall. */
+  floods: OtpFloodLimits;
   /** Tests may fix the code; production uses the CSPRNG. */
   generateCode?: () => string;
 }
@@ -45,7 +50,28 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 type Wait = { untilMs: number; message: string };
 
 export function createOtpService(deps: OtpServiceDeps) {
-  const { db, clock, secret, sms, users } = deps;
+  const { db, clock, secret, sms, users, rateLimiter, floods } = deps;
+
+  /** D114: a 429 when this address, or the product as a whole, asked for too many codes. */
+  const floodWait = async (tx: Database, address: string): Promise<RateLimited | null> => {
+    const here = await rateLimiter.check(tx, codeBuckets(floods, address).slice(0, -1));
+    if (!here.ok) {
+      return {
+        kind: 'rateLimited',
+        retryAfterSeconds: here.retryAfterSeconds,
+        message: messages.otp.tooManyFromAddress,
+      };
+    }
+    const overall = await rateLimiter.check(tx, codeBuckets(floods, address).slice(-1));
+    if (!overall.ok) {
+      return {
+        kind: 'rateLimited',
+        retryAfterSeconds: overall.retryAfterSeconds,
+        message: messages.otp.busy,
+      };
+    }
+    return null;
+  };
   const generateCode = deps.generateCode ?? (() => randomOtp());
 
   /** Serialises the OTP checks of one phone for the rest of the transaction. */
@@ -80,7 +106,8 @@ export function createOtpService(deps: OtpServiceDeps) {
   };
 
   return {
-    async generate(phone: string, role: Role): Promise<GenerateResult> {
+    /** `address`: the client's address (the socket's, or the trusted proxy's word for it). */
+    async generate(phone: string, role: Role, address: string): Promise<GenerateResult> {
       const now = clock.now();
       const code = generateCode();
       const outcome = await db.transaction(async (tx) => {
@@ -132,6 +159,12 @@ export function createOtpService(deps: OtpServiceDeps) {
             message: longest.message,
           } as const;
         }
+        const flood = await floodWait(tx, address);
+        if (flood) return flood;
+        await rateLimiter.record(
+          tx,
+          codeBuckets(floods, address).map((entry) => entry.bucket),
+        );
 
         // Only the newest code of a phone is ever checked, so this supersedes older ones.
         const [row] = await tx
@@ -166,10 +199,24 @@ export function createOtpService(deps: OtpServiceDeps) {
       };
     },
 
-    async validate(phone: string, role: Role, otp: string): Promise<ValidateResult> {
+    async validate(
+      phone: string,
+      role: Role,
+      otp: string,
+      address: string,
+    ): Promise<ValidateResult> {
       const now = clock.now();
       return db.transaction(async (tx): Promise<ValidateResult> => {
         await lockPhone(tx, phone);
+        // D114: wrong guesses from this address, for any phones, are counted and capped.
+        const guesses = await rateLimiter.check(tx, guessBuckets(floods, address));
+        if (!guesses.ok) {
+          return {
+            kind: 'rateLimited',
+            retryAfterSeconds: guesses.retryAfterSeconds,
+            message: messages.otp.tooManyGuessesFromAddress,
+          };
+        }
         const daily = await dailyLimitWait(tx, phone, now);
         if (daily) {
           return {
@@ -198,6 +245,10 @@ export function createOtpService(deps: OtpServiceDeps) {
           const attempts = code.attempts + 1;
           await tx.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, code.id));
           await tx.insert(otpFailures).values({ phone, createdAt: now });
+          await rateLimiter.record(
+            tx,
+            guessBuckets(floods, address).map((entry) => entry.bucket),
+          );
           const burned = attempts >= OTP_MAX_WRONG_TRIES;
           return {
             kind: 'invalid',

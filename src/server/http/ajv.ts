@@ -1,7 +1,7 @@
 // The JSON Schema validator for the contract. OpenAPI 3.1 schemas are JSON Schema 2020-12,
 // so this is Ajv2020, taught the OpenAPI annotation keywords instead of having them stripped.
 import Ajv2020 from 'ajv/dist/2020.js';
-import type { Options } from 'ajv';
+import type { ErrorObject, Options } from 'ajv';
 import addFormats from 'ajv-formats';
 
 /** OpenAPI keywords that annotate a schema without constraining it (for validation). */
@@ -10,11 +10,15 @@ const OPENAPI_ANNOTATIONS = ['example', 'discriminator', 'xml', 'externalDocs'];
 export type ContractAjv = InstanceType<typeof Ajv2020>;
 
 /**
- * `requests`: the server's validator (coerces query and path strings to the declared types,
- * fills defaults). Otherwise a strict checker for responses, used by the contract tests.
- * `extraKeywords`: vendor extensions (`x-...`) found in the contract.
+ * `requests`: the server's validator of query strings and paths (parses their strings into the
+ * declared types, fills defaults). `bodies`: request bodies, never coerced (D54: "2345", [2346]
+ * or true are not an amount), defaults filled. `responses`: a strict checker for responses,
+ * used by the contract tests. `extraKeywords`: vendor extensions (`x-...`) in the contract.
  */
-export function createContractAjv(mode: 'requests' | 'responses', extraKeywords: string[] = []) {
+export function createContractAjv(
+  mode: 'requests' | 'bodies' | 'responses',
+  extraKeywords: string[] = [],
+) {
   const options: Options = {
     // Unknown keywords and formats are errors, so a typo in the contract fails at startup.
     strictSchema: true,
@@ -28,6 +32,7 @@ export function createContractAjv(mode: 'requests' | 'responses', extraKeywords:
     // Money is rupees with multipleOf 0.01; without this, float error fails 1.15 and 0.29.
     multipleOfPrecision: 2,
     ...(mode === 'requests' ? { coerceTypes: 'array' as const, useDefaults: true } : {}),
+    ...(mode === 'bodies' ? { useDefaults: true } : {}),
   };
   const ajv = new Ajv2020(options);
   addFormats(ajv);
@@ -35,4 +40,34 @@ export function createContractAjv(mode: 'requests' | 'responses', extraKeywords:
     if (!ajv.getKeyword(keyword)) ajv.addKeyword(keyword);
   }
   return ajv;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Ajv turns a query or path string such as "1e309" into Infinity and lets it through every
+ * numeric keyword; such a value is refused here, as the number it is not.
+ */
+export function refuseNonFinite(validate: Validate): Validate {
+  const checked: Validate = (data) => {
+    const ok = validate(data);
+    checked.errors = validate.errors;
+    if (!ok || typeof data !== 'object' || data === null) return ok;
+    for (const [key, value] of Object.entries(data)) {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        checked.errors = [
+          {
+            instancePath: `/${key}`,
+            schemaPath: '#/type',
+            keyword: 'type',
+            params: { type: 'number' },
+            message: 'must be a finite number',
+          },
+        ];
+        return false;
+      }
+    }
+    return true;
+  };
+  return checked;
 }

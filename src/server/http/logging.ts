@@ -1,7 +1,13 @@
-// Logger options: pino through Fastify, with secrets redacted wherever they could appear
-// (D16: no PAN or bank number in logs; D12/D13: no OTP or token). The dev SMS line is the
-// one deliberate exception (sms/dev.ts).
+// Logging (D16, D12/D13; issue 9.8 and 11): pino through Fastify.
+// - Secrets are redacted wherever they could appear; the dev SMS line is the one deliberate
+//   exception (sms/dev.ts).
+// - One line per request, when it completes (Fastify's own two are off), with the query's
+//   values redacted (a PAN or a token put in a URL stays out of the log); none for health
+//   checks and static files. LOG_REQUESTS=false turns request lines off.
+// - Errors are logged without the values a query carried: a database error names its SQL and
+//   constraint, never its parameters or the row's values.
 import type { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 const SECRET_KEYS = [
@@ -25,10 +31,73 @@ export const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
+/** Paths that are never logged per request: health checks and the app's static files. */
+const QUIET_PATH =
+  /^\/(healthz|readyz|assets\/|favicon)|\.(js|css|png|svg|ico|webmanifest|woff2?)$/;
+
+/** `url` with every query value replaced: `/x?phone=[redacted]`. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const keys = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0] ?? ''}=[redacted]`);
+  return `${url.slice(0, at)}?${keys.join('&')}`;
+}
+
+type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/** Fields of a database error that can hold the values of a row or a query. */
+const VALUE_FIELDS = new Set(['detail', 'where', 'params', 'parameters', 'query', 'internalQuery']);
+
+/** An error as logged: its type, message and stack, without parameter values (9.8). */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  // drizzle: 'Failed query: <sql>\nparams: <values>' — the SQL stays, the values go.
+  let message = error.message.replace(/\nparams:[\s\S]*$/, '');
+  // PostgreSQL quotes the offending value: 'invalid input syntax for type integer: "…"'.
+  if ('severity' in error && 'code' in error) message = message.replace(/"[^"]*"/g, '"…"');
+  const logged: LoggedError = {
+    type: error.name,
+    message,
+    stack: (error.stack ?? '').replace(error.message, message),
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (VALUE_FIELDS.has(key) || key === 'cause') continue;
+    if (['string', 'number', 'boolean'].includes(typeof value)) logged[key] = value;
+  }
+  if (error.cause !== undefined && depth < 3) logged.cause = serializeError(error.cause, depth + 1);
+  return logged;
+}
+
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writable) {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      err: serializeError,
+      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
+    },
     ...(stream ? { stream } : {}),
   };
+}
+
+/** The one line a completed request writes (Fastify's disableRequestLogging is on). */
+export function installRequestLog(app: FastifyInstance, enabled: boolean): void {
+  if (!enabled) return;
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (QUIET_PATH.test(path)) return;
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
 }

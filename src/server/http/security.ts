@@ -1,5 +1,6 @@
 // Security headers on every response (D13: the token lives in localStorage, so a strict
-// Content-Security-Policy is what keeps injected scripts from reading it).
+// Content-Security-Policy is what keeps injected scripts from reading it), and no caching of
+// what a logged-in caller is answered.
 import type { FastifyInstance } from 'fastify';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -24,5 +25,11 @@ export function installSecurityHeaders(app: FastifyInstance, publicOrigin: strin
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  // Issue 9.8: an answer to a logged-in caller (user/me carries the PAN) is never kept by a
+  // browser or a proxy cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

@@ -14,8 +14,8 @@ const tooMany = (result: RateLimited) =>
 const roleMismatch = { status: 400, body: { message: messages.roles.serverMismatch } } as const;
 
 export const authHandlers = {
-  async generateOtp({ body, services }) {
-    const result = await services.otp.generate(body.phone, body.role);
+  async generateOtp({ body, services, request }) {
+    const result = await services.otp.generate(body.phone, body.role, request.ip);
     switch (result.kind) {
       case 'sent':
         return {
@@ -29,8 +29,8 @@ export const authHandlers = {
     }
   },
 
-  async validateOtp({ body, services }) {
-    const result = await services.otp.validate(body.phone, body.role, body.otp);
+  async validateOtp({ body, services, request }) {
+    const result = await services.otp.validate(body.phone, body.role, body.otp, request.ip);
     switch (result.kind) {
       case 'ok': {
         const session = await services.sessions.create(result.user.id);

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Contract, ContractOperation, JsonSchema } from '../contract';
-import type { ContractAjv } from '../http/ajv';
+import { refuseNonFinite, type ContractAjv } from '../http/ajv';
 import type { Handlers } from '../http/handler';
 import type { Services } from '../services';
 import {
@@ -43,14 +43,16 @@ export interface RegisterOptions {
   contract: Contract;
   handlers: Handlers;
   services: Services;
-  ajv: ContractAjv;
+  /** Query strings and paths are parsed from strings; bodies are taken as sent (D54). */
+  ajv: { parts: ContractAjv; bodies: ContractAjv };
 }
 
 /** Request validators from the contract's ajv; an optional body may be absent. */
-function validatorFor(ajv: ContractAjv, op: ContractOperation) {
+function validatorFor(ajv: RegisterOptions['ajv'], op: ContractOperation) {
   return ({ schema, httpPart }: { schema: JsonSchema; httpPart?: string }) => {
-    const validate: ValidateFunction = ajv.compile(schema);
-    if (httpPart !== 'body' || op.bodyRequired) return validate;
+    if (httpPart !== 'body') return refuseNonFinite(ajv.parts.compile(schema));
+    const validate: ValidateFunction = ajv.bodies.compile(schema);
+    if (op.bodyRequired) return validate;
     // Fastify hands an absent body over as null.
     const optional = (data: unknown) => {
       if (data === null) return true;

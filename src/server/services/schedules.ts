@@ -11,6 +11,7 @@ import type { Database } from '../db/client';
 import { schedules, users, type ScheduleRow, type UserRow } from '../db/schema';
 import { displayName, type UserRepository } from '../users';
 import { offsetOf, pageOf, type PageRequest } from './pages';
+import { isTutorsStudent } from './tutorsStudents';
 import { refuse, success, type Result } from './results';
 
 type Schedule = components['schemas']['Schedule'];
@@ -56,6 +57,10 @@ export function createScheduleService(deps: { db: Database; clock: Clock; users:
       if (teacher?.role !== 'teacher') return refuse(404, apiMessages.schedules.tutorNotFound);
       const student = await repo.findById(input.student_id);
       if (student?.role !== 'student') return refuse(404, apiMessages.schedules.studentNotFound);
+      // A tutor books only their own students; any other id is as unknown as a missing one.
+      if (caller.id === teacher.id && !(await isTutorsStudent(db, teacher.id, student.id))) {
+        return refuse(404, apiMessages.schedules.studentNotFound);
+      }
       const subject = input.subject.trim() || input.subject;
       const title = input.title.trim() || input.title;
       const [row] = await db
