@@ -8,6 +8,7 @@ const api = ['**/src/api', '**/src/api/**'];
 const browser = ['**/src/browser', '**/src/browser/**'];
 const server = ['**/src/server', '**/src/server/**'];
 const machines = ['**/machines', '**/machines/**'];
+const sandbox = ['**/sandbox', '**/sandbox/**'];
 const frameworks = [
   'react',
   'react/*',
@@ -141,6 +142,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            forbid(
+              [...ui, ...api, ...browser, ...machines, ...frameworks],
+              'The sandbox imitates outside services; it imports no app code.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -151,6 +168,8 @@ export default tseslint.config(
               [...ui, ...api, ...browser, ...machines, ...frameworks],
               'src/server imports src/domain and the contract types only.',
             ),
+            // D120: the sandbox is a server of its own, never part of the product's build.
+            forbid(sandbox, 'src/server never imports the sandbox.'),
           ],
         },
       ],

@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
+import { APP_PORT, APP_URL, SANDBOX_PORT, SANDBOX_URL } from './e2e/support/origins';
+
+const baseURL = APP_URL;
 const launchOptions = { executablePath: findChromium(), args: chromiumArgs };
 
 // Every journey runs at a phone and a desktop viewport, against the real server with its
@@ -32,29 +33,45 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],
-  webServer: {
-    // `npm test` builds before e2e; a lone `npx playwright test` builds when dist is missing.
-    command: 'test -f dist/index.html || npx vite build; npx tsx src/server/main.ts',
-    // Ready when the API answers (401 without a token).
-    url: `${baseURL}/api/v1/user/me/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: 'memory://',
-      SEED_DEMO_DATA: 'true',
-      PUBLIC_ORIGIN: baseURL,
-      LOG_LEVEL: 'warn',
-      // The sandbox approves a submitted Aadhaar KYC at once, so a new tutor can be paid.
-      SANDBOX_KYC_REVIEW_MS: '0',
-      // Every browser of the suite logs in from 127.0.0.1: D114's per-address limits are for
-      // the public, so the suite's one address gets room for all its journeys.
-      OTP_CODES_PER_ADDRESS_PER_HOUR: '100000',
-      OTP_CODES_PER_ADDRESS_PER_DAY: '100000',
-      OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR: '100000',
-      OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY: '100000',
+  // The sandbox server (D120: Cashfree, MSG91, the dev outbox) and the app, as `npm start` runs
+  // them, each on its own port, the app on its in-memory database.
+  webServer: [
+    {
+      command: 'npx tsx sandbox/main.ts',
+      url: `${SANDBOX_URL}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        SANDBOX_PORT: String(SANDBOX_PORT),
+        SANDBOX_APP_ORIGIN: baseURL,
+        LOG_LEVEL: 'warn',
+        // A submitted Aadhaar KYC is approved at once, so a new tutor can be paid.
+        SANDBOX_KYC_REVIEW_MS: '0',
+      },
     },
-  },
+    {
+      // `npm test` builds before e2e; a lone `npx playwright test` builds when dist is missing.
+      command: 'test -f dist/index.html || npx vite build; npx tsx src/server/main.ts',
+      // Ready when the API answers (401 without a token).
+      url: `${baseURL}/api/v1/user/me/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'memory://',
+        SEED_DEMO_DATA: 'true',
+        PUBLIC_ORIGIN: baseURL,
+        SANDBOX_ORIGIN: SANDBOX_URL,
+        LOG_LEVEL: 'warn',
+        // Every browser of the suite logs in from 127.0.0.1: D114's per-address limits are for
+        // the public, so the suite's one address gets room for all its journeys.
+        OTP_CODES_PER_ADDRESS_PER_HOUR: '100000',
+        OTP_CODES_PER_ADDRESS_PER_DAY: '100000',
+        OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR: '100000',
+        OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY: '100000',
+      },
+    },
+  ],
 });

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The API server listens here during `npm run dev` (scripts/dev.ts starts both).
+// The API server and the sandbox server listen here during `npm run dev` (scripts/dev.ts).
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
+const sandboxTarget = process.env.DEV_SANDBOX_URL ?? 'http://127.0.0.1:3100';
 
 export default defineConfig({
   plugins: [react()],
@@ -19,7 +20,7 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': apiTarget,
-      '/sandbox': apiTarget,
+      '/sandbox': sandboxTarget,
     },
   },
 });

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { latestOtp, uniquePhone } from './support/sandbox';
 import { dashboardGreeting, onboardedTutorByApi, useTutorSession } from './support/tutor';
+import { SANDBOX_URL } from './support/origins';
 
 test('the root sends a new visitor to pay tuition fees', async ({ page }) => {
   await page.goto('/');
@@ -44,7 +45,7 @@ test('a student phone receives an OTP in the dev outbox and signs in with it', a
 
   // The dev outbox page shows the message a real phone would receive.
   const code = await latestOtp(request, phone);
-  await page.goto(`/sandbox/outbox?phone=${phone}`);
+  await page.goto(`${SANDBOX_URL}/sandbox/outbox?phone=${phone}`);
   await expect(page.getByText(new RegExp(`OTP is ${code}`)).first()).toBeVisible();
 
   const validated = await request.post('/api/v1/auth/validate-otp/', {

@@ -4,12 +4,15 @@
 import { request, type FullConfig } from '@playwright/test';
 import { DEMO_PHONES } from '../src/server/demo';
 import { readTutorSession, writeTutorSession } from './support/tutorSession';
+import { SANDBOX_URL } from './support/origins';
 
 const phone = DEMO_PHONES.onboardedTutor;
 
 async function newestCode(api: Awaited<ReturnType<typeof request.newContext>>, after: string) {
   for (let i = 0; i < 50; i += 1) {
-    const entries = (await (await api.get(`/sandbox/outbox.json?phone=${phone}`)).json()) as {
+    const entries = (await (
+      await api.get(`${SANDBOX_URL}/sandbox/outbox.json?phone=${phone}`)
+    ).json()) as {
       code: string | null;
       created_at: string;
     }[];

@@ -16,6 +16,7 @@ import { payByPhone } from './support/payByPhone';
 import { publicTutor } from './support/sandbox';
 import { loginAsNewStudent, newSignedUpStudent, signUp } from './support/student';
 import { createPaymentLink } from './support/tutorSession';
+import { SANDBOX_URL } from './support/origins';
 
 const CHECKOUT_URL = /\/sandbox\/cashfree\/checkout\/[^/?]+$/;
 
@@ -86,7 +87,9 @@ test("a double click on 'Proceed to pay' creates one order", async ({ page, requ
   // The gateway sandbox paid one order for this student: its webhook log names only this one.
   await expect
     .poll(async () => {
-      const log = (await (await request.get('/sandbox/cashfree/webhooks')).json()) as {
+      const log = (await (
+        await request.get(`${SANDBOX_URL}/sandbox/cashfree/webhooks`)
+      ).json()) as {
         order_id?: string;
         body: string;
       }[];

@@ -1,6 +1,7 @@
 // What e2e journeys need from the sandbox: fresh phone numbers and PANs, the OTP the dev SMS
 // outbox received for a phone, and the gateway sandbox's webhook log.
 import { expect, type APIRequestContext } from '@playwright/test';
+import { SANDBOX_URL } from './origins';
 
 let counter = 0;
 
@@ -47,7 +48,7 @@ export type OutboxEntry = { phone: string; body: string; code: string | null; cr
 
 /** Every SMS the dev outbox holds for `phone`, newest first. */
 export async function outbox(request: APIRequestContext, phone: string): Promise<OutboxEntry[]> {
-  const response = await request.get(`/sandbox/outbox.json?phone=${phone}`);
+  const response = await request.get(`${SANDBOX_URL}/sandbox/outbox.json?phone=${phone}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as OutboxEntry[];
 }
@@ -78,7 +79,7 @@ export async function sandboxWebhooks(
   orderId: string,
 ): Promise<unknown[]> {
   const response = await request.get(
-    `/sandbox/cashfree/webhooks?order_id=${encodeURIComponent(orderId)}`,
+    `${SANDBOX_URL}/sandbox/cashfree/webhooks?order_id=${encodeURIComponent(orderId)}`,
   );
   expect(response.status()).toBe(200);
   return (await response.json()) as unknown[];

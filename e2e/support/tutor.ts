@@ -3,7 +3,7 @@
 // and, for journeys that start later, a tutor onboarded through the API alone.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { messages, PRODUCT_NAME } from '../../src/domain/messages';
-import { APPROVE_LABEL, FAIL_LABEL } from '../../src/server/sandbox/cashfree/kyc';
+import { APPROVE_LABEL, FAIL_LABEL } from '../../sandbox/cashfree/kyc';
 import { latestOtp, uniquePan, uniquePhone } from './sandbox';
 
 export interface NewTutor {

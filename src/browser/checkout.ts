@@ -1,16 +1,19 @@
 // The gateway's checkout SDK loader (gateway-contract.md "Browser checkout", spec §4
 // "Payment", D15).
 //
-// - The script comes from one configured URL only: VITE_CASHFREE_SDK_URL, by default the
-//   local sandbox's stand-in `/sandbox/cashfree/js/v3/cashfree.js` (the real SDK is
-//   https://sdk.cashfree.com/js/v3/cashfree.js). D15: it must be this page's origin or HTTPS;
-//   anything else is refused without a request.
+// - The script comes from one configured URL only: the server's (D120: a meta tag of
+//   index.html: the sandbox server's stand-in locally, https://sdk.cashfree.com/js/v3/cashfree.js
+//   in production), else VITE_CASHFREE_SDK_URL, else DEFAULT_SDK_URL. D15: it must be this
+//   page's origin, HTTPS, or plain HTTP on this machine (the local sandbox); anything else is
+//   refused without a request.
 // - It is loaded once per page (a second call shares the first load) and resolves to
 //   `window.Cashfree({mode})`. A failed or timed-out load is forgotten, so a retry loads again.
 // - On a slow network the load gives up after a timeout with a clear CheckoutError instead of
 //   leaving the student on a spinner.
 // - `openCheckout(paymentSessionId)` opens the hosted checkout in this tab (redirectTarget
 //   '_self'); the SDK answers {redirect: true} as the tab leaves, or {error}.
+
+import { isGatewayProtocol, runtimeValue } from './runtimeConfig';
 
 export type CheckoutMode = 'sandbox' | 'production';
 
@@ -44,9 +47,12 @@ export interface CheckoutConfig {
 export const DEFAULT_SDK_URL = '/sandbox/cashfree/js/v3/cashfree.js';
 export const DEFAULT_LOAD_TIMEOUT_MS = 20_000;
 
+const configuredMode = runtimeValue('checkout-mode') ?? import.meta.env.VITE_CASHFREE_MODE;
+
 export const checkoutConfig: CheckoutConfig = {
-  sdkUrl: import.meta.env.VITE_CASHFREE_SDK_URL || DEFAULT_SDK_URL,
-  mode: import.meta.env.VITE_CASHFREE_MODE === 'production' ? 'production' : 'sandbox',
+  sdkUrl:
+    runtimeValue('checkout-script') || import.meta.env.VITE_CASHFREE_SDK_URL || DEFAULT_SDK_URL,
+  mode: configuredMode === 'production' ? 'production' : 'sandbox',
   timeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
 };
 
@@ -79,7 +85,7 @@ export function resolveSdkUrl(configured: string, pageHref: string): URL | null 
   if (url.origin === page.origin && (url.protocol === 'http:' || url.protocol === 'https:')) {
     return url;
   }
-  return url.protocol === 'https:' ? url : null;
+  return isGatewayProtocol(url) ? url : null;
 }
 
 const SCRIPT_MARK = 'data-checkout-sdk';

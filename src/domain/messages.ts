@@ -72,6 +72,7 @@ export const messages = {
     tooManyGuessesFromAddress:
       'Too many wrong OTPs were entered from your network. Please try again a little later.',
     busy: 'We are sending a lot of OTPs right now. Please try again in a minute.',
+    notSent: 'We could not send the OTP right now. Please try again in a minute.',
     waitBeforeResend: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting a new OTP.`,
     sent: 'OTP sent',

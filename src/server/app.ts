@@ -1,4 +1,5 @@
 // The Fastify app, without listening: main.ts listens, tests use app.inject.
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,19 +10,19 @@ import type { Database } from './db/client';
 import { createContractAjv } from './http/ajv';
 import { installErrorHandler } from './http/errors';
 import type { Handlers } from './http/handler';
+import { installHealthChecks } from './http/health';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { installSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
-import { createCashfreeGateway } from './gateway/cashfree';
+import { createCashfreeGateway, type LocalTransport } from './gateway/cashfree';
 import { createCashfreeMerchants, type MerchantOnboardingApi } from './gateway/merchants';
 import type { PaymentGateway } from './gateway/types';
 import { createCashfreeVerification, type VerificationApi } from './gateway/verification';
 import { handlers as defaultHandlers } from './routes';
 import { registerContractRoutes } from './routes/register';
-import { sandboxRoutes } from './sandbox';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createServices, type Services } from './services';
-import { createDevSmsSender } from './sms/dev';
+import { createSmsSender } from './sms/provider';
 import type { SmsSender } from './sms/sender';
 import { messages } from '../domain/messages';
 import { apiMessages } from '../domain/apiMessages';
@@ -30,8 +31,10 @@ export interface AppOptions {
   config: Config;
   db: Database;
   clock?: Clock;
-  /** Defaults to the dev outbox (the only provider so far). */
+  /** Defaults to MSG91 as configured (the sandbox's MSG91 outside production). */
   sms?: SmsSender;
+  /** Tests: the sandbox server in-process, reached without a socket (D120). */
+  sandbox?: LocalTransport;
   /** Defaults to the Cashfree adapter built from config (the local sandbox unless configured). */
   gateway?: PaymentGateway;
   /** Defaults to Cashfree's partner API from config (merchant onboarding; the local sandbox). */
@@ -77,6 +80,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config, options.logStream),
     // One line per request instead of Fastify's two (http/logging.ts).
     disableRequestLogging: true,
+    // D122: the load balancer's request id when configured, else a random one (never req-1
+    // restarting in every instance).
+    requestIdHeader: config.requestIdHeader ?? false,
+    genReqId: () => randomUUID(),
+    // On close (SIGTERM), idle keep-alive sockets go at once; requests in flight finish.
+    forceCloseConnections: 'idle',
     // Spec §7 paths end in '/': one canonical URL each, no silent aliases.
     routerOptions: { ignoreTrailingSlash: false },
     bodyLimit: 256 * 1024,
@@ -88,24 +97,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (httpPart === 'body' ? ajv.bodies : ajv.parts).compile(schema),
   );
   app.decorateRequest('auth', null);
-  installSecurityHeaders(app, config.publicOrigin);
+  installSecurityHeaders(app, config);
   installRequestLog(app, config.logRequests);
   installErrorHandler(app);
 
-  const sms = options.sms ?? createDevSmsSender(db, clock, app.log);
-  // The sandbox is reached in-process (app.inject) when the adapter points at our own origin.
-  const gateway =
-    options.gateway ??
-    createCashfreeGateway(config, { loopback: (request) => app.inject(request) });
-  const verification =
-    options.verification ??
-    createCashfreeVerification(config, { loopback: (request) => app.inject(request) });
+  const loopback = options.sandbox ? { loopback: options.sandbox } : {};
+  const sms = options.sms ?? createSmsSender(config, options.sandbox);
+  const gateway = options.gateway ?? createCashfreeGateway(config, loopback);
+  const verification = options.verification ?? createCashfreeVerification(config, loopback);
   const merchants =
-    options.merchants ??
-    createCashfreeMerchants(config, {
-      loopback: (request) => app.inject(request),
-      log: app.log,
-    });
+    options.merchants ?? createCashfreeMerchants(config, { ...loopback, log: app.log });
   const jobs =
     options.jobs ??
     (await createJobQueue(db, {
@@ -126,22 +127,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.decorate('jobs', jobs);
+  installHealthChecks(app, db);
   registerContractRoutes(app, {
     contract,
     handlers: options.handlers ?? defaultHandlers,
     services,
     ajv,
   });
-  if (config.sandboxEnabled) {
-    await app.register(sandboxRoutes, { prefix: '/sandbox', db, config, clock });
-  }
 
   const distDir = options.distDir === undefined ? DEFAULT_DIST : options.distDir;
-  const spa = distDir ? await registerSpa(app, distDir) : null;
+  const spa = distDir
+    ? await registerSpa(app, distDir, {
+        checkoutScript: config.cashfree.checkoutScriptUrl,
+        checkoutMode: config.cashfree.env,
+        onboardingOrigin: config.onboardingOrigin,
+      })
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const page = request.method === 'GET' || request.method === 'HEAD';
-    const reserved = /^\/(api|sandbox|assets)(\/|$)/.test(path);
+    const reserved = /^\/(api|assets)(\/|$)/.test(path);
     // A missing file (favicon.png, a stale chunk) is a 404, not the app; client routes have
     // no dot in their last segment (usernames never do, D18).
     const fileLike = /\.[^/]*$/.test(path) || path.includes('/.');

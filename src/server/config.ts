@@ -1,10 +1,12 @@
 // Server configuration: the environment, parsed by one zod schema (ARCHITECTURE.md, Server).
-// Every variable has a default that gives a working local run; production refuses to start
-// until the defaults that are only safe on a developer's machine have been replaced.
+// Every variable has a default that gives a working local run against the sandbox server
+// (sandbox/, D120); production, or any address but loopback, refuses to start until the
+// defaults that are only safe on a developer's machine have been replaced.
 import { z } from 'zod';
 import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
 import type { RateLimit } from './services/rateLimits';
 import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
+import { DEV_SMS_TEMPLATE_IDS, SMS_TEMPLATE_NAMES, type SmsTemplateName } from './sms/templates';
 
 /** The development HMAC key. Fine locally, refused in production. */
 export const DEV_APP_SECRET = 'tuitionpay-dev-secret-not-for-production';
@@ -13,13 +15,17 @@ export const DEV_CASHFREE_CLIENT_ID = 'TEST_tuitionpay_dev_client';
 export const DEV_CASHFREE_CLIENT_SECRET = 'cfsk_ma_test_tuitionpay_dev_secret_not_for_production';
 /** The development partner API key (merchant onboarding): the sandbox accepts it only. */
 export const DEV_CASHFREE_PARTNER_API_KEY = 'partner_test_tuitionpay_dev_key_not_for_production';
+/** The development MSG91 auth key: the sandbox's MSG91 accepts it only. */
+export const DEV_MSG91_AUTH_KEY = 'msg91_dev_authkey_not_for_production';
+/** Where the sandbox server listens by default (sandbox/config.ts). */
+export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:3100';
 const MIN_SECRET_LENGTH = 32;
-/** Long enough to see 'KYC under review' on the dashboard locally; tests set 0. */
-const DEFAULT_SANDBOX_KYC_REVIEW_MS = 30_000;
+const MSG91_API = 'https://control.msg91.com/api/v5';
+const CASHFREE_SDK_URL = 'https://sdk.cashfree.com/js/v3/cashfree.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-// Only the dev outbox exists today; a real provider adds its name here and an SmsSender.
-const SMS_PROVIDERS = ['dev'] as const;
+// D121: MSG91 (the sandbox imitates it locally); another provider adds its name and a sender.
+const SMS_PROVIDERS = ['msg91'] as const;
 const CASHFREE_ENVS = ['sandbox', 'production'] as const;
 // Cashfree's three APIs we use, in production and in Cashfree's hosted sandbox.
 const CASHFREE_API_BASES = {
@@ -55,8 +61,15 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()),
   APP_SECRET: optional(z.string()),
   PUBLIC_ORIGIN: optional(z.url()),
-  SANDBOX_ENABLED: optional(z.stringbool()),
+  /** D120: the sandbox server's origin; `none` turns it off (the default in production). */
+  SANDBOX_ORIGIN: optional(z.union([z.literal('none'), z.url()])),
   SMS_PROVIDER: optional(z.enum(SMS_PROVIDERS)),
+  MSG91_BASE_URL: optional(z.url()),
+  MSG91_AUTH_KEY: optional(z.string()),
+  /** D121: the DLT template id of each message kind, e.g. MSG91_TEMPLATE_OTP. */
+  ...Object.fromEntries(
+    SMS_TEMPLATE_NAMES.map((name) => [templateVariable(name), optional(z.string().min(1))]),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   /** One log line per request (not for health checks and static files); off with false. */
   LOG_REQUESTS: optional(z.stringbool()),
@@ -68,10 +81,12 @@ const envSchema = z.object({
   CASHFREE_VERIFICATION_BASE_URL: optional(z.url()),
   CASHFREE_PARTNER_BASE_URL: optional(z.url()),
   CASHFREE_PARTNER_API_KEY: optional(z.string()),
+  /** D120: the gateway's browser script (Cashfree's SDK, or the sandbox's stand-in). */
+  CASHFREE_CHECKOUT_SCRIPT_URL: optional(z.url()),
   CHECKOUT_ORIGIN: optional(z.url()),
   ONBOARDING_ORIGIN: optional(z.url()),
-  /** The sandbox's KYC review: MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long. */
-  SANDBOX_KYC_REVIEW_MS: optional(z.coerce.number().int().min(0)),
+  /** D122: the header a load balancer puts its request id in (e.g. x-request-id). */
+  REQUEST_ID_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)),
   /** D111: an unpaid checkout ends at the gateway this long after it opened. */
   ORDER_EXPIRY_SECONDS: optional(
     z.coerce
@@ -115,8 +130,15 @@ export interface Config {
   dataDir: string;
   appSecret: string;
   publicOrigin: string;
-  sandboxEnabled: boolean;
+  /** D120: the sandbox server's origin, or null (production, or SANDBOX_ORIGIN=none). */
+  sandboxOrigin: string | null;
   smsProvider: (typeof SMS_PROVIDERS)[number];
+  msg91: {
+    baseUrl: string;
+    /** Never logged. */
+    authKey: string;
+    templates: Record<SmsTemplateName, string>;
+  };
   logLevel: LogLevel;
   logRequests: boolean;
   seedDemoData: boolean;
@@ -133,13 +155,15 @@ export interface Config {
     partnerBaseUrl: string;
     /** Sent as x-partner-apikey: never logged. */
     partnerApiKey: string;
+    /** D120: the browser script the app loads for the hosted checkout. */
+    checkoutScriptUrl: string;
   };
   /** D15: the only origin whose checkout pages the browser may be sent to. */
   checkoutOrigin: string;
   /** D15: the only origin whose KYC (onboarding_link) pages the browser may be sent to. */
   onboardingOrigin: string;
-  /** The sandbox's KYC review time (MIN_KYC_SUBMITTED → MIN_KYC_APPROVED); 0 is immediate. */
-  sandboxKycReviewMs: number;
+  /** D122: request ids from this header when set (a load balancer's), else random. */
+  requestIdHeader: string | null;
   /** D111: when open orders are re-read, and when an unpaid checkout ends at the gateway. */
   reconcile: { firstCheckMs: number; orderExpiryMs: number };
   /** D108: how often a worker sends the sweep (one per interval across all workers). */
@@ -174,14 +198,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const port = e.PORT ?? 3000;
   const hostInUrl = host.includes(':') ? `[${host}]` : host; // an IPv6 address
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://${hostInUrl}:${port}`).replace(/\/+$/, '');
-  // The sandbox imitates the gateway and reveals OTPs: never on in production by accident.
-  const sandboxEnabled = e.SANDBOX_ENABLED ?? !production;
+  // D120: the sandbox imitates the gateway and reveals OTPs: never used in production unless
+  // named (a staging deployment), and `none` turns it off anywhere.
+  const namedSandbox = e.SANDBOX_ORIGIN ?? (production ? 'none' : DEFAULT_SANDBOX_ORIGIN);
+  const sandboxOrigin = namedSandbox === 'none' ? null : namedSandbox.replace(/\/+$/, '');
   const cashfreeEnv = e.CASHFREE_ENV ?? 'sandbox';
   const baseUrl = (api: CashfreeApi, configured: string | undefined) =>
-    (configured ?? defaultBaseUrl(api, cashfreeEnv, sandboxEnabled, publicOrigin)).replace(
-      /\/+$/,
-      '',
-    );
+    (configured ?? defaultBaseUrl(api, cashfreeEnv, sandboxOrigin)).replace(/\/+$/, '');
+  const templates = Object.fromEntries(
+    SMS_TEMPLATE_NAMES.map((name) => [
+      name,
+      (e as Record<string, string | undefined>)[templateVariable(name)] ??
+        DEV_SMS_TEMPLATE_IDS[name],
+    ]),
+  ) as Record<SmsTemplateName, string>;
+  // D15: the browser goes to checkout and KYC pages of the sandbox, or of the real gateway.
+  const gatewayPages = sandboxOrigin ?? publicOrigin;
   const config: Config = {
     nodeEnv,
     host,
@@ -190,8 +222,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR ?? '.data/pglite',
     appSecret: e.APP_SECRET ?? DEV_APP_SECRET,
     publicOrigin,
-    sandboxEnabled,
-    smsProvider: e.SMS_PROVIDER ?? 'dev',
+    sandboxOrigin,
+    smsProvider: e.SMS_PROVIDER ?? 'msg91',
+    msg91: {
+      baseUrl: (
+        e.MSG91_BASE_URL ?? (sandboxOrigin ? `${sandboxOrigin}/sandbox/msg91/api/v5` : MSG91_API)
+      ).replace(/\/+$/, ''),
+      authKey: e.MSG91_AUTH_KEY ?? DEV_MSG91_AUTH_KEY,
+      templates,
+    },
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS ?? true,
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
@@ -203,10 +242,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       verificationBaseUrl: baseUrl('verification', e.CASHFREE_VERIFICATION_BASE_URL),
       partnerBaseUrl: baseUrl('partners', e.CASHFREE_PARTNER_BASE_URL),
       partnerApiKey: e.CASHFREE_PARTNER_API_KEY ?? DEV_CASHFREE_PARTNER_API_KEY,
+      checkoutScriptUrl:
+        e.CASHFREE_CHECKOUT_SCRIPT_URL ??
+        (sandboxOrigin ? `${sandboxOrigin}/sandbox/cashfree/js/v3/cashfree.js` : CASHFREE_SDK_URL),
     },
-    checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? publicOrigin).origin,
-    onboardingOrigin: new URL(e.ONBOARDING_ORIGIN ?? publicOrigin).origin,
-    sandboxKycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_SANDBOX_KYC_REVIEW_MS,
+    checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? gatewayPages).origin,
+    onboardingOrigin: new URL(e.ONBOARDING_ORIGIN ?? gatewayPages).origin,
+    requestIdHeader: e.REQUEST_ID_HEADER?.toLowerCase() ?? null,
     reconcile: {
       firstCheckMs:
         (e.RECONCILE_FIRST_CHECK_SECONDS ?? DEFAULT_RECONCILE_TIMING.firstCheckMs / 1000) * 1000,
@@ -220,9 +262,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     otpFloods: otpFloodsOf(e),
   };
   if (!production && !isLoopback(host)) {
-    // D116: the known development secrets, the dev outbox and the sandbox never face a
-    // network, whatever NODE_ENV says.
-    const problems = networkProblems(config);
+    // D116: the known development secrets never face a network, whatever NODE_ENV says.
+    const problems = secretProblems(config);
     if (problems.length > 0) {
       throw new ConfigError([
         `HOST=${host} is not a loopback address, so development defaults are refused:`,
@@ -231,12 +272,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
   if (production) {
-    const problems = productionProblems(config, e.SANDBOX_ENABLED);
+    const problems = secretProblems(config);
     // D15: with the real gateway, the pages the browser is sent to are on Cashfree's origins.
-    if (!sandboxEnabled && e.CHECKOUT_ORIGIN === undefined) {
+    if (!sandboxOrigin && e.CHECKOUT_ORIGIN === undefined) {
       problems.push("CHECKOUT_ORIGIN is missing: set it to the gateway's checkout origin");
     }
-    if (!sandboxEnabled && e.ONBOARDING_ORIGIN === undefined) {
+    if (!sandboxOrigin && e.ONBOARDING_ORIGIN === undefined) {
       problems.push("ONBOARDING_ORIGIN is missing: set it to the gateway's KYC pages' origin");
     }
     if (problems.length > 0) throw new ConfigError(problems);
@@ -271,34 +312,29 @@ function otpFloodsOf(e: z.infer<typeof envSchema>): OtpFloodLimits {
   };
 }
 
+/** The environment variable of a message kind's DLT template id: MSG91_TEMPLATE_OTP. */
+function templateVariable(name: SmsTemplateName): string {
+  return `MSG91_TEMPLATE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
 /**
- * Where the adapter sends calls to one of Cashfree's APIs: Cashfree's production API; else this
- * server's own sandbox when it runs one; else Cashfree's hosted sandbox.
+ * Where the adapter sends calls to one of Cashfree's APIs: Cashfree's production API; else the
+ * sandbox server when there is one; else Cashfree's hosted sandbox.
  */
 function defaultBaseUrl(
   api: CashfreeApi,
   env: (typeof CASHFREE_ENVS)[number],
-  sandboxEnabled: boolean,
-  publicOrigin: string,
+  sandboxOrigin: string | null,
 ): string {
   if (env === 'production') return CASHFREE_API_BASES[api].production;
-  return sandboxEnabled
-    ? `${publicOrigin}/sandbox/cashfree/${api}`
+  return sandboxOrigin
+    ? `${sandboxOrigin}/sandbox/cashfree/${api}`
     : CASHFREE_API_BASES[api].sandbox;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/** What makes a server unfit to listen beyond this machine (D116). */
-function networkProblems(config: Config): string[] {
-  const problems = secretProblems(config);
-  if (config.sandboxEnabled) {
-    problems.push('SANDBOX_ENABLED: the sandbox and dev outbox serve a loopback address only');
-  }
-  return problems;
 }
 
 /** The development secrets that are in the source code, for anyone to sign with. */
@@ -326,16 +362,15 @@ function secretProblems(config: Config): string[] {
       'CASHFREE_PARTNER_API_KEY is missing (the development default is for a developer machine only)',
     );
   }
-  return problems;
-}
-
-function productionProblems(config: Config, sandboxExplicit: boolean | undefined): string[] {
-  const problems = secretProblems(config);
-  if (config.smsProvider === 'dev') {
-    problems.push('SMS_PROVIDER is "dev": production needs a real SMS provider');
+  if (config.msg91.authKey === DEV_MSG91_AUTH_KEY) {
+    problems.push(
+      'MSG91_AUTH_KEY is missing (the development default is for a developer machine only)',
+    );
   }
-  if (config.sandboxEnabled && sandboxExplicit !== true) {
-    problems.push('the sandbox is on: set SANDBOX_ENABLED=true explicitly to allow it');
+  for (const name of SMS_TEMPLATE_NAMES) {
+    if (config.msg91.templates[name] === DEV_SMS_TEMPLATE_IDS[name]) {
+      problems.push(`${templateVariable(name)} is missing: the DLT template id of the ${name} SMS`);
+    }
   }
   return problems;
 }

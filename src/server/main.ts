@@ -44,7 +44,7 @@ async function main() {
       ? 'PostgreSQL'
       : config.dataDir;
   console.info(`TuitionPay is listening on ${address} (${config.nodeEnv}; database: ${where})`);
-  if (config.sandboxEnabled) console.info(`Dev SMS outbox: ${address}/sandbox/outbox`);
+  if (config.sandboxOrigin) console.info(`Dev SMS outbox: ${config.sandboxOrigin}/sandbox/outbox`);
   if (config.seedDemoData) {
     console.info(
       `Demo phones${seeded ? ' (just seeded)' : ''}: tutor ${DEMO_PHONES.onboardedTutor}, ` +

@@ -22,6 +22,7 @@ import { createRateLimiter } from './services/rateLimits';
 import { createReceiptService } from './services/receipts';
 import { createRefundService } from './services/refunds';
 import { createScheduleService } from './services/schedules';
+import { createTextMessageService } from './services/textMessages';
 
 export interface ServiceDeps {
   db: Database;
@@ -66,6 +67,7 @@ export function createServices({
     reconcile: config.reconcile,
   });
   const refunds = createRefundService({ db, clock, gateway });
+  const textMessages = createTextMessageService({ db, clock, sms, jobs });
   return {
     db,
     clock,
@@ -90,7 +92,7 @@ export function createServices({
     identity: createIdentityService({
       db,
       clock,
-      sms,
+      texts: textMessages,
       users,
       panVerifier,
       rateLimiter,
@@ -113,6 +115,7 @@ export function createServices({
     }),
     orders,
     refunds,
+    textMessages,
     paymentHistory: createPaymentHistoryService({ db, clock, users, orders, refunds }),
     receipts: createReceiptService({ db, users, refunds }),
     paymentLinks: createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin }),

@@ -45,7 +45,7 @@ describe('checkout loader', () => {
     expect(checkoutConfig.mode).toBe('sandbox');
   });
 
-  it('D15: loads only from this origin or a configured HTTPS origin', () => {
+  it('D15: loads only from this origin, an HTTPS origin or the local sandbox server', () => {
     const page = 'http://127.0.0.1:3000/pay/review';
     expect(resolveSdkUrl(DEFAULT_SDK_URL, page)?.href).toBe(
       'http://127.0.0.1:3000/sandbox/cashfree/js/v3/cashfree.js',
@@ -53,6 +53,9 @@ describe('checkout loader', () => {
     expect(resolveSdkUrl('https://sdk.cashfree.com/js/v3/cashfree.js', page)?.origin).toBe(
       'https://sdk.cashfree.com',
     );
+    expect(
+      resolveSdkUrl('http://127.0.0.1:3100/sandbox/cashfree/js/v3/cashfree.js', page)?.origin,
+    ).toBe('http://127.0.0.1:3100');
     expect(resolveSdkUrl('http://evil.example/cashfree.js', page)).toBeNull();
     expect(resolveSdkUrl('javascript:alert(1)', page)).toBeNull();
     expect(resolveSdkUrl('data:text/javascript,alert(1)', page)).toBeNull();

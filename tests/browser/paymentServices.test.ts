@@ -312,6 +312,13 @@ describe('fetchOrder', () => {
         payment_time: '2025-01-15T11:16:10+05:30',
         created_at: '2025-01-15T11:14:02+05:30',
         schedule: null,
+        refund: {
+          id: 'rfd_1',
+          status: 'PENDING',
+          amount: 5059.71,
+          requested_at: '2025-01-15T11:17:00+05:30',
+          automatic_reason: 'Refunded in full: over the limit.',
+        },
       }),
     );
     expect(await paymentServices.fetchOrder({ orderId: 'ord_1' })).toEqual({
@@ -324,6 +331,7 @@ describe('fetchOrder', () => {
       maskedAccount: 'XXXXXXXX7890',
       paymentTime: '2025-01-15T11:16:10+05:30',
       session: null,
+      refundReason: 'Refunded in full: over the limit.',
     });
   });
 });

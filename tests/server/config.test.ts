@@ -1,8 +1,10 @@
 // The environment, parsed by one schema: working local defaults, strict production.
 import { DEFAULT_OTP_FLOOD_LIMITS } from '../../src/server/auth/otpFloods';
+import { DEV_SMS_TEMPLATE_IDS } from '../../src/server/sms/templates';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  DEV_MSG91_AUTH_KEY,
   DEV_APP_SECRET,
   DEV_CASHFREE_CLIENT_ID,
   DEV_CASHFREE_CLIENT_SECRET,
@@ -11,6 +13,13 @@ import {
 } from '../../src/server/config';
 
 const REAL_SECRET = 'k'.repeat(48);
+const REAL_SMS = {
+  MSG91_AUTH_KEY: 'live-msg91-key',
+  MSG91_TEMPLATE_OTP: '65f0c0ffee0123456789abcd',
+  MSG91_TEMPLATE_INVITATION: '65f0c0ffee0123456789abce',
+  MSG91_TEMPLATE_INVITATION_WITH_AMOUNT: '65f0c0ffee0123456789abcf',
+};
+
 const REAL_GATEWAY = {
   CASHFREE_CLIENT_ID: 'live-id',
   CASHFREE_CLIENT_SECRET: 'live-secret',
@@ -20,7 +29,7 @@ const REAL_GATEWAY = {
 };
 
 describe('configuration', () => {
-  it('runs locally with no environment at all', () => {
+  it('runs locally with no environment at all, against the sandbox server (D120)', () => {
     expect(loadConfig({})).toEqual({
       nodeEnv: 'development',
       host: '127.0.0.1',
@@ -29,8 +38,13 @@ describe('configuration', () => {
       dataDir: '.data/pglite',
       appSecret: DEV_APP_SECRET,
       publicOrigin: 'http://127.0.0.1:3000',
-      sandboxEnabled: true,
-      smsProvider: 'dev',
+      sandboxOrigin: 'http://127.0.0.1:3100',
+      smsProvider: 'msg91',
+      msg91: {
+        baseUrl: 'http://127.0.0.1:3100/sandbox/msg91/api/v5',
+        authKey: DEV_MSG91_AUTH_KEY,
+        templates: DEV_SMS_TEMPLATE_IDS,
+      },
       logLevel: 'info',
       logRequests: true,
       seedDemoData: true,
@@ -38,14 +52,15 @@ describe('configuration', () => {
         env: 'sandbox',
         clientId: DEV_CASHFREE_CLIENT_ID,
         clientSecret: DEV_CASHFREE_CLIENT_SECRET,
-        pgBaseUrl: 'http://127.0.0.1:3000/sandbox/cashfree/pg',
-        verificationBaseUrl: 'http://127.0.0.1:3000/sandbox/cashfree/verification',
-        partnerBaseUrl: 'http://127.0.0.1:3000/sandbox/cashfree/partners',
+        pgBaseUrl: 'http://127.0.0.1:3100/sandbox/cashfree/pg',
+        verificationBaseUrl: 'http://127.0.0.1:3100/sandbox/cashfree/verification',
+        partnerBaseUrl: 'http://127.0.0.1:3100/sandbox/cashfree/partners',
         partnerApiKey: DEV_CASHFREE_PARTNER_API_KEY,
+        checkoutScriptUrl: 'http://127.0.0.1:3100/sandbox/cashfree/js/v3/cashfree.js',
       },
-      checkoutOrigin: 'http://127.0.0.1:3000',
-      onboardingOrigin: 'http://127.0.0.1:3000',
-      sandboxKycReviewMs: 30_000,
+      checkoutOrigin: 'http://127.0.0.1:3100',
+      onboardingOrigin: 'http://127.0.0.1:3100',
+      requestIdHeader: null,
       reconcile: { firstCheckMs: 120_000, orderExpiryMs: 1_800_000 },
       sweepIntervalSeconds: 15,
       workerInProcess: true,
@@ -69,21 +84,29 @@ describe('configuration', () => {
       verificationBaseUrl: 'https://api.cashfree.com/verification',
       partnerBaseUrl: 'https://api.cashfree.com/partners',
     });
-    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).cashfree).toMatchObject({
-      pgBaseUrl: 'https://sandbox.cashfree.com/pg',
-      verificationBaseUrl: 'https://sandbox.cashfree.com/verification',
-      partnerBaseUrl: 'https://sandbox.cashfree.com/partners',
+    expect(loadConfig({ SANDBOX_ORIGIN: 'none' })).toMatchObject({
+      sandboxOrigin: null,
+      cashfree: {
+        pgBaseUrl: 'https://sandbox.cashfree.com/pg',
+        verificationBaseUrl: 'https://sandbox.cashfree.com/verification',
+        partnerBaseUrl: 'https://sandbox.cashfree.com/partners',
+        checkoutScriptUrl: 'https://sdk.cashfree.com/js/v3/cashfree.js',
+      },
+      msg91: { baseUrl: 'https://control.msg91.com/api/v5' },
+    });
+    expect(loadConfig({ SANDBOX_ORIGIN: 'http://127.0.0.1:4001/' })).toMatchObject({
+      sandboxOrigin: 'http://127.0.0.1:4001',
+      cashfree: { pgBaseUrl: 'http://127.0.0.1:4001/sandbox/cashfree/pg' },
+      checkoutOrigin: 'http://127.0.0.1:4001',
     });
     expect(
       loadConfig({
         CASHFREE_PARTNER_BASE_URL: 'http://127.0.0.1:4000/partners/',
         ONBOARDING_ORIGIN: 'https://kyc.example/onboarding',
-        SANDBOX_KYC_REVIEW_MS: '0',
       }),
     ).toMatchObject({
       cashfree: { partnerBaseUrl: 'http://127.0.0.1:4000/partners' },
       onboardingOrigin: 'https://kyc.example',
-      sandboxKycReviewMs: 0,
     });
     expect(
       loadConfig({
@@ -102,18 +125,20 @@ describe('configuration', () => {
       PORT: '4173',
       DATABASE_URL: 'memory://',
       SEED_DEMO_DATA: 'true',
-      SANDBOX_ENABLED: 'false',
+      SANDBOX_ORIGIN: 'http://127.0.0.1:4174',
       PUBLIC_ORIGIN: 'http://127.0.0.1:4173/',
       LOG_LEVEL: 'warn',
+      REQUEST_ID_HEADER: 'X-Request-Id',
     });
     expect(config).toMatchObject({
       nodeEnv: 'test',
       port: 4173,
       databaseUrl: 'memory://',
       seedDemoData: true,
-      sandboxEnabled: false,
+      sandboxOrigin: 'http://127.0.0.1:4174',
       publicOrigin: 'http://127.0.0.1:4173',
       logLevel: 'warn',
+      requestIdHeader: 'x-request-id',
     });
   });
 
@@ -135,46 +160,65 @@ describe('configuration', () => {
     }
   });
 
-  it('refuses to start production without a real secret and SMS provider, listing both', () => {
-    let problems: string[] = [];
+  const problemsOf = (env: Record<string, string | undefined>) => {
     try {
-      loadConfig({ NODE_ENV: 'production' });
+      loadConfig(env);
+      return [];
     } catch (error) {
-      problems = (error as ConfigError).problems;
+      return (error as ConfigError).problems;
     }
-    expect(problems).toEqual([
+  };
+
+  it('refuses to start production without real secrets, naming each one', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^APP_SECRET is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
       expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
-      expect.stringMatching(/^SMS_PROVIDER is "dev"/),
+      expect.stringMatching(/^MSG91_AUTH_KEY is missing/),
+      expect.stringMatching(/^MSG91_TEMPLATE_OTP is missing/),
+      expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
+      expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
       // D15: the real gateway's page origins must be named, never defaulted to our own.
       expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
       expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
     ]);
   });
 
+  it('starts production with real secrets and the SMS provider configured (10.1)', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      APP_SECRET: REAL_SECRET,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    });
+    expect(config).toMatchObject({
+      sandboxOrigin: null,
+      seedDemoData: false,
+      smsProvider: 'msg91',
+      msg91: { baseUrl: 'https://control.msg91.com/api/v5', authKey: 'live-msg91-key' },
+    });
+  });
+
   it('refuses development defaults on any address but loopback, whatever NODE_ENV (9.4)', () => {
     for (const NODE_ENV of [undefined, 'development', 'test']) {
-      let problems: string[] = [];
-      try {
-        loadConfig({ NODE_ENV, HOST: '0.0.0.0' });
-      } catch (error) {
-        problems = (error as ConfigError).problems;
-      }
-      expect(problems).toEqual([
+      expect(problemsOf({ NODE_ENV, HOST: '0.0.0.0' })).toEqual([
         expect.stringMatching(/^HOST=0.0.0.0 is not a loopback address/),
         expect.stringMatching(/^APP_SECRET is missing/),
         expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
         expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
         expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
-        expect.stringMatching(/^SANDBOX_ENABLED: the sandbox and dev outbox serve a loopback/),
+        expect.stringMatching(/^MSG91_AUTH_KEY is missing/),
+        expect.stringMatching(/^MSG91_TEMPLATE_OTP is missing/),
+        expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
+        expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
       ]);
     }
-    const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, SANDBOX_ENABLED: 'false' };
+    const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
     expect(loadConfig({ HOST: '10.0.0.5', ...real }).host).toBe('10.0.0.5');
     for (const HOST of ['127.0.0.1', '127.0.1.1', 'localhost', '::1']) {
-      expect(loadConfig({ HOST }).sandboxEnabled).toBe(true);
+      expect(loadConfig({ HOST }).host).toBe(HOST);
     }
   });
 
@@ -184,18 +228,11 @@ describe('configuration', () => {
     }
   });
 
-  it('keeps the sandbox and demo data off in production unless explicitly enabled', () => {
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig({ NODE_ENV: 'production', APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...env });
-        return [];
-      } catch (error) {
-        return (error as ConfigError).problems;
-      }
-    };
-    // SMS_PROVIDER=dev is the only provider so far, so production still refuses; but the
-    // sandbox is not among the reasons unless it is switched on.
-    expect(problems({})).toEqual([expect.stringMatching(/SMS_PROVIDER/)]);
-    expect(problems({ SANDBOX_ENABLED: 'true' })).toEqual([expect.stringMatching(/SMS_PROVIDER/)]);
+  it('uses no sandbox in production unless one is named (staging), and seeds no demo data', () => {
+    const env = { NODE_ENV: 'production', APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
+    expect(loadConfig(env)).toMatchObject({ sandboxOrigin: null, seedDemoData: false });
+    expect(loadConfig({ ...env, SANDBOX_ORIGIN: 'http://127.0.0.1:3100' })).toMatchObject({
+      sandboxOrigin: 'http://127.0.0.1:3100',
+    });
   });
 });

@@ -32,8 +32,8 @@ describe.each(testDatabases())('Cashfree adapter on $name', (database) => {
   let gateway: PaymentGateway;
 
   beforeAll(async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    await server.sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.sandbox.app.server.address() as AddressInfo).port}`;
     gateway = createCashfreeGateway(server.config, { basePath: `${base}/sandbox/cashfree/pg` });
   });
   beforeEach(async () => {
@@ -221,9 +221,9 @@ describe.each(testDatabases())('Cashfree adapter on $name', (database) => {
   });
 
   it('reaches our own sandbox in-process when given the loopback, before listening', async () => {
-    // The default basePath is PUBLIC_ORIGIN (port 3000 here), where nothing listens.
+    // The default basePath is the sandbox's origin (port 3100 here), where nothing listens.
     const local = createCashfreeGateway(server.config, {
-      loopback: (request) => server.app.inject(request),
+      loopback: server.sandbox.transport,
       timeoutMs: 300,
     });
     const created = await local.createOrder(input({ paymentMethod: 'upi' }));

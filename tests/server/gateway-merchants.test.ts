@@ -47,7 +47,7 @@ describe.each(testDatabases())('the partner API adapter on $name', (database) =>
 
   const adapter = (log?: { warn: (details: object, message: string) => void }) =>
     createCashfreeMerchants(server.config, {
-      loopback: (request) => server.app.inject(request),
+      loopback: server.sandbox.transport,
       ...(log ? { log } : {}),
     });
   const input = {
@@ -75,7 +75,7 @@ describe.each(testDatabases())('the partner API adapter on $name', (database) =>
     const merchants = adapter();
     await merchants.createMerchant(input);
     const link = await merchants.createOnboardingLink('tp_tutor_42', 'https://app.example.in/back');
-    expect(link.url.startsWith(`${server.config.publicOrigin}/sandbox/cashfree/kyc/`)).toBe(true);
+    expect(link.url.startsWith(`${server.sandbox.config.origin}/sandbox/cashfree/kyc/`)).toBe(true);
     expect(Date.parse(link.expiresAt)).toBe(server.clock.now().getTime() + 60 * 60 * 1000);
   });
 
@@ -96,7 +96,7 @@ describe.each(testDatabases())('the partner API adapter on $name', (database) =>
 
     const wrongKey = createCashfreeMerchants(
       { ...server.config, cashfree: { ...server.config.cashfree, partnerApiKey: 'wrong' } },
-      { loopback: (request) => server.app.inject(request) },
+      { loopback: server.sandbox.transport },
     );
     expect(await wrongKey.fetchMerchant('tp_tutor_42').catch((e: unknown) => e)).toMatchObject({
       status: 401,
@@ -106,12 +106,15 @@ describe.each(testDatabases())('the partner API adapter on $name', (database) =>
   it('logs a status it cannot read and reports the safe one', async () => {
     const warn = vi.fn();
     const merchants = createCashfreeMerchants(server.config, {
-      baseUrl: `${server.config.publicOrigin}/sandbox/cashfree/partners`,
-      loopback: async () => ({
-        statusCode: 200,
-        headers: {},
-        body: JSON.stringify({ merchant_id: 'tp_tutor_42', onboarding_status: 'FROZEN' }),
-      }),
+      baseUrl: `${server.sandbox.config.origin}/sandbox/cashfree/partners`,
+      loopback: {
+        origin: server.sandbox.config.origin,
+        inject: async () => ({
+          statusCode: 200,
+          headers: {},
+          body: JSON.stringify({ merchant_id: 'tp_tutor_42', onboarding_status: 'FROZEN' }),
+        }),
+      },
       log: { warn },
     });
     expect(await merchants.fetchMerchant('tp_tutor_42')).toEqual({

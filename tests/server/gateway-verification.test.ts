@@ -20,8 +20,8 @@ describe.each(testDatabases())('Cashfree verification adapter on $name', (databa
     server.inject({ method: 'POST', url: '/sandbox/cashfree/faults', payload });
 
   beforeAll(async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    await server.sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.sandbox.app.server.address() as AddressInfo).port}`;
     api = createCashfreeVerification(server.config, {
       baseUrl: `${base}/sandbox/cashfree/verification`,
     });
@@ -106,7 +106,7 @@ describe.each(testDatabases())('Cashfree verification adapter on $name', (databa
           ...server.config,
           cashfree: { ...server.config.cashfree, clientSecret: 'not-the-secret' },
         },
-        { loopback: (request) => server.app.inject(request) },
+        { loopback: server.sandbox.transport },
       );
       const denied = await rejection(wrong.verifyPan({ pan: 'ABCPV1234K', name: ASHA }));
       expect(denied).toMatchObject({ status: 401 });
@@ -118,7 +118,7 @@ describe.each(testDatabases())('Cashfree verification adapter on $name', (databa
     it('gives up on a gateway that does not answer in time', async () => {
       await faults({ slowMs: 1_000 });
       const impatient = createCashfreeVerification(server.config, {
-        loopback: (request) => server.app.inject(request),
+        loopback: server.sandbox.transport,
         timeoutMs: 100,
       });
       expect(

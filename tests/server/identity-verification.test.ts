@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
-import { smsOutbox, users } from '../../src/server/db/schema';
+import { users } from '../../src/server/db/schema';
 import { testDatabases } from '../support/server';
 import { usePaymentsServer } from './payments.support';
 
@@ -115,8 +115,7 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
     expect(down.statusCode).toBe(502);
     expect(down.json()).toEqual({ message: apiMessages.identity.panUnavailable });
     expect(await server.db.select().from(users).where(eq(users.phone, '9988776655'))).toEqual([]);
-    expect(
-      await server.db.select().from(smsOutbox).where(eq(smsOutbox.phone, '9988776655')),
-    ).toEqual([]);
+    await t.jobs();
+    expect(await server.texts('9988776655')).toEqual([]);
   });
 });

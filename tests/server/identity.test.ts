@@ -1,11 +1,11 @@
 // Identities (D18, D28, D29): user/onboarding/ for oneself or to add a tutor, user/register/
 // in the payment flow, user/profile/. PANs are checked by the sandbox's verification API
 // (identity-verification.test.ts covers its refusals).
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
-import { smsOutbox, users } from '../../src/server/db/schema';
+import { users } from '../../src/server/db/schema';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { testDatabases } from '../support/server';
 import { usePaymentsServer } from './payments.support';
@@ -18,14 +18,10 @@ describe.each(testDatabases())('identities on $name', (database) => {
   const t = usePaymentsServer(database);
   const { api, server } = t;
 
+  /** The newest text `phone` received, once the SMS job has sent what was queued (D121). */
   const lastSms = async (phone: string) => {
-    const [row] = await server.db
-      .select()
-      .from(smsOutbox)
-      .where(eq(smsOutbox.phone, phone))
-      .orderBy(desc(smsOutbox.id))
-      .limit(1);
-    return row?.body;
+    await t.jobs();
+    return (await server.texts(phone))[0]?.body;
   };
 
   describe('onboarding oneself', () => {

@@ -73,7 +73,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       expect(res.statusCode).toBe(201);
       const link = res.json<Link>();
       expect(
-        link.onboarding_link.startsWith(`${server.config.publicOrigin}/sandbox/cashfree/kyc/`),
+        link.onboarding_link.startsWith(`${server.sandbox.config.origin}/sandbox/cashfree/kyc/`),
       ).toBe(true);
       expect(Date.parse(link.expires_at)).toBe(server.clock.now().getTime() + 60 * 60 * 1000);
       // The link opened the KYC on the gateway: Aadhaar step pending (D4 step 3).

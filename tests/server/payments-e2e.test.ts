@@ -1,8 +1,8 @@
-// The student journey end to end with the real Cashfree adapter and the sandbox, over HTTP:
-// the app listens on a free port that is also its PUBLIC_ORIGIN, so the adapter's calls, the
-// student's calls and the checkout form are real HTTP requests; the sandbox delivers the
-// signed webhook to notify_url (on our own origin: in-process, through the whole Fastify
-// stack). Order → checkout POST success → webhook → GET order shows PAID.
+// The student journey end to end with the real Cashfree adapter and the sandbox server, over
+// HTTP: the app and the sandbox listen on free ports (the app's PUBLIC_ORIGIN, its
+// SANDBOX_ORIGIN), so the adapter's calls, the student's calls and the checkout form are real
+// HTTP requests; the sandbox delivers the signed webhook to notify_url. Order → checkout POST
+// success → webhook → GET order shows PAID.
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -27,13 +27,23 @@ async function freePort(): Promise<number> {
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
+const sandboxPort = await freePort();
+const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
 
 describe.each(testDatabases())('paying a tutor end to end on $name', (database) => {
-  const server = useTestServer(database, { env: { PUBLIC_ORIGIN: origin } });
+  const server = useTestServer(database, {
+    env: {
+      PUBLIC_ORIGIN: origin,
+      SANDBOX_ORIGIN: sandboxOrigin,
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_APP_ORIGIN: origin,
+    },
+  });
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    // The real adapter without the in-process shortcut: its calls go over TCP to our sandbox.
+    await server.sandbox.app.listen({ host: '127.0.0.1', port: sandboxPort });
+    // The real adapters without the in-process shortcut: their calls go over TCP to the sandbox.
     app = await buildApp({
       config: server.config,
       db: server.db,
@@ -48,7 +58,7 @@ describe.each(testDatabases())('paying a tutor end to end on $name', (database) 
     await app?.close();
   });
   beforeEach(async () => {
-    await app.inject({ method: 'DELETE', url: '/sandbox/cashfree/faults' });
+    await server.inject({ method: 'DELETE', url: '/sandbox/cashfree/faults' });
   });
 
   /** A request over HTTP, its answer checked against the contract like app.inject's. */
@@ -57,17 +67,20 @@ describe.each(testDatabases())('paying a tutor end to end on $name', (database) 
     path: string,
     options: { token?: string; json?: unknown; form?: Record<string, string> } = {},
   ) => {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    const response = await fetch(
+      `${path.startsWith('/sandbox/') ? sandboxOrigin : origin}${path}`,
+      {
+        method,
+        redirect: 'manual',
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+        ...(options.form ? { body: new URLSearchParams(options.form).toString() } : {}),
       },
-      ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
-      ...(options.form ? { body: new URLSearchParams(options.form).toString() } : {}),
-    });
+    );
     const body = await response.text();
     server.checker.check(method, path, {
       statusCode: response.status,

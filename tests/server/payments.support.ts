@@ -272,6 +272,7 @@ export function usePaymentsServer(database: TestDatabase) {
       db: server.db,
       clock: server.clock,
       gateway: fake,
+      sandbox: server.sandbox.transport,
       logStream: server.logs,
       distDir: null,
     });
@@ -286,7 +287,8 @@ export function usePaymentsServer(database: TestDatabase) {
 
   const inject = async (request: InjectOptions & { method: string; url: string }) => {
     if (!app) throw new Error('usePaymentsServer: the app starts in beforeAll');
-    const response = await app.inject(request);
+    const target = request.url.startsWith('/sandbox/') ? server.sandbox.app : app;
+    const response = await target.inject(request);
     server.checker.check(request.method, request.url, {
       statusCode: response.statusCode,
       headers: response.headers,

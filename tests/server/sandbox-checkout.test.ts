@@ -377,22 +377,22 @@ describe.each(testDatabases())('Cashfree sandbox checkout on $name', (database) 
     expect(hooksFor(orderId)).toHaveLength(4);
   });
 
-  it('delivers to a notify_url on our own origin in-process', async () => {
+  it("delivers to the app's notify_url, signed as the app verifies it", async () => {
     await server.inject({
       method: 'POST',
       url: '/sandbox/cashfree/faults',
       payload: { webhookRetryDelaysMs: [] },
     });
-    // The PG API refuses it (no credentials): a 401 proves the request reached this app.
+    // The app checks the signature (a 401 otherwise) and answers 200 for an order not its own.
     const { orderId, url } = await createOrder({
       methods: 'upi',
-      notifyUrl: `${server.config.publicOrigin}/sandbox/cashfree/pg/simulate`,
+      notifyUrl: `${server.config.publicOrigin}/api/v1/payments/pg/webhook/`,
     });
     await pay(url, { method: 'upi', upi_id: 'success@upi', outcome: 'success' });
     await waitFor(async () =>
       expect((await deliveries(orderId))[0]).toMatchObject({
-        state: 'failed',
-        attempts: [{ attempt: 1, status: 401 }],
+        state: 'delivered',
+        attempts: [{ attempt: 1, status: 200 }],
       }),
     );
   });

@@ -21,7 +21,8 @@ const MERCHANT = {
   merchant_name: 'Meera Iyer',
   poc_phone: '9811122233',
 };
-const RETURN_URL = 'https://app.example.in/tutor/onboarding/aadhar-redirect';
+// The app's own origin in tests: status webhooks go where the onboarding link returns to.
+const RETURN_URL = 'http://127.0.0.1:3000/tutor/onboarding/aadhar-redirect';
 
 describe.each(testDatabases())('the sandbox’s merchant onboarding on $name', (database) => {
   const server = useTestServer(database, { env: KYC_ENV });
@@ -98,7 +99,7 @@ describe.each(testDatabases())('the sandbox’s merchant onboarding on $name', (
       expect(res.statusCode).toBe(200);
       const link = res.json<{ onboarding_link: string; created_at: string; expires_at: string }>();
       expect(link.onboarding_link).toMatch(
-        new RegExp(`^${server.config.publicOrigin}/sandbox/cashfree/kyc/[A-Za-z0-9_-]{32}$`),
+        new RegExp(`^${server.sandbox.config.origin}/sandbox/cashfree/kyc/[A-Za-z0-9_-]{32}$`),
       );
       expect(Date.parse(link.expires_at) - Date.parse(link.created_at)).toBe(60 * 60 * 1000);
       const read = await partners(server, 'GET', `/merchants/${MERCHANT.merchant_id}`);
@@ -258,7 +259,7 @@ describe.each(testDatabases())('the sandbox’s merchant onboarding on $name', (
 
     it('is what the adapter reads: the statuses map to spec §4', async () => {
       const merchants = createCashfreeMerchants(server.config, {
-        loopback: (request) => server.app.inject(request),
+        loopback: server.sandbox.transport,
       });
       const created = await merchants.createMerchant({
         merchantId: 'tp_tutor_adapter_1',

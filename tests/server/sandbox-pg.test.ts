@@ -74,8 +74,8 @@ describe.each(testDatabases())('Cashfree sandbox PG API on $name', (database) =>
     });
 
   beforeAll(async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    await server.sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.sandbox.app.server.address() as AddressInfo).port}`;
     sdk = sdkFor(server, base);
   });
   beforeEach(async () => {

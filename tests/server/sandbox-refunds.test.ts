@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCashfreeGateway } from '../../src/server/gateway/cashfree';
 import type { GatewayOrderInput, PaymentGateway } from '../../src/server/gateway/types';
-import { SANDBOX_REFUND_PROCESSING_MS } from '../../src/server/sandbox/cashfree/pg';
+import { SANDBOX_REFUND_PROCESSING_MS } from '../../sandbox/cashfree/pg';
 import { seedDemoData } from '../../src/server/seed';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { rejection } from '../support/gateway';
@@ -44,7 +44,7 @@ async function payOnCheckout(server: TestServer, paymentSessionId: string) {
 describe.each(testDatabases())('refunds at the sandbox gateway on $name', (database) => {
   const server = useTestServer(database);
   const adapter = (): PaymentGateway =>
-    createCashfreeGateway(server.config, { loopback: (request) => server.app.inject(request) });
+    createCashfreeGateway(server.config, { loopback: server.sandbox.transport });
 
   const paidOrder = async (gateway: PaymentGateway, amount = 101_010) => {
     const input: GatewayOrderInput = {

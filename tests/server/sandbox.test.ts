@@ -1,6 +1,7 @@
-// The dev SMS outbox under /sandbox/, and its absence when the sandbox is off.
+// The dev SMS outbox of the sandbox server (fed by its MSG91), and no sandbox in the product.
 import { describe, expect, it } from 'vitest';
-import { smsOutbox } from '../../src/server/db/schema';
+import { DEV_MSG91_AUTH_KEY } from '../../src/server/config';
+import { DEV_SMS_TEMPLATE_IDS } from '../../src/server/sms/templates';
 import { testDatabases, useTestServer } from '../support/server';
 
 const GENERATE = '/api/v1/auth/generate-otp/';
@@ -44,10 +45,15 @@ describe.each(testDatabases())('sandbox outbox on $name', (database) => {
 
   it('shows the messages as an HTML page, escaped', async () => {
     await server.api('POST', GENERATE, { body: { phone: '9000000001', role: 'student' } });
-    await server.db.insert(smsOutbox).values({
-      phone: '9000000003',
-      body: '<script>alert(1)</script>',
-      createdAt: server.clock.now(),
+    // A text whose variables carry markup, as the provider would show it.
+    await server.inject({
+      method: 'POST',
+      url: '/sandbox/msg91/api/v5/flow/',
+      headers: { authkey: DEV_MSG91_AUTH_KEY, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        template_id: DEV_SMS_TEMPLATE_IDS.invitation,
+        recipients: [{ mobiles: '919000000003', payer: '<script>alert(1)</script>', url: 'x' }],
+      }),
     });
     const res = await server.inject({ method: 'GET', url: '/sandbox/outbox?phone=9000000003' });
     expect(res.statusCode).toBe(200);
@@ -59,13 +65,17 @@ describe.each(testDatabases())('sandbox outbox on $name', (database) => {
   });
 });
 
-describe.each(testDatabases())('sandbox off on $name', (database) => {
-  const server = useTestServer(database, { env: { SANDBOX_ENABLED: 'false' } });
+describe.each(testDatabases())('the product server on $name', (database) => {
+  const server = useTestServer(database);
 
-  it('answers 404 for the outbox', async () => {
-    await server.api('POST', GENERATE, { body: { phone: '9000000001', role: 'student' } });
-    for (const url of ['/sandbox/outbox.json', '/sandbox/outbox']) {
-      expect((await server.inject({ method: 'GET', url })).statusCode).toBe(404);
+  it('serves no sandbox route: the sandbox is a server of its own (D120)', async () => {
+    for (const url of [
+      '/sandbox/outbox.json?phone=9000000001',
+      '/sandbox/outbox',
+      '/sandbox/cashfree/js/v3/cashfree.js',
+      '/sandbox/msg91/api/v5/flow/',
+    ]) {
+      expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });
 });

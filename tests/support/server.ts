@@ -9,11 +9,14 @@
 //   });
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { desc, eq, getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildSandbox } from '../../sandbox/app';
+import { loadSandboxConfig } from '../../sandbox/config';
 import { buildApp, type AppOptions } from '../../src/server/app';
+import type { LocalTransport } from '../../src/server/gateway/cashfree';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -109,18 +112,66 @@ export interface TestServerOptions extends Partial<
   env?: Record<string, string>;
 }
 
+/**
+ * The sandbox server (D120) in this process, on the app's clock: the app reaches it without a
+ * socket (`transport`) and its webhooks reach the app the same way (`connect`).
+ */
+export async function startTestSandbox(env: Record<string, string | undefined>, clock: Clock) {
+  const config = loadSandboxConfig({ LOG_LEVEL: 'silent', ...env });
+  const inject: { app: FastifyInstance | null; origin: string | null } = {
+    app: null,
+    origin: null,
+  };
+  const sandbox = await buildSandbox({
+    config,
+    clock,
+    deliver: async (url, request) => {
+      if (!inject.app || url.origin !== inject.origin) {
+        const response = await fetch(url, { method: 'POST', ...request, redirect: 'manual' });
+        return response.status;
+      }
+      const response = await inject.app.inject({
+        method: 'POST',
+        url: url.pathname + url.search,
+        headers: request.headers,
+        payload: request.body,
+      });
+      return response.statusCode;
+    },
+  });
+  await sandbox.ready();
+  return {
+    app: sandbox,
+    config,
+    transport: {
+      origin: config.origin,
+      inject: (request) => sandbox.inject(request),
+    } as LocalTransport,
+    /** Webhooks to `origin` go to `app` in-process. */
+    connect(app: FastifyInstance, origin: string) {
+      inject.app = app;
+      inject.origin = origin;
+    },
+  };
+}
+
 export async function startTestServer(target: TestDatabase, options: TestServerOptions = {}) {
   const database = await openTestDatabase(target);
-  const config: Config = loadConfig({
+  const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATABASE_URL: 'memory://',
     // Tests run jobs by hand (tests/support/jobs.ts), with no worker timers.
     WORKER_IN_PROCESS: 'false',
     ...options.env,
-  });
+  };
+  const config: Config = loadConfig(env);
   const clock = new TestClock();
   const logs = new LogCapture();
+  const sandbox = await startTestSandbox(
+    { SANDBOX_APP_ORIGIN: config.publicOrigin, ...env },
+    clock,
+  );
   const handlers = options.handlers ?? defaultHandlers;
   const app: FastifyInstance = await buildApp({
     config,
@@ -130,9 +181,11 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
     handlers,
     distDir: options.distDir ?? null,
     sms: options.sms,
+    sandbox: sandbox.transport,
     generateOtp: options.generateOtp,
     contract: options.contract,
   });
+  sandbox.connect(app, config.publicOrigin);
   await app.ready();
   const checker = createContractChecker({
     implemented: new Set(Object.keys(handlers)),
@@ -140,9 +193,10 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
   });
   const db: Database = database.db;
 
-  /** app.inject, with every response checked against the contract. */
+  /** app.inject (the sandbox's for /sandbox/), every API response checked against the contract. */
   const inject = async (request: InjectOptions & { method: string; url: string }) => {
-    const response = await app.inject(request);
+    const target = request.url.startsWith('/sandbox/') ? sandbox.app : app;
+    const response = await target.inject(request);
     checker.check(request.method, request.url, {
       statusCode: response.statusCode,
       headers: response.headers,
@@ -150,6 +204,12 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
     });
     return response;
   };
+
+  /** The texts `phone` received, newest first (the sandbox's dev outbox). */
+  const texts = async (phone: string): Promise<{ body: string; code: string | null }[]> =>
+    (
+      await sandbox.app.inject({ method: 'GET', url: `/sandbox/outbox.json?phone=${phone}` })
+    ).json();
 
   return {
     app,
@@ -171,15 +231,11 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
         ...(opts.body === undefined ? {} : { payload: opts.body as InjectOptions['payload'] }),
       });
     },
-    /** The newest OTP texted to `phone` (from the dev outbox table). */
+    sandbox,
+    texts,
+    /** The newest OTP texted to `phone`. */
     async lastCode(phone: string): Promise<string> {
-      const [row] = await db
-        .select()
-        .from(schema.smsOutbox)
-        .where(eq(schema.smsOutbox.phone, phone))
-        .orderBy(desc(schema.smsOutbox.id))
-        .limit(1);
-      const code = row && /(?<!\d)(\d{4})(?!\d)/.exec(row.body)?.[1];
+      const code = (await texts(phone)).find((text) => text.code)?.code;
       if (!code) throw new Error(`no OTP was sent to ${phone}`);
       return code;
     },
@@ -189,13 +245,15 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
         .filter((value) => typeof value === 'object' && value !== null && 'getSQL' in value)
         .map((table) => `"${getTableName(table as typeof schema.users)}"`);
       await db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
-      // Jobs a test left behind must not run in the next one.
+      // Jobs a test left behind must not run in the next one, nor its texts be read.
       await db.execute(sql.raw('delete from pgboss.job'));
+      await sandbox.app.inject({ method: 'DELETE', url: '/sandbox/outbox' });
       clock.reset();
       logs.clear();
     },
     async close(): Promise<void> {
       await app.close();
+      await sandbox.app.close();
       await database.close();
     },
   };

@@ -45,7 +45,7 @@ export const KYC_REJECTED = tutor({
 });
 
 /** The local sandbox's KYC page on this page's origin (D15 allows it). */
-export const sandboxLink = () => `${window.location.origin}/sandbox/cashfree/onboarding/ab12`;
+export const sandboxLink = () => 'http://127.0.0.1:3100/sandbox/cashfree/kyc/ab12';
 
 function handlers() {
   return {

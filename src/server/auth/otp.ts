@@ -2,7 +2,7 @@
 // and runs under a per-phone advisory lock, so limits hold across parallel requests and
 // across server instances.
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { messages } from '../../domain/messages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { otpCodes, otpFailures, type Role, type UserRow } from '../db/schema';
@@ -28,7 +28,10 @@ export type RateLimited = { kind: 'rateLimited'; retryAfterSeconds: number; mess
 export type RoleMismatch = { kind: 'roleMismatch' };
 
 export type GenerateResult =
-  { kind: 'sent'; message: string; resendAfterSeconds: number } | RoleMismatch | RateLimited;
+  | { kind: 'sent'; message: string; resendAfterSeconds: number }
+  | { kind: 'unsent'; message: string; error: unknown }
+  | RoleMismatch
+  | RateLimited;
 
 export type ValidateResult =
   { kind: 'ok'; user: UserRow } | { kind: 'invalid'; message: string } | RoleMismatch | RateLimited;
@@ -185,12 +188,13 @@ export function createOtpService(deps: OtpServiceDeps) {
 
       if (outcome.kind !== 'sent') return outcome;
       try {
-        // Sent after commit: a slow SMS provider must not hold the phone's lock.
-        await sms.send({ phone, body: messages.otp.sms(PRODUCT_NAME, code) });
+        // Sent after commit, at once (the student is waiting; the sender retries a transient
+        // failure briefly): a slow SMS provider must not hold the phone's lock.
+        await sms.send({ phone, template: 'otp', vars: { otp: code } });
       } catch (error) {
-        // Undelivered: forget the code so the cooldown does not block a retry.
+        // Undelivered: forget the code so the cooldown does not block a retry, and say so.
         await db.delete(otpCodes).where(eq(otpCodes.id, outcome.id));
-        throw error;
+        return { kind: 'unsent', message: messages.otp.notSent, error };
       }
       return {
         kind: 'sent',

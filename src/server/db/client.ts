@@ -29,6 +29,25 @@ export interface DatabaseOptions {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Any fixed key: every instance of the product takes the same lock to migrate. */
+const MIGRATION_LOCK = 7_302_914_116;
+
+/**
+ * D122: several instances start at once and drizzle's migrate is not safe run concurrently, so
+ * one migrates under a session advisory lock while the others wait for it, then find nothing
+ * left to do.
+ */
+export async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -38,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;

@@ -128,16 +128,31 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-// The dev SMS provider's outbox, read by the sandbox page and e2e journeys.
-export const smsOutbox = pgTable(
-  'sms_outbox',
+// D121: text messages sent through the SMS job (invitations; reminders later): what to send,
+// what became of it (the provider's request id and delivery report). OTPs are sent at once and
+// never stored here: their variables are the code.
+export const smsMessages = pgTable(
+  'sms_messages',
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    body: text('body').notNull(),
+    template: text('template').notNull(),
+    vars: jsonb('vars').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'delivered', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    providerRequestId: text('provider_request_id'),
+    error: text('error'),
     createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('sms_outbox_phone_created_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('sms_messages_status_created_idx').on(t.status, t.createdAt),
+    index('sms_messages_request_idx').on(t.providerRequestId),
+    check(
+      'sms_messages_status_check',
+      sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`,
+    ),
+  ],
 );
 
 // D19: one-off links a tutor creates; a student pays each once. A link past expires_at reads
@@ -406,4 +421,5 @@ export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundCause = NonNullable<RefundRow['cause']>;
 export type WebhookReceiptRow = typeof webhookReceipts.$inferSelect;
+export type SmsMessageRow = typeof smsMessages.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -35,18 +35,21 @@ export type Loopback = (request: {
   payload?: string;
 }) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
 
+/**
+ * A gateway reached without a socket (tests run the sandbox server in-process): calls whose URL
+ * is on `origin` go through `inject`. The request is built exactly as for the network.
+ */
+export interface LocalTransport {
+  origin: string;
+  inject: Loopback;
+}
+
 export interface CashfreeGatewayOptions {
   /** Overrides config.cashfree.pgBaseUrl (tests point it at a listening sandbox). */
   basePath?: string;
   /** Per call; a gateway that does not answer must not hang a student's request. */
   timeoutMs?: number;
-  /**
-   * This server's own sandbox without a TCP round trip: calls whose URL is on
-   * config.publicOrigin go through `loopback` (app.inject) instead of the network, so the
-   * adapter works before the server listens (tests) and behind a proxy. The SDK builds the
-   * request exactly as it would for the network; only the socket is skipped.
-   */
-  loopback?: Loopback;
+  loopback?: LocalTransport;
 }
 
 type RequestOptions = NonNullable<Parameters<Cashfree['PGFetchOrder']>[3]>;
@@ -239,7 +242,7 @@ function loopbackAdapter(loopback: Loopback, timeoutMs: number): RequestOptions[
 // ---------------------------------------------------------------------------------------------
 
 export function createCashfreeGateway(
-  config: Pick<Config, 'cashfree' | 'publicOrigin' | 'sandboxEnabled'>,
+  config: Pick<Config, 'cashfree'>,
   options: CashfreeGatewayOptions = {},
 ): PaymentGateway {
   const { clientId, clientSecret } = config.cashfree;
@@ -258,17 +261,16 @@ export function createCashfreeGateway(
   );
   cashfree.basePath = (options.basePath ?? config.cashfree.pgBaseUrl).replace(/\/+$/, '');
 
-  const local =
-    options.loopback && config.sandboxEnabled
-      ? cashfree.basePath.startsWith(`${config.publicOrigin}/`)
-      : false;
+  const local = options.loopback && cashfree.basePath.startsWith(`${options.loopback.origin}/`);
   const requestOptions: RequestOptions = {
     timeout: timeoutMs,
     // Every answer comes back as a response; refusals are mapped below, not thrown by axios.
     validateStatus: () => true,
     // axios would follow redirects; the PG API never redirects, so a 3xx is an answer too.
     maxRedirects: 0,
-    ...(local && options.loopback ? { adapter: loopbackAdapter(options.loopback, timeoutMs) } : {}),
+    ...(local && options.loopback
+      ? { adapter: loopbackAdapter(options.loopback.inject, timeoutMs) }
+      : {}),
   };
 
   /** Runs one SDK call; returns the body of a 2xx, else throws GatewayError. */

@@ -1,10 +1,10 @@
 // JSON over HTTP to the gateway's APIs that the cashfree-pg SDK does not cover (verification,
 // partner merchant onboarding). Like the SDK adapter (cashfree.ts): a bounded timeout, calls to
-// this server's own sandbox go through `loopback` (app.inject) instead of a socket, and every
+// an in-process sandbox (tests) go through `loopback` instead of a socket, and every
 // failure becomes a GatewayError carrying only status, code and message, never the headers
 // (they hold the secrets).
 import { z } from 'zod';
-import type { Loopback } from './cashfree';
+import type { LocalTransport } from './cashfree';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from './cashfree';
 import { GatewayError } from './types';
 
@@ -16,9 +16,8 @@ export interface GatewayHttpOptions {
   /** For the error messages: 'Cashfree verification', 'Cashfree partners'. */
   name: string;
   timeoutMs?: number;
-  /** Used when baseUrl is on `localOrigin` (this server's sandbox). */
-  loopback?: Loopback;
-  localOrigin?: string;
+  /** Tests: the sandbox in-process, used when baseUrl is on its origin. */
+  loopback?: LocalTransport;
 }
 
 export interface GatewayAnswer {
@@ -42,8 +41,8 @@ export function createGatewayHttp(options: GatewayHttpOptions): GatewayHttp {
   const { baseUrl, name } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS;
   const loopback =
-    options.loopback && options.localOrigin && baseUrl.startsWith(`${options.localOrigin}/`)
-      ? options.loopback
+    options.loopback && baseUrl.startsWith(`${options.loopback.origin}/`)
+      ? options.loopback.inject
       : null;
 
   async function send(method: string, path: string, body: unknown): Promise<GatewayAnswer> {

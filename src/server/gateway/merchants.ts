@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { PgOnboardingStatus } from '../../domain/onboarding';
 import type { Config } from '../config';
-import type { Loopback } from './cashfree';
+import type { LocalTransport } from './cashfree';
 import { createGatewayHttp } from './http';
 import { verifiedWebhookJson, type SignedWebhook } from './signature';
 import { GatewayError } from './types';
@@ -143,14 +143,14 @@ export interface MerchantsOptions {
   /** Overrides config.cashfree.partnerBaseUrl. */
   baseUrl?: string;
   timeoutMs?: number;
-  /** This server's sandbox in-process (app.inject), as for the PG adapter. */
-  loopback?: Loopback;
+  /** Tests: the sandbox in-process, as for the PG adapter. */
+  loopback?: LocalTransport;
   /** Where a status the adapter cannot read is reported. */
   log?: { warn: (details: object, message: string) => void };
 }
 
 export function createCashfreeMerchants(
-  config: Pick<Config, 'cashfree' | 'publicOrigin' | 'sandboxEnabled'>,
+  config: Pick<Config, 'cashfree'>,
   options: MerchantsOptions = {},
 ): MerchantOnboardingApi {
   const call = createGatewayHttp({
@@ -161,9 +161,7 @@ export function createCashfreeMerchants(
     },
     name: 'Cashfree partners',
     timeoutMs: options.timeoutMs,
-    ...(options.loopback && config.sandboxEnabled
-      ? { loopback: options.loopback, localOrigin: config.publicOrigin }
-      : {}),
+    ...(options.loopback ? { loopback: options.loopback } : {}),
   });
   const secret = onboardingWebhookKey(config.cashfree);
 

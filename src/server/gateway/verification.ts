@@ -4,7 +4,7 @@
 // a status this code does not know is a GatewayError ('unexpected_status'), never a pass.
 import { z } from 'zod';
 import type { Config } from '../config';
-import type { Loopback } from './cashfree';
+import type { LocalTransport } from './cashfree';
 import { createGatewayHttp } from './http';
 import { GatewayError } from './types';
 
@@ -122,12 +122,12 @@ export interface VerificationOptions {
   /** Overrides config.cashfree.verificationBaseUrl (tests point it elsewhere). */
   baseUrl?: string;
   timeoutMs?: number;
-  /** This server's own sandbox in-process (app.inject), as for the PG adapter. */
-  loopback?: Loopback;
+  /** Tests: the sandbox in-process, as for the PG adapter. */
+  loopback?: LocalTransport;
 }
 
 export function createCashfreeVerification(
-  config: Pick<Config, 'cashfree' | 'publicOrigin'>,
+  config: Pick<Config, 'cashfree'>,
   options: VerificationOptions = {},
 ): VerificationApi {
   const call = createGatewayHttp({
@@ -139,8 +139,7 @@ export function createCashfreeVerification(
     },
     name: 'Cashfree verification',
     timeoutMs: options.timeoutMs,
-    loopback: options.loopback,
-    localOrigin: config.publicOrigin,
+    ...(options.loopback ? { loopback: options.loopback } : {}),
   });
 
   return {

@@ -2,23 +2,36 @@
 // Content-Security-Policy is what keeps injected scripts from reading it), and no caching of
 // what a logged-in caller is answered.
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Mantine injects <style> elements at runtime.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The policy; `scriptOrigins`: where else scripts may come from (the gateway's checkout). */
+export const contentSecurityPolicy = (scriptOrigins: string[] = []) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptOrigins].join(' '),
+    // Mantine injects <style> elements at runtime.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
-export function installSecurityHeaders(app: FastifyInstance, publicOrigin: string): void {
-  const https = publicOrigin.startsWith('https://');
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'publicOrigin' | 'cashfree'>,
+): void {
+  const https = config.publicOrigin.startsWith('https://');
+  // D120: the checkout script is the gateway's (or the sandbox server's), on its own origin.
+  const scriptOrigin = new URL(config.cashfree.checkoutScriptUrl).origin;
+  const policy = contentSecurityPolicy(
+    scriptOrigin === new URL(config.publicOrigin).origin ? [] : [scriptOrigin],
+  );
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

@@ -1,6 +1,8 @@
-// Serves the built SPA (dist/) when it exists: hashed assets cached forever, index.html never
-// cached, and index.html for client routes such as /student/login.
-import { existsSync } from 'node:fs';
+// Serves the built SPA (dist/) when it exists: hashed assets cached forever, index.html
+// revalidated, and index.html for client routes such as /student/login. index.html carries
+// the run-time settings the browser needs (D120: where the gateway's checkout script and KYC
+// pages are), written in once at start, so one build serves every environment.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -9,15 +11,44 @@ export interface Spa {
   sendIndex(reply: FastifyReply): FastifyReply;
 }
 
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<Spa | null> {
-  if (!existsSync(join(distDir, 'index.html'))) return null;
+/** What index.html tells the browser (src/browser/runtimeConfig.ts reads it). */
+export interface SpaRuntime {
+  checkoutScript: string;
+  checkoutMode: 'sandbox' | 'production';
+  onboardingOrigin: string;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html with the run-time meta tags before </head>. */
+export function withRuntime(html: string, runtime: SpaRuntime): string {
+  const meta = (name: string, value: string) =>
+    `<meta name="tp-${name}" content="${escapeAttribute(value)}">`;
+  const tags = [
+    meta('checkout-script', runtime.checkoutScript),
+    meta('checkout-mode', runtime.checkoutMode),
+    meta('onboarding-origin', runtime.onboardingOrigin),
+  ].join('');
+  return html.replace('</head>', `${tags}</head>`);
+}
+
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  runtime: SpaRuntime,
+): Promise<Spa | null> {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const index = withRuntime(readFileSync(indexFile, 'utf8'), runtime);
   await app.register(fastifyStatic, {
     root: distDir,
-    // '/' itself; index.html is not under assets/, so setHeaders marks it no-cache.
-    index: 'index.html',
+    // index.html is always the templated one (sendIndex), never the file as built.
+    index: false,
     serveDotFiles: false,
     // dist/.vite/manifest.json is for the budget script, not for browsers.
-    allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
+    allowedPath: (pathName) =>
+      !pathName.split('/').some((part) => part.startsWith('.')) && pathName !== '/index.html',
     cacheControl: false,
     setHeaders(res, path) {
       // Vite fingerprints everything under assets/, so a given URL never changes.
@@ -28,8 +59,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       );
     },
   });
-  return {
-    sendIndex: (reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }),
-  };
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  app.get('/', async (_request, reply) => sendIndex(reply));
+  return { sendIndex };
 }

@@ -30,6 +30,7 @@ export function jobHandlers(
       if (failed) throw failed.error;
       return ended.map(({ orderId, status }) => ({ orderId, status }));
     },
+    'sms-send': ({ messageId }) => services.textMessages.send(messageId),
     sweep: () => sweep(services.db, services.clock, jobs),
   };
 }

@@ -17,7 +17,9 @@ export interface JobData {
   'refund-sync': { refundId: string };
   /** Ends, at the gateway, the open checkouts of a link that can no longer be paid. */
   'link-close': { linkId: string };
-  /** Finds whatever is due (orders, refunds, webhooks, links) and sends its job. */
+  /** Sends a queued text message through the SMS provider (D121). */
+  'sms-send': { messageId: number };
+  /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
 export type JobName = keyof JobData;
@@ -27,6 +29,7 @@ export const JOB_NAMES: JobName[] = [
   'order-reconcile',
   'refund-sync',
   'link-close',
+  'sms-send',
   'sweep',
 ];
 

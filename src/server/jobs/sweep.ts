@@ -5,11 +5,13 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { orders, paymentLinks, refunds, webhookReceipts } from '../db/schema';
+import { orders, paymentLinks, refunds, smsMessages, webhookReceipts } from '../db/schema';
 import type { JobQueue } from './queue';
 
 /** At most this many of each kind per sweep; the next sweep takes the rest. */
 const BATCH = 200;
+/** A queued text not tried for this long lost its job (or is between retries). */
+const SMS_STALE_MS = 60_000;
 
 export interface SweepResult {
   orders: number;
@@ -17,6 +19,7 @@ export interface SweepResult {
   webhooks: number;
   linksExpired: number;
   linksToClose: number;
+  texts: number;
 }
 
 export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise<SweepResult> {
@@ -74,7 +77,20 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
     .limit(BATCH);
   for (const { id } of toClose) await jobs.send('link-close', { linkId: id });
 
+  const texts = await db
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(
+      and(
+        eq(smsMessages.status, 'queued'),
+        lte(smsMessages.updatedAt, new Date(now.getTime() - SMS_STALE_MS)),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of texts) await jobs.send('sms-send', { messageId: id });
+
   return {
+    texts: texts.length,
     orders: dueOrders.length,
     refunds: dueRefunds.length,
     webhooks: unapplied.length,

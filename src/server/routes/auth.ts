@@ -17,6 +17,9 @@ export const authHandlers = {
   async generateOtp({ body, services, request }) {
     const result = await services.otp.generate(body.phone, body.role, request.ip);
     switch (result.kind) {
+      case 'unsent':
+        request.log.warn({ err: result.error }, 'OTP SMS not sent');
+        return { status: 502, body: { message: result.message } };
       case 'sent':
         return {
           status: 200,

@@ -98,9 +98,6 @@ export const userHandlers = {
       { kind: 'register', amount: body.amount * 100 },
     );
     if (!result.ok) return refusal(result, request.log);
-    if (result.value.invitationError) {
-      request.log.warn({ err: result.value.invitationError }, 'tutor invitation SMS failed');
-    }
     return { status: 201, body: result.value.summary };
   },
 
@@ -118,9 +115,6 @@ export const userHandlers = {
       { kind: 'onboarding' },
     );
     if (!result.ok) return refusal(result, request.log);
-    if (result.value.invitationError) {
-      request.log.warn({ err: result.value.invitationError }, 'tutor invitation SMS failed');
-    }
     return { status: 201, body: result.value.summary };
   },
 

@@ -5,14 +5,14 @@
 // a verdict on the PAN.
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
 import { formatINR, type Paise } from '../../domain/money';
 import { FALLBACK_USERNAME_BASE, nextAvailableUsername, slugifyName } from '../../domain/usernames';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
-import type { SmsSender } from '../sms/sender';
+import type { TextMessageService } from './textMessages';
 import { displayName, type ApiUser, type UserRepository, type UserSummary } from '../users';
 import { isUniqueViolation } from './dbErrors';
 import type { PanVerdict, PanVerifier } from './panVerifier';
@@ -24,7 +24,8 @@ type OnboardingIdentity = components['schemas']['OnboardingIdentity'];
 export interface IdentityDeps {
   db: Database;
   clock: Clock;
-  sms: SmsSender;
+  /** Invitations go out as queued text messages (D121). */
+  texts: Pick<TextMessageService, 'queue'>;
   users: UserRepository;
   panVerifier: PanVerifier;
   rateLimiter: RateLimiter;
@@ -41,10 +42,9 @@ export interface TutorInput extends Names {
   pan: string | undefined;
 }
 
-/** A tutor added or registered by a student; `invitationError` when the SMS failed. */
+/** A tutor added or registered by a student (their invitation SMS is queued). */
 export interface AddedTutor {
   summary: UserSummary;
-  invitationError: unknown;
 }
 
 const USERNAME_ATTEMPTS = 5;
@@ -53,7 +53,7 @@ const sameName = (a: string | null, b: string) =>
   a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function createIdentityService(deps: IdentityDeps) {
-  const { db, clock, sms, users: repo, panVerifier, rateLimiter, publicOrigin } = deps;
+  const { db, clock, texts, users: repo, panVerifier, rateLimiter, publicOrigin } = deps;
 
   /** D18: the first free candidate for these names, the database being the taken-check. */
   const freeUsername = async ({ firstName, lastName }: Names): Promise<string> => {
@@ -117,23 +117,20 @@ export function createIdentityService(deps: IdentityDeps) {
     username: user.username,
   });
 
-  const invite = async (student: UserRow, tutorPhone: string, amount: Paise | null) => {
-    try {
-      const payer = student.firstName && student.lastName ? displayName(student) : null;
-      await sms.send({
-        phone: tutorPhone,
-        body: apiMessages.identity.invitationSms(
-          payer ?? apiMessages.identity.aStudent,
-          amount === null ? null : formatINR(amount),
-          PRODUCT_NAME,
-          `${publicOrigin}/tutor/login`,
-        ),
-      });
-      return null;
-    } catch (error) {
-      // The tutor exists now; a failed text must not fail the student's payment flow.
-      return error;
-    }
+  /** The invitation SMS to a tutor a student added (D28), sent by the SMS job. */
+  const invite = (student: UserRow, tutorPhone: string, amount: Paise | null) => {
+    const payer =
+      student.firstName && student.lastName ? displayName(student) : apiMessages.identity.aStudent;
+    const url = `${publicOrigin}/tutor/login`;
+    return texts.queue(
+      amount === null
+        ? { phone: tutorPhone, template: 'invitation', vars: { payer, url } }
+        : {
+            phone: tutorPhone,
+            template: 'invitationWithAmount',
+            vars: { payer, amount: formatINR(amount), url },
+          },
+    );
   };
 
   /** Creates the tutor with a fresh username; null when the phone was taken meanwhile. */
@@ -258,12 +255,8 @@ export function createIdentityService(deps: IdentityDeps) {
         tutor = await createTutor({ ...input, pan });
         if (!tutor) return refuse(409, apiMessages.identity.tutorExists);
       }
-      const invitationError = await invite(
-        caller,
-        tutor.phone,
-        mode.kind === 'register' ? mode.amount : null,
-      );
-      return success({ summary: await repo.toSummary(tutor, true), invitationError });
+      await invite(caller, tutor.phone, mode.kind === 'register' ? mode.amount : null);
+      return success({ summary: await repo.toSummary(tutor, true) });
     },
 
     /** D29: names (until the PAN is verified) and, for tutors, subjects. */

@@ -7,7 +7,7 @@
 //   product_min_kyc_status (null until an onboarding link is made)
 //                       PENDING → MIN_KYC_PENDING, SUBMITTED, APPROVED, REJECTED
 import { randomBytes } from 'node:crypto';
-import { toIstIsoString } from '../../../domain/time';
+import { toIstIsoString } from '../../src/domain/time';
 
 export type SandboxOnboardingStatus = 'CREATED' | 'EMAIL_VERIFIED' | 'ACTIVE';
 export type SandboxMinKycStatus = 'PENDING' | 'SUBMITTED' | 'APPROVED' | 'REJECTED';
@@ -24,6 +24,8 @@ export interface SandboxMerchant {
   createdAt: Date;
   onboardingStatus: SandboxOnboardingStatus;
   minKycStatus: SandboxMinKycStatus | null;
+  /** The app's origin, learnt from its onboarding link's return_url: status webhooks go there. */
+  appOrigin?: string;
 }
 
 export interface SandboxOnboardingLink {

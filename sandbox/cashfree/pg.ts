@@ -19,8 +19,8 @@
 // bank takes a moment; our server re-reads it (no refund webhook is imitated).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { rupeesToPaiseOrNull } from '../../../domain/money';
-import type { Clock } from '../../clock';
+import { rupeesToPaiseOrNull } from '../../src/domain/money';
+import type { Clock } from '../../src/server/clock';
 import { fail, header, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { PaymentOps } from './payments';

@@ -10,7 +10,7 @@
 // approved says so (a POST to it is a 409). No script, so the page works under our CSP.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptFormPosts, escapeHtml, page, sendPage } from '../html';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../src/server/clock';
 import { STYLE } from './checkout';
 import type { MerchantStatusOps } from './merchantStatus';
 import type { MerchantState, SandboxMerchant, SandboxOnboardingLink } from './merchants';

@@ -1,7 +1,7 @@
 // Payment attempts: made on the checkout page, changed by /pg/simulate. Each one updates its
 // order (a SUCCESS pays it) and sends the matching webhook.
-import type { PaymentStatus } from '../../../domain/statuses';
-import type { Clock } from '../../clock';
+import type { PaymentStatus } from '../../src/domain/statuses';
+import type { Clock } from '../../src/server/clock';
 import {
   cardGroup,
   numericId,

@@ -7,9 +7,10 @@
 //   'Fail Aadhaar'             → REJECTED
 //
 // Cashfree sends partner webhooks to the URL set in its partner dashboard; this sandbox's
-// "dashboard setting" is our server's onboarding webhook on the public origin.
-import { toIstIsoString } from '../../../domain/time';
-import type { Clock } from '../../clock';
+// "dashboard setting" is our server's onboarding webhook on the origin the app's onboarding
+// link named as its return_url (or SANDBOX_APP_ORIGIN before any link).
+import { toIstIsoString } from '../../src/domain/time';
+import type { Clock } from '../../src/server/clock';
 import { type SandboxMerchant, merchantEntity } from './merchants';
 import { createTimers } from './timers';
 import type { WebhookDispatcher } from './webhooks';
@@ -20,7 +21,8 @@ export const ONBOARDING_WEBHOOK_PATH = '/api/v1/payments/pg/onboarding/webhook/'
 export interface MerchantStatusDeps {
   webhooks: WebhookDispatcher;
   clock: Clock;
-  publicOrigin: string;
+  /** Where the app is, until a merchant's onboarding link says (its return_url's origin). */
+  appOrigin: string;
   /** The onboarding webhook's signing key (gateway/merchants.ts: onboardingWebhookKey). */
   webhookSecret: string;
   reviewMs: number;
@@ -44,7 +46,7 @@ export function createMerchantStatusOps(deps: MerchantStatusDeps) {
   function changed(merchant: SandboxMerchant): void {
     webhooks.send({
       type: ONBOARDING_WEBHOOK_TYPE,
-      url: `${deps.publicOrigin}${ONBOARDING_WEBHOOK_PATH}`,
+      url: `${merchant.appOrigin ?? deps.appOrigin}${ONBOARDING_WEBHOOK_PATH}`,
       body: onboardingWebhookBody(merchant, clock.now()),
       subject: {
         merchant_id: merchant.merchantId,

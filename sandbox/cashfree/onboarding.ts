@@ -2,9 +2,9 @@
 // /sandbox/cashfree/partners, the KYC page behind each onboarding link (kyc.ts) at
 // /sandbox/cashfree/kyc/:token, and the status webhooks they cause (merchantStatus.ts).
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import { onboardingWebhookKey } from '../../gateway/merchants';
+import type { Clock } from '../../src/server/clock';
+import type { SandboxConfig } from '../config';
+import { onboardingWebhookKey } from '../../src/server/gateway/merchants';
 import type { Faults } from './faults';
 import { kycPageRoutes } from './kyc';
 import { createMerchantStatusOps } from './merchantStatus';
@@ -13,7 +13,7 @@ import { partnerRoutes } from './partners';
 import type { WebhookDispatcher } from './webhooks';
 
 export interface OnboardingSandboxDeps {
-  config: Pick<Config, 'cashfree' | 'publicOrigin' | 'sandboxKycReviewMs'>;
+  config: SandboxConfig;
   clock: Clock;
   faults: Faults;
   webhooks: WebhookDispatcher;
@@ -25,9 +25,9 @@ export async function onboardingSandboxRoutes(app: FastifyInstance, deps: Onboar
   const status = createMerchantStatusOps({
     webhooks: deps.webhooks,
     clock,
-    publicOrigin: config.publicOrigin,
+    appOrigin: config.appOrigin,
     webhookSecret: onboardingWebhookKey(config.cashfree),
-    reviewMs: config.sandboxKycReviewMs,
+    reviewMs: config.kycReviewMs,
   });
   app.addHook('onClose', async () => status.close());
 
@@ -38,7 +38,7 @@ export async function onboardingSandboxRoutes(app: FastifyInstance, deps: Onboar
     faults: deps.faults,
     clock,
     partnerApiKey: config.cashfree.partnerApiKey,
-    publicOrigin: config.publicOrigin,
+    origin: config.origin,
   });
   await app.register(kycPageRoutes, { state, status, clock });
 }

@@ -4,17 +4,17 @@
 // times. Delivery never blocks the checkout's redirect: it starts on a timer. Merchant
 // onboarding webhooks (onboarding.ts) go through the same delivery, faults included.
 //
-// A notify_url on this server's own public origin is delivered in-process (app.inject), so
-// webhooks reach our API in tests that never listen and behind a proxy; any other URL goes
-// over HTTP.
+// Webhooks go over HTTP to the URL the app gave (notify_url; the onboarding webhook on the
+// app's origin). Tests that run the sandbox and the app in one process hand in `deliver`, a
+// transport that reaches the app without a socket.
 //
 //   GET /sandbox/cashfree/webhooks?order_id=&merchant_id=   the delivery log, newest first
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { toIstIsoString } from '../../../domain/time';
-import type { Clock } from '../../clock';
-import { signWebhook } from '../../gateway/signature';
-import type { PaymentWebhook } from '../../gateway/types';
+import type { FastifyBaseLogger } from 'fastify';
+import { toIstIsoString } from '../../src/domain/time';
+import type { Clock } from '../../src/server/clock';
+import { signWebhook } from '../../src/server/gateway/signature';
+import type { PaymentWebhook } from '../../src/server/gateway/types';
 import type { Faults } from './faults';
 import type { SandboxOrder, SandboxPayment } from './state';
 import { createTimers } from './timers';
@@ -127,13 +127,18 @@ export function webhookBody(
   );
 }
 
+/** Sends one POST and answers its status (a transport other than HTTP, for tests). */
+export type Deliver = (
+  url: URL,
+  request: { headers: Record<string, string>; body: string },
+) => Promise<number>;
+
 export interface DispatcherDeps {
-  app: FastifyInstance;
   clock: Clock;
   faults: Faults;
   secret: string;
-  publicOrigin: string;
   log: FastifyBaseLogger;
+  deliver?: Deliver;
 }
 
 /** One event to deliver: its type, where to, the exact body, what it is about. */
@@ -147,7 +152,7 @@ export interface WebhookEvent {
 }
 
 export function createWebhookDispatcher(deps: DispatcherDeps) {
-  const { app, clock, faults, publicOrigin, log } = deps;
+  const { clock, faults, log } = deps;
   const deliveries: Delivery[] = [];
   const held: Delivery[] = [];
   // Kept apart from the deliveries, which the log shows.
@@ -168,15 +173,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
       'x-idempotency-key': createHash('sha256').update(delivery.id).digest('base64'),
     };
     const url = new URL(delivery.url);
-    if (url.origin === publicOrigin) {
-      const response = await app.inject({
-        method: 'POST',
-        url: url.pathname + url.search,
-        headers,
-        payload: delivery.body,
-      });
-      return response.statusCode;
-    }
+    if (deps.deliver) return deps.deliver(url, { headers, body: delivery.body });
     const controller = new AbortController();
     inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS);

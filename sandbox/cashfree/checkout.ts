@@ -14,7 +14,7 @@
 // Test data: any 16-digit card number (e.g. 4111 1111 1111 1111), any UPI id
 // (e.g. success@upi). The button, not the number, decides the outcome.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatAmount } from '../../../domain/money';
+import { formatAmount } from '../../src/domain/money';
 import { acceptFormPosts, escapeHtml, page, sendPage as send } from '../html';
 import type { AttemptMethod, OutcomeStatus, PaymentOps } from './payments';
 import {

@@ -13,8 +13,8 @@
 // page behind the link (kyc.ts). Statuses: merchants.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { toIstIsoString } from '../../../domain/time';
-import type { Clock } from '../../clock';
+import { toIstIsoString } from '../../src/domain/time';
+import type { Clock } from '../../src/server/clock';
 import { fail, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { MerchantStatusOps } from './merchantStatus';
@@ -58,7 +58,8 @@ export interface PartnerDeps {
   faults: Faults;
   clock: Clock;
   partnerApiKey: string;
-  publicOrigin: string;
+  /** The sandbox's own public origin: the KYC pages' links. */
+  origin: string;
 }
 
 function merchantNotFound(reply: FastifyReply) {
@@ -131,11 +132,12 @@ export async function partnerRoutes(app: FastifyInstance, deps: PartnerDeps) {
         expiresAt: new Date(now.getTime() + ONBOARDING_LINK_VALIDITY_MS),
       };
       state.addLink(link);
+      merchant.appOrigin = new URL(link.returnUrl).origin;
       status.linkCreated(merchant);
       return reply.code(200).send({
         created_at: toIstIsoString(link.createdAt),
         expires_at: toIstIsoString(link.expiresAt),
-        onboarding_link: `${deps.publicOrigin}${KYC_PAGE_PATH}${link.token}`,
+        onboarding_link: `${deps.origin}${KYC_PAGE_PATH}${link.token}`,
       });
     },
   );

@@ -2,10 +2,10 @@
 // simulations of one app instance, kept the way Cashfree would report them. An imitation of
 // an external system, so nothing here touches our database.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { paiseToRupees } from '../../../domain/money';
-import type { OrderStatus, PaymentStatus } from '../../../domain/statuses';
-import { toIstIsoString } from '../../../domain/time';
-import type { Clock } from '../../clock';
+import { paiseToRupees } from '../../src/domain/money';
+import type { OrderStatus, PaymentStatus } from '../../src/domain/statuses';
+import { toIstIsoString } from '../../src/domain/time';
+import type { Clock } from '../../src/server/clock';
 
 /** What a payment attempt was made with on the checkout page. */
 export type CheckoutMethod = 'card' | 'upi';

@@ -1,6 +1,6 @@
 // The Cashfree sandbox (gateway-contract.md): a local imitation of the parts of Cashfree we
-// use, mounted at /sandbox/cashfree only when the sandbox is enabled. Its state lives in
-// memory per app instance (D52), like the external system it imitates.
+// use, at /sandbox/cashfree on the sandbox server (sandbox/main.ts). Its state lives in the
+// sandbox process's memory, like the external system it imitates (D52).
 //
 //   /sandbox/cashfree/pg/...                     the PG API (pg.ts); the adapter's basePath
 //   /sandbox/cashfree/verification/...           the verification API: PAN, penny drop
@@ -13,8 +13,8 @@
 //   /sandbox/cashfree/faults                     fault switches (faults.ts)
 //   /sandbox/cashfree/webhooks                   the webhook delivery log (webhooks.ts)
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
+import type { Clock } from '../../src/server/clock';
+import type { SandboxConfig } from '../config';
 import { checkoutRoutes } from './checkout';
 import { defaultFaults, faultRoutes } from './faults';
 import { onboardingSandboxRoutes } from './onboarding';
@@ -23,11 +23,13 @@ import { pgRoutes } from './pg';
 import { scriptRoutes } from './script';
 import { createSandboxState } from './state';
 import { verificationRoutes } from './verification';
-import { createWebhookDispatcher } from './webhooks';
+import { createWebhookDispatcher, type Deliver } from './webhooks';
 
 export interface CashfreeSandboxDeps {
-  config: Pick<Config, 'cashfree' | 'publicOrigin' | 'sandboxKycReviewMs'>;
+  config: SandboxConfig;
   clock: Clock;
+  /** Tests: reaches the app without a socket. */
+  deliver?: Deliver;
 }
 
 export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: CashfreeSandboxDeps) {
@@ -35,12 +37,11 @@ export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: Cashfree
   const faults = defaultFaults();
   const state = createSandboxState(clock);
   const webhooks = createWebhookDispatcher({
-    app,
     clock,
     faults,
     secret: config.cashfree.clientSecret,
-    publicOrigin: config.publicOrigin,
     log: app.log,
+    ...(deps.deliver ? { deliver: deps.deliver } : {}),
   });
   app.addHook('onClose', async () => webhooks.close());
   const payments = createPaymentOps({ state, webhooks, clock });

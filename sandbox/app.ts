@@ -1,0 +1,60 @@
+// The sandbox server (D120): local imitations of the outside world for development, tests and
+// staging, in a process of its own (sandbox/main.ts), never part of the product's build. Under
+// /sandbox/: the Cashfree gateway (cashfree/, gateway-contract.md), MSG91 (msg91.ts) and the
+// dev SMS outbox it feeds (outbox.ts). Its state is its own memory (one process).
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Writable } from 'node:stream';
+import { systemClock, type Clock } from '../src/server/clock';
+import { CONTENT_SECURITY_POLICY } from '../src/server/http/security';
+import { cashfreeSandboxRoutes } from './cashfree';
+import type { Deliver } from './cashfree/webhooks';
+import type { SandboxConfig } from './config';
+import { msg91Routes } from './msg91';
+import { createOutbox, outboxRoutes } from './outbox';
+
+export interface SandboxOptions {
+  config: SandboxConfig;
+  clock?: Clock;
+  /** Where logs go (default stdout); tests capture or silence them. */
+  logStream?: Writable;
+  /** Tests: webhooks reach the app without a socket. */
+  deliver?: Deliver;
+}
+
+export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    disableRequestLogging: true,
+    bodyLimit: 256 * 1024,
+  });
+  // Its pages are plain forms under the app's own strict policy (no script runs on them).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  const outbox = createOutbox(clock, app.log);
+  await app.register(
+    async (sandbox) => {
+      await sandbox.register(outboxRoutes, { outbox });
+      await sandbox.register(msg91Routes, {
+        prefix: '/msg91',
+        authKey: config.msg91AuthKey,
+        outbox,
+      });
+      await sandbox.register(cashfreeSandboxRoutes, {
+        prefix: '/cashfree',
+        config,
+        clock,
+        ...(options.deliver ? { deliver: options.deliver } : {}),
+      });
+    },
+    { prefix: '/sandbox' },
+  );
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  return app;
+}

@@ -1,0 +1,77 @@
+// The sandbox's configuration: where it listens, its own public origin (its pages' links), the
+// app it answers (webhooks before the app said where it is), and the credentials it accepts:
+// the development ones the app uses by default, or those a staging app is configured with.
+import { z } from 'zod';
+import {
+  DEV_CASHFREE_CLIENT_ID,
+  DEV_CASHFREE_CLIENT_SECRET,
+  DEV_CASHFREE_PARTNER_API_KEY,
+  DEV_MSG91_AUTH_KEY,
+  ConfigError,
+  isLoopback,
+} from '../src/server/config';
+
+export const DEFAULT_SANDBOX_PORT = 3100;
+/** Long enough to see 'KYC under review' on the dashboard locally; tests set 0. */
+const DEFAULT_KYC_REVIEW_MS = 30_000;
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+const envSchema = z.object({
+  SANDBOX_HOST: optional(z.string()),
+  SANDBOX_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+  SANDBOX_ORIGIN: optional(z.url()),
+  SANDBOX_APP_ORIGIN: optional(z.url()),
+  SANDBOX_KYC_REVIEW_MS: optional(z.coerce.number().int().min(0)),
+  CASHFREE_CLIENT_ID: optional(z.string()),
+  CASHFREE_CLIENT_SECRET: optional(z.string()),
+  CASHFREE_PARTNER_API_KEY: optional(z.string()),
+  MSG91_AUTH_KEY: optional(z.string()),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+});
+
+export interface SandboxConfig {
+  host: string;
+  port: number;
+  /** The sandbox's own origin, as browsers and the app reach it. */
+  origin: string;
+  /** The app's origin, for webhooks sent before any request named it. */
+  appOrigin: string;
+  cashfree: { clientId: string; clientSecret: string; partnerApiKey: string };
+  msg91AuthKey: string;
+  /** MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long; 0 is immediate. */
+  kycReviewMs: number;
+  logLevel: string;
+}
+
+export function loadSandboxConfig(env: Record<string, string | undefined>): SandboxConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const host = e.SANDBOX_HOST ?? '127.0.0.1';
+  // D116: the sandbox knows the development secrets and shows every OTP it was asked to send.
+  if (!isLoopback(host)) {
+    throw new ConfigError([`SANDBOX_HOST=${host}: the sandbox serves a loopback address only`]);
+  }
+  const port = e.SANDBOX_PORT ?? DEFAULT_SANDBOX_PORT;
+  return {
+    host,
+    port,
+    origin: (e.SANDBOX_ORIGIN ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    appOrigin: (e.SANDBOX_APP_ORIGIN ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+    cashfree: {
+      clientId: e.CASHFREE_CLIENT_ID ?? DEV_CASHFREE_CLIENT_ID,
+      clientSecret: e.CASHFREE_CLIENT_SECRET ?? DEV_CASHFREE_CLIENT_SECRET,
+      partnerApiKey: e.CASHFREE_PARTNER_API_KEY ?? DEV_CASHFREE_PARTNER_API_KEY,
+    },
+    msg91AuthKey: e.MSG91_AUTH_KEY ?? DEV_MSG91_AUTH_KEY,
+    kycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_KYC_REVIEW_MS,
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,82 @@
+// MSG91's Flow API as the sandbox imitates it (D121), at /sandbox/msg91/api/v5:
+//   POST /flow/   header authkey; {template_id, short_url?, recipients: [{mobiles, <vars>}]}
+//                 → 200 {type: "success", message: <request id>}
+//                 → 401 {type: "error", message: "Authentication failure"} (wrong authkey)
+//                 → 400 {type: "error", message: ...} (unknown template, bad number, no vars)
+//   POST /faults  {fail: "server" | "timeout" | null}: the next sends answer 500, or hang
+// Every message accepted lands in the dev outbox (outbox.ts) as its phone would read it: the
+// registered template's text with the variables filled in.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  DEV_SMS_TEMPLATE_IDS,
+  SMS_TEMPLATES,
+  type SmsTemplateName,
+} from '../src/server/sms/templates';
+import type { Outbox } from './outbox';
+
+const flowBody = z.object({
+  template_id: z.string().min(1).optional(),
+  flow_id: z.string().min(1).optional(),
+  short_url: z.enum(['0', '1']).optional(),
+  recipients: z
+    .array(z.object({ mobiles: z.string() }).catchall(z.string()))
+    .min(1)
+    .max(1000),
+});
+
+/** The templates "registered" on this sandbox account: our dev ids. */
+const REGISTERED = new Map<string, SmsTemplateName>(
+  Object.entries(DEV_SMS_TEMPLATE_IDS).map(([name, id]) => [id, name as SmsTemplateName]),
+);
+
+/** How long a 'timeout' fault holds an answer: longer than any sender waits. */
+const HANG_MS = 10_000;
+
+const error = (reply: FastifyReply, status: number, message: string) =>
+  reply.code(status).send({ type: 'error', message });
+
+export interface Msg91Deps {
+  authKey: string;
+  outbox: Outbox;
+}
+
+export async function msg91Routes(app: FastifyInstance, deps: Msg91Deps) {
+  let fail: 'server' | 'timeout' | null = null;
+
+  app.post('/api/v5/flow/', async (request, reply) => {
+    if (request.headers.authkey !== deps.authKey)
+      return error(reply, 401, 'Authentication failure');
+    if (fail === 'server') return error(reply, 500, 'Internal server error');
+    if (fail === 'timeout') await new Promise((resolve) => setTimeout(resolve, HANG_MS));
+    const parsed = flowBody.safeParse(request.body);
+    if (!parsed.success) return error(reply, 400, 'Invalid request body');
+    const templateId = parsed.data.template_id ?? parsed.data.flow_id ?? '';
+    const name = REGISTERED.get(templateId);
+    if (!name) return error(reply, 400, 'Template ID is invalid or not approved');
+    const template = SMS_TEMPLATES[name];
+    const messages = [];
+    for (const recipient of parsed.data.recipients) {
+      const phone = /^91([6-9]\d{9})$/.exec(recipient.mobiles)?.[1];
+      if (!phone) return error(reply, 400, `Invalid mobile number ${recipient.mobiles}`);
+      const missing = template.vars.find((v) => typeof recipient[v] !== 'string');
+      if (missing) return error(reply, 400, `Variable ${missing} is missing`);
+      const vars = recipient as Record<string, string>;
+      messages.push({
+        phone,
+        template: name,
+        vars,
+        body: (template.text as (v: object) => string)(vars),
+      });
+    }
+    const requestId = randomBytes(12).toString('hex');
+    for (const message of messages) deps.outbox.add({ ...message, requestId });
+    return reply.code(200).send({ type: 'success', message: requestId });
+  });
+
+  app.post<{ Body: { fail?: 'server' | 'timeout' | null } }>('/faults', async (request) => {
+    fail = request.body?.fail ?? null;
+    return { fail };
+  });
+}

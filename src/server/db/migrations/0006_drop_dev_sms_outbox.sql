@@ -1,0 +1,1 @@
+DROP TABLE "sms_outbox" CASCADE;

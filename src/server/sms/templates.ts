@@ -1,0 +1,41 @@
+// The text messages the product sends, as DLT templates (TRAI: every commercial SMS in India is
+// a registered template with variables). The provider gets a template id and the variables; the
+// text here is what the registered template says, so the sandbox can show what a phone would
+// read and a new message kind is one entry. Template ids are configuration (D121).
+import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
+
+export interface SmsTemplateText<V extends string> {
+  /** The variables the registered template takes (MSG91: ##name##). */
+  vars: readonly V[];
+  text: (vars: Record<V, string>) => string;
+}
+
+export const SMS_TEMPLATES = {
+  otp: {
+    vars: ['otp'],
+    text: (v: Record<'otp', string>) => messages.otp.sms(PRODUCT_NAME, v.otp),
+  },
+  invitation: {
+    vars: ['payer', 'url'],
+    text: (v: Record<'payer' | 'url', string>) =>
+      apiMessages.identity.invitationSms(v.payer, null, PRODUCT_NAME, v.url),
+  },
+  invitationWithAmount: {
+    vars: ['payer', 'amount', 'url'],
+    text: (v: Record<'payer' | 'amount' | 'url', string>) =>
+      apiMessages.identity.invitationSms(v.payer, v.amount, PRODUCT_NAME, v.url),
+  },
+} as const;
+
+export type SmsTemplateName = keyof typeof SMS_TEMPLATES;
+export type SmsVars<T extends SmsTemplateName> = Parameters<(typeof SMS_TEMPLATES)[T]['text']>[0];
+
+export const SMS_TEMPLATE_NAMES = Object.keys(SMS_TEMPLATES) as SmsTemplateName[];
+
+/** The template ids the local sandbox has "registered" (the app's defaults outside production). */
+export const DEV_SMS_TEMPLATE_IDS: Record<SmsTemplateName, string> = {
+  otp: 'dev_tpl_otp',
+  invitation: 'dev_tpl_invitation',
+  invitationWithAmount: 'dev_tpl_invitation_amount',
+};
