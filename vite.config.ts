@@ -1,12 +1,27 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API server and the sandbox server listen here during `npm run dev` (scripts/dev.ts).
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
 const sandboxTarget = process.env.DEV_SANDBOX_URL ?? 'http://127.0.0.1:3100';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Issue 11: every asset also as .br and .gz, served by Accept-Encoding (http/spa.ts) without
+    // compressing per request; brotli at its best level, since it runs once per build.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(js|css|svg|json|webmanifest)$/,
+      exclude: /[\\/]\.vite[\\/]/,
+      threshold: 512,
+    }),
+  ],
   build: {
     // scripts/check-budget.ts reads the manifest to find what each route loads before first paint.
     manifest: true,

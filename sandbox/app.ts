@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { systemClock, type Clock } from '../src/server/clock';
+import { OneLineRequestLog } from '../src/server/http/logging';
 import { CONTENT_SECURITY_POLICY } from '../src/server/http/security';
 import { cashfreeSandboxRoutes } from './cashfree';
 import type { Deliver } from './cashfree/webhooks';
@@ -29,7 +30,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(false),
     bodyLimit: 256 * 1024,
   });
   // Its pages are plain forms under the app's own strict policy (no script runs on them).

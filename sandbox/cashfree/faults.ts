@@ -10,6 +10,8 @@
 //                         doing anything (true means 1)
 //   failNextWith429       the next N API calls answer 429 rate_limit_error (true means 1)
 //   dropWebhooks          webhooks are not sent at all (the delivery log says "dropped")
+//   dropWebhookRate       this fraction of webhooks (0 to 1), at random, is dropped
+//   webhookDelayMs        every webhook waits this long before its first delivery
 //   duplicateWebhooks     every webhook is delivered twice (two deliveries, same body)
 //   reorderWebhooks       webhooks are held; switching it off (or DELETE) sends the held ones
 //                         newest first
@@ -26,6 +28,8 @@ export interface Faults {
   failNextWith5xx: number;
   failNextWith429: number;
   dropWebhooks: boolean;
+  dropWebhookRate: number;
+  webhookDelayMs: number;
   duplicateWebhooks: boolean;
   reorderWebhooks: boolean;
   webhookRetryDelaysMs: number[];
@@ -37,6 +41,8 @@ export function defaultFaults(): Faults {
     failNextWith5xx: 0,
     failNextWith429: 0,
     dropWebhooks: false,
+    dropWebhookRate: 0,
+    webhookDelayMs: 0,
     duplicateWebhooks: false,
     reorderWebhooks: false,
     webhookRetryDelaysMs: [...DEFAULT_RETRY_DELAYS_MS],
@@ -52,6 +58,8 @@ export const faultsPatch = z.strictObject({
   failNextWith5xx: count.optional(),
   failNextWith429: count.optional(),
   dropWebhooks: z.boolean().optional(),
+  dropWebhookRate: z.number().min(0).max(1).optional(),
+  webhookDelayMs: z.number().int().min(0).max(600_000).optional(),
   duplicateWebhooks: z.boolean().optional(),
   reorderWebhooks: z.boolean().optional(),
   webhookRetryDelaysMs: z.array(z.number().int().min(0).max(3_600_000)).max(10).optional(),

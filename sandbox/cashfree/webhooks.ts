@@ -267,13 +267,14 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
     const batch: Delivery[] = [];
     for (let i = 0; i < copies; i += 1) {
       const delivery = record(event);
-      if (faults.dropWebhooks) delivery.state = 'dropped';
+      const dropped = faults.dropWebhooks || Math.random() < faults.dropWebhookRate;
+      if (dropped) delivery.state = 'dropped';
       else if (faults.reorderWebhooks) {
         delivery.state = 'held';
         held.push(delivery);
       } else batch.push(delivery);
     }
-    if (batch.length > 0) later(0, () => void sendInTurn(batch));
+    if (batch.length > 0) later(faults.webhookDelayMs, () => void sendInTurn(batch));
   }
 
   return {

@@ -11,7 +11,7 @@ import { createContractAjv } from './http/ajv';
 import { installErrorHandler } from './http/errors';
 import type { Handlers } from './http/handler';
 import { installHealthChecks } from './http/health';
-import { installRequestLog, loggerOptions } from './http/logging';
+import { loggerOptions, OneLineRequestLog } from './http/logging';
 import { installSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { createCashfreeGateway, type LocalTransport } from './gateway/cashfree';
@@ -79,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     // One line per request instead of Fastify's two (http/logging.ts).
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(config.logRequests),
     // D122: the load balancer's request id when configured, else a random one (never req-1
     // restarting in every instance).
     requestIdHeader: config.requestIdHeader ?? false,
@@ -98,7 +98,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorateRequest('auth', null);
   installSecurityHeaders(app, config);
-  installRequestLog(app, config.logRequests);
   installErrorHandler(app);
 
   const loopback = options.sandbox ? { loopback: options.sandbox } : {};

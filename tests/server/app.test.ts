@@ -1,6 +1,7 @@
 // The app around the API: security headers, the SPA from dist/, 404s, 500s, 501s, demo data.
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
@@ -15,9 +16,13 @@ const dist = mkdtempSync(join(tmpdir(), 'tuitionpay-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<!doctype html><title>TuitionPay</title><div id="root"></div>',
+  '<!doctype html><html><head><title>TuitionPay</title></head><body><div id="root"></div></body></html>',
 );
-writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+const script = `console.log("${'app '.repeat(200)}")`;
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
+// What the build writes beside each asset (vite-plugin-compression2).
+writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
 mkdirSync(join(dist, '.vite'));
 writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -60,6 +65,43 @@ describe.each(testDatabases())('the app on $name', (database) => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await server.inject({ method: 'GET', url: '/assets/gone-000.js' })).statusCode).toBe(
       404,
+    );
+  });
+
+  it('sends the precompressed asset the browser accepts, brotli first (issue 11)', async () => {
+    const url = '/assets/index-abc123.js';
+    const br = await server.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 5);
+    const gz = await server.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await server.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('writes where the gateway pages are into index.html, for one build everywhere (D120)', async () => {
+    const res = await server.inject({ method: 'GET', url: '/pay/review' });
+    expect(res.body).toContain(
+      `<meta name="tp-checkout-script" content="${server.config.cashfree.checkoutScriptUrl}">`,
+    );
+    expect(res.body).toContain(
+      `<meta name="tp-onboarding-origin" content="${server.config.onboardingOrigin}">`,
+    );
+    expect(res.headers['content-security-policy']).toContain(
+      `script-src 'self' ${new URL(server.config.cashfree.checkoutScriptUrl).origin}`,
     );
   });
 

@@ -117,7 +117,7 @@ export interface TestServerOptions extends Partial<
  * socket (`transport`) and its webhooks reach the app the same way (`connect`).
  */
 export async function startTestSandbox(env: Record<string, string | undefined>, clock: Clock) {
-  const config = loadSandboxConfig({ LOG_LEVEL: 'silent', ...env });
+  const config = loadSandboxConfig({ ...env, LOG_LEVEL: 'silent' });
   const inject: { app: FastifyInstance | null; origin: string | null } = {
     app: null,
     origin: null,

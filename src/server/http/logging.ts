@@ -7,7 +7,7 @@
 // - Errors are logged without the values a query carried: a database error names its SQL and
 //   constraint, never its parameters or the row's values.
 import type { Writable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 const SECRET_KEYS = [
@@ -84,20 +84,35 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writabl
   };
 }
 
-/** The one line a completed request writes (Fastify's disableRequestLogging is on). */
-export function installRequestLog(app: FastifyInstance, enabled: boolean): void {
-  if (!enabled) return;
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (QUIET_PATH.test(path)) return;
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
+/**
+ * Fastify's request logging, as one line per completed request (its own default is two:
+ * 'incoming request' and 'request completed'), none for health checks and static files, and
+ * none at all when `enabled` is false (LOG_REQUESTS).
+ */
+export class OneLineRequestLog extends LogController {
+  constructor(private readonly enabled: boolean) {
+    super();
+  }
+
+  override isLogDisabled(request: FastifyRequest): boolean {
+    return !this.enabled || QUIET_PATH.test(request.url.split('?')[0] ?? '');
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request');
+    else reply.log.info(line, 'request');
+  }
 }

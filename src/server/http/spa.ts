@@ -45,6 +45,9 @@ export async function registerSpa(
     root: distDir,
     // index.html is always the templated one (sendIndex), never the file as built.
     index: false,
+    // Issue 11: the build wrote .br and .gz beside each asset; the best one the browser accepts
+    // is sent, with Vary: Accept-Encoding.
+    preCompressed: true,
     serveDotFiles: false,
     // dist/.vite/manifest.json is for the budget script, not for browsers.
     allowedPath: (pathName) =>
@@ -57,6 +60,8 @@ export async function registerSpa(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // The same URL is sent brotli, gzip or plain: caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   const sendIndex = (reply: FastifyReply) =>

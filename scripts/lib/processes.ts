@@ -1,0 +1,49 @@
+// The product's processes for benchmarks: started with their environment, ready when a URL
+// answers, killed (SIGKILL for chaos, SIGTERM otherwise) and started again on the same port.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Service {
+  name: string;
+  child: ChildProcess;
+  /** Output kept for a failure's report. */
+  output: string[];
+}
+
+export function start(name: string, script: string, env: Record<string, string>): Service {
+  // One process (node with tsx's loader), so a signal reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { name, child, output };
+}
+
+/** Resolves once `url` answers (any status below 500), within `timeoutMs`. */
+export async function ready(service: Service, url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (service.child.exitCode !== null) break;
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${service.name} did not start:\n${service.output.join('').slice(-3000)}`);
+}
+
+export async function stop(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => service.child.once('exit', resolve));
+  service.child.kill(signal);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
