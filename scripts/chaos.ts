@@ -340,7 +340,13 @@ async function main() {
             log('chaos: web B and the worker restarted');
           })();
         }
-        if (created.status !== 201) return { ok: false, status: created.status };
+        if (created.status !== 201) {
+          return {
+            ok: false,
+            status: created.status,
+            why: JSON.stringify(created.body).slice(0, 120),
+          };
+        }
         const { id, payment_session_id: session } = created.body as {
           id: string;
           payment_session_id: string;
@@ -370,8 +376,14 @@ async function main() {
     driving = false;
     await faultLoop;
     await call(sandboxUrl, 'DELETE', '/sandbox/cashfree/faults'); // releases held webhooks
-    const refused = payments.filter((p) => !p.ok).length;
-    log(`chaos: ${payments.length} payments driven (${refused} orders refused)`);
+    const refused = payments.filter((p) => !p.ok);
+    const reasons = new Map<string, number>();
+    for (const p of refused) {
+      const key = `${p.status} ${'why' in p ? p.why : ''}`;
+      reasons.set(key, (reasons.get(key) ?? 0) + 1);
+    }
+    log(`chaos: ${payments.length} payments driven (${refused.length} orders refused)`);
+    for (const [why, n] of reasons) log(`chaos:   ${n} × ${why}`);
 
     // Reconciliation: every order final, or give up after a bound.
     const db = new pg.Client({ connectionString: databaseUrl });
