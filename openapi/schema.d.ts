@@ -909,6 +909,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sms/delivery-reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MSG91's delivery report webhook
+         * @description Called by MSG91 (its webhook, version 3: one JSON report per message), never by the app:
+         *     whether a text we sent reached the phone. MSG91 does not sign its webhooks, so the URL
+         *     registered with it carries a secret `token` (MSG91_WEBHOOK_TOKEN); any other token is a
+         *     401. A report about a message we do not know is acknowledged as `ignored`.
+         */
+        post: operations["receiveSmsDeliveryReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/schedules/create/": {
         parameters: {
             query?: never;
@@ -1747,6 +1770,14 @@ export interface components {
              * @enum {string}
              */
             result: "processed" | "stored" | "duplicate" | "ignored";
+        };
+        /** @description MSG91's delivery report (webhook version 3); other fields are ignored. */
+        SmsDeliveryReport: {
+            requestId: string;
+            number?: string;
+            /** @description 1 delivered; 2 failed; 9 NDNC; 16 and 25 rejected; 17 blocked number. */
+            status: string;
+            desc?: string;
         };
         GenerateOtpRequest: {
             phone: components["schemas"]["Phone"];
@@ -2966,6 +2997,36 @@ export interface operations {
         };
         responses: {
             /** @description The event was taken (or was a duplicate, or is not about a tutor of ours). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    receiveSmsDeliveryReport: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsDeliveryReport"];
+            };
+        };
+        responses: {
+            /** @description The report was taken (or is about a message we do not know). */
             200: {
                 headers: {
                     [name: string]: unknown;

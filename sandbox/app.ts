@@ -22,6 +22,10 @@ export interface SandboxOptions {
   deliver?: Deliver;
 }
 
+/** A POST over HTTP (the sandbox's webhooks outside tests), its status. */
+const postJson = async (url: URL, request: { headers: Record<string, string>; body: string }) =>
+  (await fetch(url, { method: 'POST', ...request, signal: AbortSignal.timeout(5_000) })).status;
+
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
@@ -46,6 +50,9 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         prefix: '/msg91',
         authKey: config.msg91AuthKey,
         outbox,
+        reportUrl: `${config.appOrigin}/api/v1/sms/delivery-reports/?token=${encodeURIComponent(config.msg91WebhookToken)}`,
+        deliver: options.deliver ?? postJson,
+        log: app.log,
       });
       await sandbox.register(cashfreeSandboxRoutes, {
         prefix: '/cashfree',

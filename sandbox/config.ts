@@ -7,6 +7,7 @@ import {
   DEV_CASHFREE_CLIENT_SECRET,
   DEV_CASHFREE_PARTNER_API_KEY,
   DEV_MSG91_AUTH_KEY,
+  DEV_MSG91_WEBHOOK_TOKEN,
   ConfigError,
   isLoopback,
 } from '../src/server/config';
@@ -31,6 +32,7 @@ const envSchema = z.object({
   CASHFREE_CLIENT_SECRET: optional(z.string()),
   CASHFREE_PARTNER_API_KEY: optional(z.string()),
   MSG91_AUTH_KEY: optional(z.string()),
+  MSG91_WEBHOOK_TOKEN: optional(z.string()),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 });
 
@@ -43,6 +45,8 @@ export interface SandboxConfig {
   appOrigin: string;
   cashfree: { clientId: string; clientSecret: string; partnerApiKey: string };
   msg91AuthKey: string;
+  /** MSG91's delivery-report webhook: the app's URL with this token. */
+  msg91WebhookToken: string;
   /** MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long; 0 is immediate. */
   kycReviewMs: number;
   logLevel: string;
@@ -71,6 +75,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
       partnerApiKey: e.CASHFREE_PARTNER_API_KEY ?? DEV_CASHFREE_PARTNER_API_KEY,
     },
     msg91AuthKey: e.MSG91_AUTH_KEY ?? DEV_MSG91_AUTH_KEY,
+    msg91WebhookToken: e.MSG91_WEBHOOK_TOKEN ?? DEV_MSG91_WEBHOOK_TOKEN,
     kycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_KYC_REVIEW_MS,
     logLevel: e.LOG_LEVEL ?? 'info',
   };

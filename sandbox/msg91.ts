@@ -4,6 +4,8 @@
 //                 → 401 {type: "error", message: "Authentication failure"} (wrong authkey)
 //                 → 400 {type: "error", message: ...} (unknown template, bad number, no vars)
 //   POST /faults  {fail: "server" | "timeout" | null}: the next sends answer 500, or hang
+// A message accepted is reported delivered to the app's delivery-report webhook, as MSG91's
+// webhook (version 3) does, with the token its URL carries.
 // Every message accepted lands in the dev outbox (outbox.ts) as its phone would read it: the
 // registered template's text with the variables filled in.
 import { randomBytes } from 'node:crypto';
@@ -14,6 +16,7 @@ import {
   SMS_TEMPLATES,
   type SmsTemplateName,
 } from '../src/server/sms/templates';
+import type { Deliver } from './cashfree/webhooks';
 import type { Outbox } from './outbox';
 
 const flowBody = z.object({
@@ -40,7 +43,14 @@ const error = (reply: FastifyReply, status: number, message: string) =>
 export interface Msg91Deps {
   authKey: string;
   outbox: Outbox;
+  /** Where delivery reports go (MSG91's webhook URL, with its token), or null for none. */
+  reportUrl: string | null;
+  deliver: Deliver;
+  log: { warn: (details: object, message: string) => void };
 }
+
+/** MSG91 reports a delivery a little after accepting the message. */
+const REPORT_AFTER_MS = 200;
 
 export async function msg91Routes(app: FastifyInstance, deps: Msg91Deps) {
   let fail: 'server' | 'timeout' | null = null;
@@ -72,6 +82,26 @@ export async function msg91Routes(app: FastifyInstance, deps: Msg91Deps) {
     }
     const requestId = randomBytes(12).toString('hex');
     for (const message of messages) deps.outbox.add({ ...message, requestId });
+    if (deps.reportUrl) {
+      const url = new URL(deps.reportUrl);
+      for (const message of messages) {
+        // Webhook version 3: one JSON report per message.
+        const body = JSON.stringify({
+          requestId,
+          number: `91${message.phone}`,
+          status: '1',
+          desc: 'DELIVERED',
+          date: new Date().toISOString().slice(0, 19).replace('T', ' '),
+        });
+        setTimeout(() => {
+          deps
+            .deliver(url, { headers: { 'content-type': 'application/json' }, body })
+            .catch((error: unknown) =>
+              deps.log.warn({ err: error }, 'MSG91 sandbox: delivery report not delivered'),
+            );
+        }, REPORT_AFTER_MS).unref();
+      }
+    }
     return reply.code(200).send({ type: 'success', message: requestId });
   });
 

@@ -17,6 +17,8 @@ export const DEV_CASHFREE_CLIENT_SECRET = 'cfsk_ma_test_tuitionpay_dev_secret_no
 export const DEV_CASHFREE_PARTNER_API_KEY = 'partner_test_tuitionpay_dev_key_not_for_production';
 /** The development MSG91 auth key: the sandbox's MSG91 accepts it only. */
 export const DEV_MSG91_AUTH_KEY = 'msg91_dev_authkey_not_for_production';
+/** The development token of the delivery-report webhook URL (the sandbox sends it). */
+export const DEV_MSG91_WEBHOOK_TOKEN = 'msg91_dev_webhook_token_not_for_production';
 /** Where the sandbox server listens by default (sandbox/config.ts). */
 export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:3100';
 const MIN_SECRET_LENGTH = 32;
@@ -66,6 +68,8 @@ const envSchema = z.object({
   SMS_PROVIDER: optional(z.enum(SMS_PROVIDERS)),
   MSG91_BASE_URL: optional(z.url()),
   MSG91_AUTH_KEY: optional(z.string()),
+  /** D121: the secret in the delivery-report webhook URL registered with MSG91. */
+  MSG91_WEBHOOK_TOKEN: optional(z.string().min(16)),
   /** D121: the DLT template id of each message kind, e.g. MSG91_TEMPLATE_OTP. */
   ...Object.fromEntries(
     SMS_TEMPLATE_NAMES.map((name) => [templateVariable(name), optional(z.string().min(1))]),
@@ -137,6 +141,8 @@ export interface Config {
     baseUrl: string;
     /** Never logged. */
     authKey: string;
+    /** The secret of the delivery-report webhook's URL; never logged. */
+    webhookToken: string;
     templates: Record<SmsTemplateName, string>;
   };
   logLevel: LogLevel;
@@ -229,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         e.MSG91_BASE_URL ?? (sandboxOrigin ? `${sandboxOrigin}/sandbox/msg91/api/v5` : MSG91_API)
       ).replace(/\/+$/, ''),
       authKey: e.MSG91_AUTH_KEY ?? DEV_MSG91_AUTH_KEY,
+      webhookToken: e.MSG91_WEBHOOK_TOKEN ?? DEV_MSG91_WEBHOOK_TOKEN,
       templates,
     },
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -360,6 +367,11 @@ function secretProblems(config: Config): string[] {
   if (config.cashfree.partnerApiKey === DEV_CASHFREE_PARTNER_API_KEY) {
     problems.push(
       'CASHFREE_PARTNER_API_KEY is missing (the development default is for a developer machine only)',
+    );
+  }
+  if (config.msg91.webhookToken === DEV_MSG91_WEBHOOK_TOKEN) {
+    problems.push(
+      'MSG91_WEBHOOK_TOKEN is missing (the development default is for a developer machine only)',
     );
   }
   if (config.msg91.authKey === DEV_MSG91_AUTH_KEY) {

@@ -71,6 +71,7 @@ export function createServices({
   return {
     db,
     clock,
+    config,
     gateway,
     jobs,
     merchants,

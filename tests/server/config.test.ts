@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEV_MSG91_AUTH_KEY,
+  DEV_MSG91_WEBHOOK_TOKEN,
   DEV_APP_SECRET,
   DEV_CASHFREE_CLIENT_ID,
   DEV_CASHFREE_CLIENT_SECRET,
@@ -15,6 +16,7 @@ import {
 const REAL_SECRET = 'k'.repeat(48);
 const REAL_SMS = {
   MSG91_AUTH_KEY: 'live-msg91-key',
+  MSG91_WEBHOOK_TOKEN: 'live-msg91-webhook-token-0123456789',
   MSG91_TEMPLATE_OTP: '65f0c0ffee0123456789abcd',
   MSG91_TEMPLATE_INVITATION: '65f0c0ffee0123456789abce',
   MSG91_TEMPLATE_INVITATION_WITH_AMOUNT: '65f0c0ffee0123456789abcf',
@@ -43,6 +45,7 @@ describe('configuration', () => {
       msg91: {
         baseUrl: 'http://127.0.0.1:3100/sandbox/msg91/api/v5',
         authKey: DEV_MSG91_AUTH_KEY,
+        webhookToken: DEV_MSG91_WEBHOOK_TOKEN,
         templates: DEV_SMS_TEMPLATE_IDS,
       },
       logLevel: 'info',
@@ -175,6 +178,7 @@ describe('configuration', () => {
       expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
       expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
+      expect.stringMatching(/^MSG91_WEBHOOK_TOKEN is missing/),
       expect.stringMatching(/^MSG91_AUTH_KEY is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_OTP is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
@@ -209,6 +213,7 @@ describe('configuration', () => {
         expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
         expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
         expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
+        expect.stringMatching(/^MSG91_WEBHOOK_TOKEN is missing/),
         expect.stringMatching(/^MSG91_AUTH_KEY is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_OTP is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),

@@ -132,4 +132,29 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
       error: expect.stringMatching(/Invalid mobile/),
     });
   });
+
+  it("takes MSG91's delivery report: delivered, only with the URL's token", async () => {
+    const texts = server.app.services.textMessages;
+    const id = await texts.queue({
+      phone: '9876543212',
+      template: 'invitation',
+      vars: { payer: 'A student', url: 'http://x/tutor/login' },
+    });
+    await runJobs(server.app);
+    const status = async () =>
+      (await server.db.select().from(smsMessages).where(eq(smsMessages.id, id)))[0]?.status;
+    const deadline = Date.now() + 5_000;
+    while ((await status()) !== 'delivered' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await status()).toBe('delivered');
+    const forged = await server.api(
+      'POST',
+      '/api/v1/sms/delivery-reports/?token=guess-guess-guess',
+      {
+        body: { requestId: 'x', status: '2' },
+      },
+    );
+    expect(forged.statusCode).toBe(401);
+  });
 });

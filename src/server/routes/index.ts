@@ -11,6 +11,7 @@ import { paymentHandlers } from './payments';
 import { receiptHandlers } from './receipts';
 import { refundHandlers } from './refunds';
 import { scheduleHandlers } from './schedules';
+import { smsHandlers } from './sms';
 import { userHandlers } from './user';
 
 export const handlers: Handlers = {
@@ -25,4 +26,5 @@ export const handlers: Handlers = {
   ...onboardingHandlers,
   ...paymentLinkHandlers,
   ...scheduleHandlers,
+  ...smsHandlers,
 };

@@ -1,0 +1,27 @@
+// sms/ operations of the contract (D121): MSG91's delivery reports.
+import { timingSafeEqual } from 'node:crypto';
+import { apiMessages } from '../../domain/apiMessages';
+import type { Handlers } from '../http/handler';
+
+/** MSG91's webhook statuses: 1 delivered; 2, 9, 16, 17, 25 did not reach the phone. */
+const DELIVERED = '1';
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export const smsHandlers = {
+  async receiveSmsDeliveryReport({ query, body, services }) {
+    if (!sameToken(query.token, services.config.msg91.webhookToken)) {
+      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+    }
+    const known = await services.textMessages.report({
+      requestId: body.requestId,
+      delivered: body.status === DELIVERED,
+      description: body.desc ?? `status ${body.status}`,
+    });
+    return { status: 200, body: { result: known ? 'processed' : 'ignored' } };
+  },
+} satisfies Handlers;
