@@ -65,6 +65,8 @@ export default defineConfig({
         PUBLIC_ORIGIN: baseURL,
         SANDBOX_ORIGIN: SANDBOX_URL,
         LOG_LEVEL: 'warn',
+        // The worker looks for due work (a refund to re-read) every second, not every 15.
+        SWEEP_INTERVAL_SECONDS: '1',
         // Every browser of the suite logs in from 127.0.0.1: D114's per-address limits are for
         // the public, so the suite's one address gets room for all its journeys.
         OTP_CODES_PER_ADDRESS_PER_HOUR: '100000',

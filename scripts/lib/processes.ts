@@ -9,9 +9,14 @@ export interface Service {
   output: string[];
 }
 
+/** PROFILE_DIR: web processes write a CPU profile there (node --cpu-prof) when they exit. */
 export function start(name: string, script: string, env: Record<string, string>): Service {
+  const profile =
+    process.env.PROFILE_DIR && name.startsWith('web')
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
+      : [];
   // One process (node with tsx's loader), so a signal reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

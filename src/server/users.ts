@@ -1,6 +1,6 @@
 // Users as the API shows them: the owner's full User, and the UserSummary others see
 // (contract schemas; D17: PAN only to the owner, ids only to a logged-in caller).
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import { gatewayStatus, type PgOnboardingStatus } from '../domain/onboarding';
 import type { Database } from './db/client';
@@ -11,19 +11,39 @@ export type UserSummary = components['schemas']['UserSummary'];
 type OnboardingStatus = components['schemas']['OnboardingStatus'];
 type OnboardingEntry = components['schemas']['PgOnboardingEntry'];
 
+const ONBOARDING_COLUMNS = {
+  userId: pgOnboarding.userId,
+  pg_name: pgOnboarding.pgName,
+  status: pgOnboarding.status,
+};
+
 export function createUserRepository(db: Database) {
+  // Issue 11: one user's entries are read on most requests (user/me, order checks): built once
+  // and prepared per connection.
+  const onboardingOfOne = db
+    .select(ONBOARDING_COLUMNS)
+    .from(pgOnboarding)
+    .where(eq(pgOnboarding.userId, sql.placeholder('userId')))
+    .orderBy(asc(pgOnboarding.id))
+    .prepare('onboarding_of_user');
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
+
   const onboardingOf = async (userIds: number[], executor: Database = db) => {
     const byUser = new Map<number, OnboardingEntry[]>();
     if (userIds.length === 0) return byUser;
-    const rows = await executor
-      .select({
-        userId: pgOnboarding.userId,
-        pg_name: pgOnboarding.pgName,
-        status: pgOnboarding.status,
-      })
-      .from(pgOnboarding)
-      .where(inArray(pgOnboarding.userId, userIds))
-      .orderBy(asc(pgOnboarding.id));
+    const rows =
+      userIds.length === 1 && executor === db
+        ? await onboardingOfOne.execute({ userId: userIds[0] })
+        : await executor
+            .select(ONBOARDING_COLUMNS)
+            .from(pgOnboarding)
+            .where(inArray(pgOnboarding.userId, userIds))
+            .orderBy(asc(pgOnboarding.id));
     for (const row of rows) {
       const list = byUser.get(row.userId) ?? [];
       list.push({ pg_name: row.pg_name, status: row.status as OnboardingStatus });
@@ -45,7 +65,10 @@ export function createUserRepository(db: Database) {
 
   return {
     async findById(id: number, executor: Database = db): Promise<UserRow | undefined> {
-      const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] =
+        executor === db
+          ? await userById.execute({ id })
+          : await executor.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
 

@@ -1,6 +1,6 @@
 // Access tokens (D13): opaque random strings; only their SHA-256 is stored, with an expiry
 // and a revocation time, so logout works on every instance at once.
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
@@ -14,6 +14,22 @@ export interface Session {
 }
 
 export function createSessionService(db: Database, clock: Clock) {
+  // Issue 11: every authenticated request runs this, so it is built once and prepared on each
+  // connection (PostgreSQL parses and plans it once), not rebuilt per request.
+  const live = db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_live');
+
   return {
     async create(userId: number): Promise<{ token: string; expiresAt: Date }> {
       const now = clock.now();
@@ -37,18 +53,7 @@ export function createSessionService(db: Database, clock: Clock) {
     /** The live session of `token`, or null when unknown, expired or revoked. */
     async authenticate(token: string): Promise<Session | null> {
       const tokenHash = hashSessionToken(token);
-      const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, clock.now()),
-          ),
-        )
-        .limit(1);
+      const [row] = await live.execute({ tokenHash, now: clock.now() });
       return row ? { user: row.user, tokenHash, expiresAt: row.expiresAt } : null;
     },
 

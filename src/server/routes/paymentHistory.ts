@@ -2,20 +2,15 @@
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
 import { pageRequest } from '../services/pages';
-import { logRefundReread } from './refunds';
 import { attachment, headers, refusal } from './replies';
 
 export const paymentHistoryHandlers = {
-  async listPaymentsReceived({ query, auth, services, request }) {
-    const result = await services.paymentHistory.received(
-      requireAuth(auth).user,
-      {
-        ...pageRequest(query),
-        ...(query?.from === undefined ? {} : { from: query.from }),
-        ...(query?.to === undefined ? {} : { to: query.to }),
-      },
-      logRefundReread(request.log),
-    );
+  async listPaymentsReceived({ query, auth, services }) {
+    const result = await services.paymentHistory.received(requireAuth(auth).user, {
+      ...pageRequest(query),
+      ...(query?.from === undefined ? {} : { from: query.from }),
+      ...(query?.to === undefined ? {} : { to: query.to }),
+    });
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
@@ -33,12 +28,8 @@ export const paymentHistoryHandlers = {
     };
   },
 
-  async listPaymentsMade({ query, auth, services, request }) {
-    const result = await services.paymentHistory.made(
-      requireAuth(auth).user,
-      pageRequest(query),
-      logRefundReread(request.log),
-    );
+  async listPaymentsMade({ query, auth, services }) {
+    const result = await services.paymentHistory.made(requireAuth(auth).user, pageRequest(query));
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 } satisfies Handlers;

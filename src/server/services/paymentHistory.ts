@@ -38,7 +38,7 @@ import { displayName, type UserRepository } from '../users';
 import { toCsv } from './csv';
 import type { OrderService } from './orders';
 import { offsetOf, pageOf, type PageRequest } from './pages';
-import type { OnGatewayError, RefundService } from './refunds';
+import type { RefundService } from './refunds';
 import { summaryOf } from './refunds';
 import { refuse, success, type Result } from './results';
 import { expectedSettlement, SETTLEMENT_HOLIDAY_DATES } from './settlementHolidays';
@@ -94,7 +94,7 @@ export interface PaymentHistoryDeps {
 }
 
 export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
-  const { db, clock, users: repo, refunds: refundService } = deps;
+  const { db, clock, users: repo } = deps;
 
   /** The tutor's paid orders on the days of `range`. */
   const receivedWhere = (tutorId: number, range: DayRange): SQL | undefined =>
@@ -116,23 +116,39 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
   type ReceivedRow = { order: OrderRow; student: UserRow; refund: RefundRow | null };
 
   /** The rows with their refunds re-read (bounded) and their shown payment attempts. */
-  const withFreshRefunds = async <T extends { order: OrderRow; refund: RefundRow | null }>(
-    rows: T[],
-    onError: OnGatewayError,
-  ) => {
-    const fresh = await refundService.refreshPending(
-      rows.flatMap((row) => (row.refund ? [row.refund] : [])),
-      onError,
-    );
+  // Issue 11: a student's payments, built once and prepared per connection. A payment made is
+  // a PAID order or one taken to the checkout (an attempt exists).
+  const madeWhere = and(
+    eq(orders.payerId, sql.placeholder('payerId')),
+    or(
+      eq(orders.status, 'PAID'),
+      exists(
+        db
+          .select({ id: paymentAttempts.id })
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.orderId, orders.id)),
+      ),
+    ),
+  );
+  const madeCount = db.select({ n: count() }).from(orders).where(madeWhere).prepare('made_count');
+  const madePage = db
+    .select({ order: orders, tutor: users, refund: refunds })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.payeeId))
+    .leftJoin(refunds, eq(refunds.orderId, orders.id))
+    .where(madeWhere)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('made_page');
+
+  /** Each row with the payment attempt the lists show. */
+  const withAttempts = async <T extends { order: OrderRow }>(rows: T[]) => {
     const attempts = await shownAttempts(
       db,
       rows.map((row) => row.order.id),
     );
-    return rows.map((row) => ({
-      ...row,
-      refund: row.refund ? (fresh.get(row.refund.id) ?? row.refund) : null,
-      attempt: attempts.get(row.order.id) ?? null,
-    }));
+    return rows.map((row) => ({ ...row, attempt: attempts.get(row.order.id) ?? null }));
   };
 
   const paidAtOf = (order: OrderRow) => order.paidAt ?? order.updatedAt;
@@ -213,7 +229,6 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
     async received(
       caller: UserRow,
       query: PageRequest & { from?: string; to?: string },
-      onError: OnGatewayError,
     ): Promise<Result<PaymentsReceivedPage, 400 | 403>> {
       if (caller.role !== 'teacher') return refuse(403, apiMessages.paymentHistory.onlyTutors);
       const range = dayRange(query.from, query.to);
@@ -224,7 +239,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
         .orderBy(desc(orders.paidAt), desc(orders.id))
         .limit(query.pageSize)
         .offset(offsetOf(query));
-      const results = (await withFreshRefunds(rows, onError)).map(toReceived);
+      const results = (await withAttempts(rows)).map(toReceived);
       return success({
         ...pageOf(results, Number(total?.n ?? 0), query),
         summary: await summary(caller),
@@ -277,33 +292,16 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
     async made(
       caller: UserRow,
       query: PageRequest,
-      onError: OnGatewayError,
     ): Promise<Result<PaymentsMadePage, 403>> {
       if (caller.role !== 'student') return refuse(403, apiMessages.paymentHistory.onlyStudents);
-      const where = and(
-        eq(orders.payerId, caller.id),
-        or(
-          eq(orders.status, 'PAID'),
-          exists(
-            db
-              .select({ id: paymentAttempts.id })
-              .from(paymentAttempts)
-              .where(eq(paymentAttempts.orderId, orders.id)),
-          ),
-        ),
-      );
-      const [total] = await db.select({ n: count() }).from(orders).where(where);
-      const rows = await db
-        .select({ order: orders, tutor: users, refund: refunds })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.payeeId))
-        .leftJoin(refunds, eq(refunds.orderId, orders.id))
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query));
+      const [total] = await madeCount.execute({ payerId: caller.id });
+      const rows = await madePage.execute({
+        payerId: caller.id,
+        limit: query.pageSize,
+        offset: offsetOf(query),
+      });
       const now = clock.now();
-      const results = (await withFreshRefunds(rows, onError)).map(
+      const results = (await withAttempts(rows)).map(
         ({ order, tutor, refund, attempt }) => {
           const deadline =
             order.status === 'PAID' && order.paidAt && !refund

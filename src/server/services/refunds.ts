@@ -7,9 +7,9 @@
 //   and is a 409 that never reaches the gateway.
 // - Never more than was paid: one refund per order (a unique index) for the order's total;
 //   the gateway also refuses more than paid minus refunded.
-// - No refund webhook: a PENDING refund is re-read from the gateway when it is listed (a few
-//   per call). Our refund id is the gateway's refund_id, so when an approval's gateway call
-//   had no answer, sending it again is safe (the gateway answers with the same refund).
+// - No refund webhook: the refund job (`sync`) re-reads a PENDING refund every minute until it
+//   is final (D111). Our refund id is the gateway's refund_id, so when an approval's gateway
+//   call had no answer, sending it again is safe (the gateway answers with the same refund).
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
@@ -32,15 +32,26 @@ export type RefundSummary = components['schemas']['RefundSummary'];
 type RefundPage = components['schemas']['RefundPage'];
 type RefundStatus = components['schemas']['RefundStatus'];
 
-/** At most this many PENDING refunds are re-read from the gateway per call. */
-export const MAX_REFUND_REREADS = 3;
-/** A PENDING refund is re-read by the refund job this often (D111). */
-export const REFUND_RECHECK_MS = 60 * 1000;
+/**
+ * When the refund job next re-reads a PENDING refund decided at `decidedAt` (D111): soon at
+ * first (the sandbox, and an instant refund, finish in seconds), then less often (a STANDARD
+ * refund takes days at the bank).
+ */
+export function nextRefundCheck(decidedAt: Date, now: Date): Date {
+  const age = now.getTime() - decidedAt.getTime();
+  const MINUTE = 60 * 1000;
+  const step =
+    age < MINUTE
+      ? 10_000
+      : age < 10 * MINUTE
+        ? MINUTE
+        : age < 60 * MINUTE
+          ? 5 * MINUTE
+          : 30 * MINUTE;
+  return new Date(now.getTime() + step);
+}
 /** What the gateway's refund carries as its note (the student's reason stays with us). */
 const REFUND_NOTE = 'Tuition fee refund';
-
-/** Reports a gateway failure that did not stop the answer (the handler logs it). */
-export type OnGatewayError = (error: unknown) => void;
 
 const students = alias(users, 'refund_student');
 const tutors = alias(users, 'refund_tutor');
@@ -128,7 +139,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         cfRefundId: remote.cfRefundId,
         refundedAt: status === 'SUCCESS' ? (validDate(remote.processedAt) ?? now) : null,
         failureReason: status === 'FAILED' ? (remote.statusDescription ?? remote.status) : null,
-        nextCheckAt: status === 'PENDING' ? new Date(now.getTime() + REFUND_RECHECK_MS) : null,
+        nextCheckAt: status === 'PENDING' ? nextRefundCheck(refund.decidedAt ?? now, now) : null,
         updatedAt: now,
       })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
@@ -155,25 +166,6 @@ export function createRefundService(deps: RefundServiceDeps) {
       remote = await sendToGateway(refund);
     }
     return applyRemote(refund, remote);
-  };
-
-  /** Re-reads up to MAX_REFUND_REREADS of the PENDING refunds given; the rest as they are. */
-  const refreshPending = async (
-    rows: RefundRow[],
-    onError: OnGatewayError,
-  ): Promise<Map<string, RefundRow>> => {
-    const fresh = new Map(rows.map((row) => [row.id, row]));
-    const pending = rows.filter((row) => row.status === 'PENDING').slice(0, MAX_REFUND_REREADS);
-    await Promise.all(
-      pending.map(async (row) => {
-        try {
-          fresh.set(row.id, await reread(row));
-        } catch (error) {
-          onError(error);
-        }
-      }),
-    );
-    return fresh;
   };
 
   /** A refund on one of the tutor's payments; anyone else's is not found. */
@@ -224,8 +216,6 @@ export function createRefundService(deps: RefundServiceDeps) {
   };
 
   return {
-    refreshPending,
-
     /**
      * The `refund-sync` job: a PENDING refund is sent to the gateway (again, if it never got
      * there: the same refund_id is one refund) or re-read, until it is final. A refusal the
@@ -313,7 +303,6 @@ export function createRefundService(deps: RefundServiceDeps) {
     async list(
       caller: UserRow,
       query: PageRequest & { status?: RefundStatus },
-      onError: OnGatewayError,
     ): Promise<RefundPage> {
       const where = and(
         caller.role === 'student'
@@ -326,14 +315,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         .orderBy(desc(refunds.requestedAt), desc(refunds.id))
         .limit(query.pageSize)
         .offset(offsetOf(query));
-      const fresh = await refreshPending(
-        rows.map((row) => row.refund),
-        onError,
-      );
-      const results = rows.map((row) =>
-        toApi({ ...row, refund: fresh.get(row.refund.id) ?? row.refund }),
-      );
-      return pageOf(results, Number(total?.n ?? 0), query);
+      return pageOf(rows.map(toApi), Number(total?.n ?? 0), query);
     },
 
     /**

@@ -1,0 +1,205 @@
+// `npm run bench [-- section...]` (issue 11): speed and size figures, each beside a reference
+// measured in the same run. Sections (all by default; each can run alone):
+//   pages   Lighthouse mobile (median of 3) and bytes of a first visit, per route, vs a React
+//           hello world built and served the same way
+//   reads   GET user/me/ and a payments list, autocannon 100 connections 10 s, 3 runs
+//           interleaved with a bare Fastify hello world, on PostgreSQL and PGlite
+//   orders  order creation at 20 connections (the gateway is the sandbox server, a process of
+//           its own), on PostgreSQL and PGlite
+// PostgreSQL is a throwaway cluster unless DATABASE_URL is given. `npm run build` first.
+import { existsSync } from 'node:fs';
+import { computeBreakup } from '../src/domain/fees';
+import { paiseToRupees } from '../src/domain/money';
+import { buildHelloWorld } from './bench/helloWorld';
+import { load, type LoadFigures } from './bench/load';
+import { measurePage } from './bench/pages';
+import { demoTutor, login, startStack, students, type Stack } from './bench/stack';
+import { startCluster, type Cluster } from './lib/postgres';
+import { freePort } from './lib/ports';
+import { ready, start, stop } from './lib/processes';
+import { DEMO_PHONES } from '../src/server/demo';
+
+const sections = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const want = (name: string) => sections.length === 0 || sections.includes(name);
+const out = (line: string) => console.info(line);
+const ms = (n: number) => `${Math.round(n)} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+async function withReference<T>(dist: string | null, run: (url: string) => Promise<T>) {
+  const port = await freePort();
+  const reference = start('reference', 'scripts/bench/referenceServer.ts', {
+    REFERENCE_PORT: String(port),
+    ...(dist ? { REFERENCE_DIST: dist } : {}),
+  });
+  try {
+    await ready(reference, `http://127.0.0.1:${port}/healthz`);
+    return await run(`http://127.0.0.1:${port}`);
+  } finally {
+    await stop(reference);
+  }
+}
+
+async function pages() {
+  if (!existsSync('dist/index.html')) throw new Error('npm run build first');
+  const hello = await buildHelloWorld();
+  const stack = await startStack('pglite');
+  try {
+    const priya = await login(stack, DEMO_PHONES.student, 'student');
+    const asha = await demoTutor(stack);
+    const review = {
+      'access-token': priya.access_token,
+      userId: String(priya.id),
+      studentLogin: 'true',
+      activeFlow: 'StaticLinkFlow',
+      activePaymentAmount: '200000',
+      tutorPhone: DEMO_PHONES.onboardedTutor,
+      activePaymentTutorName: 'Asha Verma',
+      payeeUserId: String(asha.id),
+    };
+    const routes: [string, Record<string, string> | undefined][] = [
+      ['/static-link/asha-verma', undefined],
+      ['/student/login', undefined],
+      ['/asha-verma', undefined],
+      ['/pay/review', review],
+    ];
+    await withReference(hello, async (referenceUrl) => {
+      const reference = await measurePage(`${referenceUrl}/`, { runs: 3 });
+      out('\n## Pages: Lighthouse 12 mobile (simulated throttling, median of 3), a first visit');
+      out('| route | score | LCP | LCP vs hello world | bytes sent |');
+      out('| --- | --- | --- | --- | --- |');
+      for (const [route, storage] of routes) {
+        const figures = await measurePage(`${stack.url}${route}`, {
+          runs: 3,
+          ...(storage ? { storage } : {}),
+        });
+        out(
+          `| ${route} | ${figures.score} | ${ms(figures.lcpMs)} | ${(figures.lcpMs / reference.lcpMs).toFixed(2)}x | ${kb(figures.bytes)} |`,
+        );
+      }
+      out(
+        `| React hello world (reference) | ${reference.score} | ${ms(reference.lcpMs)} | 1.00x | ${kb(reference.bytes)} |`,
+      );
+    });
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function readsOn(stack: Stack, name: string, helloUrl: string) {
+  const [student] = await students(stack, 1);
+  const token = student!.access_token;
+  const runs: Record<string, LoadFigures[]> = { me: [], made: [], hello: [] };
+  const options = { connections: 100, seconds: 10 };
+  for (let run = 0; run < 3; run += 1) {
+    runs.hello!.push(await load({ ...options, url: `${helloUrl}/hello` }));
+    runs.me!.push(
+      await load({
+        ...options,
+        url: `${stack.url}/api/v1/user/me/`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+    runs.made!.push(
+      await load({
+        ...options,
+        url: `${stack.url}/api/v1/payments/made/`,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+  }
+  const pick = (list: LoadFigures[]) => ({
+    rps: median(list.map((f) => f.rps)),
+    p50: median(list.map((f) => f.p50)),
+    p99: median(list.map((f) => f.p99)),
+    errors: list.reduce((sum, f) => sum + f.errors, 0),
+  });
+  const hello = pick(runs.hello!);
+  for (const [label, key] of [
+    ['GET user/me/', 'me'],
+    ['GET payments/made/', 'made'],
+  ] as const) {
+    const f = pick(runs[key]!);
+    out(
+      `| ${label} on ${name} | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s |`,
+    );
+  }
+}
+
+async function ordersOn(stack: Stack, name: string) {
+  const payers = await students(stack, 20);
+  const asha = await demoTutor(stack);
+  const breakup = computeBreakup({ amount: 50_000, method: 'upi', baseRate: 1 });
+  let next = 0;
+  const figures = await load({
+    url: `${stack.url}/api/v1/payments/pg/order/`,
+    method: 'POST',
+    connections: 20,
+    seconds: 10,
+    setupRequest: (request) => {
+      const payer = payers[next++ % payers.length]!;
+      return {
+        ...request,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${payer.access_token}`,
+          'idempotency-key': `bench_${next}_${Math.random().toString(36).slice(2, 10)}`,
+        },
+        body: JSON.stringify({
+          amount: paiseToRupees(breakup.total),
+          base_amount: 500,
+          payer_id: payer.id,
+          payee_id: asha.id,
+          payment_method: 'upi',
+          settlement_type: 'STANDARD',
+        }),
+      };
+    },
+  });
+  out(
+    `| order creation on ${name} | ${figures.rps.toFixed(1)} orders/s | ${ms(figures.p50)} | ${ms(figures.p99)} | ${figures.errors} | |`,
+  );
+}
+
+async function api(kind: 'reads' | 'orders') {
+  const cluster: Cluster | null = process.env.DATABASE_URL ? null : await startCluster();
+  const postgres = process.env.DATABASE_URL ?? cluster!.url;
+  try {
+    out(
+      kind === 'reads'
+        ? '\n## Authenticated reads: autocannon 100 connections, 10 s, median of 3 interleaved runs'
+        : '\n## Order creation: autocannon 20 connections, 10 s (the gateway: the sandbox server)',
+    );
+    out('| what | throughput | p50 | p99 | errors | vs bare Fastify hello world |');
+    out('| --- | --- | --- | --- | --- | --- |');
+    await withReference(null, async (helloUrl) => {
+      for (const [name, database] of [
+        ['PostgreSQL', postgres],
+        ['PGlite', 'pglite'],
+      ] as const) {
+        const stack = await startStack(database);
+        try {
+          if (kind === 'reads') await readsOn(stack, name, helloUrl);
+          else await ordersOn(stack, name);
+        } finally {
+          await stack.stop();
+        }
+      }
+    });
+  } finally {
+    cluster?.stop();
+  }
+}
+
+async function main() {
+  out('# npm run bench');
+  if (want('pages')) await pages();
+  if (want('reads')) await api('reads');
+  if (want('orders')) await api('orders');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+// Builds the React hello world the benchmark compares pages with: one component rendering a
+// heading, built by Vite with the app's own plugins and build options (vite.config.ts).
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import viteConfig from '../../vite.config';
+
+export async function buildHelloWorld(): Promise<string> {
+  // Inside the project, so react and react-dom resolve from its node_modules.
+  const cache = join(process.cwd(), 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const root = mkdtempSync(join(cache, 'bench-hello-'));
+  mkdirSync(join(root, 'src'));
+  writeFileSync(
+    join(root, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hello</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>`,
+  );
+  writeFileSync(
+    join(root, 'src', 'main.tsx'),
+    `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello, world</h1>);\n`,
+  );
+  const outDir = join(root, 'dist');
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: viteConfig.plugins,
+    build: { ...viteConfig.build, manifest: false, outDir, emptyOutDir: true },
+  });
+  return outDir;
+}

@@ -1,0 +1,79 @@
+// Pages as a phone meets them: Lighthouse 12 (mobile, simulated throttling) scores and LCP,
+// and the bytes a first visit transfers, for the app's routes and the React hello world built
+// and served the same way. Chromium is Debian's; a route that needs a logged-in student gets
+// its browser storage set first (same profile, storage kept).
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../chromium';
+import { freePort } from '../lib/ports';
+
+export interface PageFigures {
+  score: number;
+  lcpMs: number;
+  bytes: number;
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+/** Lighthouse `runs` times (median), then the bytes of one cold load. */
+export async function measurePage(
+  url: string,
+  options: { runs: number; storage?: Record<string, string> },
+): Promise<PageFigures> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: [...chromiumArgs, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    if (options.storage) {
+      const page = await context.newPage();
+      await page.goto(new URL('/page-not-found', url).toString());
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, options.storage);
+      await page.close();
+    }
+    const scores: number[] = [];
+    const lcps: number[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      const result = await lighthouse(
+        url,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        {
+          extends: 'lighthouse:default',
+          settings: {
+            formFactor: 'mobile',
+            throttlingMethod: 'simulate',
+            // Keep the logged-in student's storage between runs.
+            disableStorageReset: Boolean(options.storage),
+          },
+        },
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      lcps.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+    }
+    // Bytes: a cold load in a fresh context, every response's transfer size.
+    const fresh = await browser.newContext();
+    if (options.storage) {
+      await fresh.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, options.storage);
+    }
+    const page = await fresh.newPage();
+    let bytes = 0;
+    page.on('requestfinished', async (request) => {
+      const sizes = await request.sizes().catch(() => null);
+      if (sizes) bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    await fresh.close();
+    return { score: median(scores), lcpMs: median(lcps), bytes };
+  } finally {
+    await browser.close();
+  }
+}
