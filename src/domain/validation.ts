@@ -1,7 +1,7 @@
 // Field rules of spec §5 as zod schemas with the spec's exact messages, plus the sanitizers the
 // form fields apply on every keystroke. The browser forms and the server use the same ones.
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ACCOUNT_NUMBER_MAX_LENGTH,
   ACCOUNT_NUMBER_MIN_LENGTH,
@@ -105,33 +105,38 @@ export function amountError(amount: Paise | null): string | null {
 }
 
 // --- Schemas ---------------------------------------------------------------------------------
+// zod/mini: the tree-shakable API, so the browser ships only the checks used here (issue 11);
+// its core is the one src/browser/storage.ts already loads.
 
-export const phoneSchema = z.string({ error: m.phone }).regex(PHONE_PATTERN, { error: m.phone });
+const patternSchema = (pattern: RegExp, error: string) =>
+  z.string({ error }).check(z.regex(pattern, { error }));
 
-export const panSchema = z.string({ error: m.pan }).regex(PAN_PATTERN, { error: m.pan });
+export const phoneSchema = patternSchema(PHONE_PATTERN, m.phone);
 
-export const ifscSchema = z.string({ error: m.ifsc }).regex(IFSC_PATTERN, { error: m.ifsc });
+export const panSchema = patternSchema(PAN_PATTERN, m.pan);
 
-export const accountNumberSchema = z
-  .string({ error: m.accountNumber })
-  .regex(ACCOUNT_NUMBER_PATTERN, { error: m.accountNumber });
+export const ifscSchema = patternSchema(IFSC_PATTERN, m.ifsc);
 
-export const otpSchema = z.string({ error: m.otp }).regex(OTP_PATTERN, { error: m.otp });
+export const accountNumberSchema = patternSchema(ACCOUNT_NUMBER_PATTERN, m.accountNumber);
+
+export const otpSchema = patternSchema(OTP_PATTERN, m.otp);
 
 /** D18: a tutor username as it appears in /{username} and /static-link/{username}. */
 export const usernameSchema = z
   .string({ error: m.username })
-  .refine(isValidUsernameShape, { error: m.username });
+  .check(z.refine(isValidUsernameShape, { error: m.username }));
 
 export const termsSchema = z.literal(true, { error: m.terms });
 
 function nameSchema(required: string) {
   return z
     .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(NAME_MAX_LENGTH, { error: m.nameTooLong })
-    .regex(NAME_PATTERN, { error: m.nameInvalid });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(NAME_MAX_LENGTH, { error: m.nameTooLong }),
+      z.regex(NAME_PATTERN, { error: m.nameInvalid }),
+    );
 }
 
 /** Trimmed; required, at most 50, letters (any script), spaces and . ' - (spec §5). */
@@ -139,17 +144,17 @@ export const firstNameSchema = nameSchema(m.firstNameRequired);
 export const lastNameSchema = nameSchema(m.lastNameRequired);
 
 /** D11: a base amount in paise, whole rupees from ₹1 to ₹50,000. */
-export const amountPaiseSchema = z
-  .number({ error: m.amountRequired })
-  .int({ error: m.amountWholeRupees })
-  .multipleOf(PAISE_PER_RUPEE, { error: m.amountWholeRupees })
-  .min(AMOUNT_MIN_PAISE, { error: m.amountMin })
-  .max(AMOUNT_MAX_PAISE, { error: m.amountMax });
+export const amountPaiseSchema = z.number({ error: m.amountRequired }).check(
+  z.refine((n: number) => Number.isInteger(n), { error: m.amountWholeRupees }),
+  z.multipleOf(PAISE_PER_RUPEE, { error: m.amountWholeRupees }),
+  z.minimum(AMOUNT_MIN_PAISE, { error: m.amountMin }),
+  z.maximum(AMOUNT_MAX_PAISE, { error: m.amountMax }),
+);
 
 /** The amount field's text (spec §5: non-digits ignored) to paise, checked against D11. */
-export const amountInputSchema = z
-  .string({ error: m.amountRequired })
-  .transform((text, ctx): Paise => {
+export const amountInputSchema = z.pipe(
+  z.string({ error: m.amountRequired }),
+  z.transform((text: string, ctx): Paise => {
     const paise = parseRupeeInput(text);
     const error = amountError(paise);
     if (paise === null || error !== null) {
@@ -157,20 +162,24 @@ export const amountInputSchema = z
       return z.NEVER;
     }
     return paise;
-  });
+  }),
+);
 
 /**
  * A rupee number from API JSON (at most 2 decimals, e.g. the order's total 5059.71) to paise.
  * Range checks are the caller's: totals include fees, so they exceed the D11 maximum.
  */
-export const rupeesSchema = z.number({ error: m.amountRequired }).transform((rupees, ctx) => {
-  const paise = rupeesToPaiseOrNull(rupees);
-  if (paise === null) {
-    ctx.issues.push({ code: 'custom', message: m.amountDecimals, input: rupees });
-    return z.NEVER;
-  }
-  return paise;
-});
+export const rupeesSchema = z.pipe(
+  z.number({ error: m.amountRequired }),
+  z.transform((rupees: number, ctx): Paise => {
+    const paise = rupeesToPaiseOrNull(rupees);
+    if (paise === null) {
+      ctx.issues.push({ code: 'custom', message: m.amountDecimals, input: rupees });
+      return z.NEVER;
+    }
+    return paise;
+  }),
+);
 
 // --- Form schemas ----------------------------------------------------------------------------
 
@@ -186,7 +195,7 @@ export const otpFormSchema = z.object({ phone: phoneSchema, otp: otpSchema });
 export const namesSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
 
 /** Sign-up step 1 and /pay/tutor-details: names plus PAN. */
-export const personalDetailsSchema = namesSchema.extend({ pan: panSchema });
+export const personalDetailsSchema = z.extend(namesSchema, { pan: panSchema });
 
 /** Sign-up step 2: the re-entered number must match (message on the re-entry field). */
 export const bankAccountSchema = z
@@ -195,16 +204,18 @@ export const bankAccountSchema = z
     confirmAccountNumber: z.string({ error: m.accountMismatch }),
     ifsc: ifscSchema,
   })
-  .refine((v) => v.accountNumber === v.confirmAccountNumber, {
-    error: m.accountMismatch,
-    path: ['confirmAccountNumber'],
-  });
+  .check(
+    z.refine((v) => v.accountNumber === v.confirmAccountNumber, {
+      error: m.accountMismatch,
+      path: ['confirmAccountNumber'],
+    }),
+  );
 
 /** Payment details form: amount text and the tutor's phone. */
 export const paymentDetailsSchema = z.object({ amount: amountInputSchema, phone: phoneSchema });
 
 /** The first message per field, for forms that show one line under each field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');

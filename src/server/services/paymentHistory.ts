@@ -289,10 +289,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
      * `GET payments/made/`: the student's orders that were paid or tried at the checkout,
      * newest first.
      */
-    async made(
-      caller: UserRow,
-      query: PageRequest,
-    ): Promise<Result<PaymentsMadePage, 403>> {
+    async made(caller: UserRow, query: PageRequest): Promise<Result<PaymentsMadePage, 403>> {
       if (caller.role !== 'student') return refuse(403, apiMessages.paymentHistory.onlyStudents);
       const [total] = await madeCount.execute({ payerId: caller.id });
       const rows = await madePage.execute({
@@ -301,36 +298,34 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
         offset: offsetOf(query),
       });
       const now = clock.now();
-      const results = (await withAttempts(rows)).map(
-        ({ order, tutor, refund, attempt }) => {
-          const deadline =
-            order.status === 'PAID' && order.paidAt && !refund
-              ? refundDeadline(order.paidAt, SETTLEMENT_HOLIDAY_DATES)
-              : null;
-          return {
-            order_id: order.id,
-            created_at: order.createdAt.toISOString(),
-            paid_at: order.paidAt?.toISOString() ?? null,
-            tutor: {
-              id: tutor.id,
-              name: displayName(tutor),
-              username: tutor.username,
-              phone: tutor.phone,
-            },
-            base_amount: paiseToRupees(order.baseAmount),
-            fee: paiseToRupees(order.fee),
-            charges: paiseToRupees(order.charges),
-            total: paiseToRupees(order.total),
-            payment_method: order.paymentMethod,
-            payment_group: attempt?.paymentGroup ?? null,
-            order_status: order.status,
-            latest_payment_status: (attempt?.status ?? null) as PaymentStatus | null,
-            refund: refund ? summaryOf(refund) : null,
-            refundable_until:
-              deadline && now.getTime() < deadline.getTime() ? deadline.toISOString() : null,
-          };
-        },
-      );
+      const results = (await withAttempts(rows)).map(({ order, tutor, refund, attempt }) => {
+        const deadline =
+          order.status === 'PAID' && order.paidAt && !refund
+            ? refundDeadline(order.paidAt, SETTLEMENT_HOLIDAY_DATES)
+            : null;
+        return {
+          order_id: order.id,
+          created_at: order.createdAt.toISOString(),
+          paid_at: order.paidAt?.toISOString() ?? null,
+          tutor: {
+            id: tutor.id,
+            name: displayName(tutor),
+            username: tutor.username,
+            phone: tutor.phone,
+          },
+          base_amount: paiseToRupees(order.baseAmount),
+          fee: paiseToRupees(order.fee),
+          charges: paiseToRupees(order.charges),
+          total: paiseToRupees(order.total),
+          payment_method: order.paymentMethod,
+          payment_group: attempt?.paymentGroup ?? null,
+          order_status: order.status,
+          latest_payment_status: (attempt?.status ?? null) as PaymentStatus | null,
+          refund: refund ? summaryOf(refund) : null,
+          refundable_until:
+            deadline && now.getTime() < deadline.getTime() ? deadline.toISOString() : null,
+        };
+      });
       return success(pageOf(results, Number(total?.n ?? 0), query));
     },
   };
