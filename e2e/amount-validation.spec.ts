@@ -82,3 +82,29 @@ test('the payment-details form needs a valid amount and tutor phone', async ({ p
   await expect(badPhone).toBeVisible();
   await expect(form.proceed).toBeDisabled();
 });
+
+// Issue 13: typed with no pause between keys, as a fast thumb or a paste-by-keyboard does,
+// every digit stays; the amount reaches the login panel whole.
+test('no keystroke is lost in the amount fields, however fast they come', async ({
+  page,
+  request,
+}) => {
+  const tutor = await publicTutor(request, DEMO_USERNAMES.onboardedTutor);
+  await page.goto(`/static-link/${tutor.username}`);
+  const amount = page.getByRole('textbox', { name: messages.staticLink.amountLabel });
+  for (const typed of ['6507', '650', '12345']) {
+    await amount.fill('');
+    await amount.pressSequentially(typed);
+    await expect(amount).toHaveValue(typed);
+  }
+  // Typed while the page is still looking the tutor up, too.
+  await page.goto(`/static-link/${tutor.username}`);
+  await amount.pressSequentially('4321');
+  await expect(page.getByText(messages.staticLink.amountHelper(tutor.name))).toBeVisible();
+  await expect(amount).toHaveValue('4321');
+
+  await page.goto('/pay/payment-details');
+  const details = page.getByRole('textbox', { name: messages.payeeLookup.amountLabel });
+  await details.pressSequentially('6507');
+  await expect(details).toHaveValue('6507');
+});

@@ -153,3 +153,17 @@ test(
     expect(lost).toEqual([]);
   },
 );
+
+// Issue 13: typed at once, with no pause between keys, while the login's machine is still
+// loading and as it starts: every digit stays.
+test('no keystroke is lost in the phone field, however early or fast it comes', async ({
+  page,
+}) => {
+  const login = studentLogin(page);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.goto('/student/login');
+    await login.phone.pressSequentially('9876543210');
+    await expect(login.phone).toHaveValue('9876543210');
+    await expect(login.submit).toBeEnabled();
+  }
+});

@@ -24,11 +24,9 @@ export const studentLogin = (page: Page) => ({
 });
 
 /**
- * Waits until /student/login's machine has started. The page paints the phone field before
- * its machine's chunk arrives, and a keystroke in the moment between the machine starting and
- * React re-rendering is lost (bug, reproduced by the fixme test in student-login.spec.ts).
- * The page fetches the OTP step's chunk right after the machine starts, so that fetch having
- * finished is the sign. Drop this wait once the bug is fixed.
+ * Waits until /student/login's machine has started (the page fetches the OTP step's chunk
+ * right after), so a journey's Submit is not pressed while it is still disabled. Typing before
+ * then is safe: 'no keystroke is lost' in student-login.spec.ts types at once.
  */
 export async function waitForLoginMachine(page: Page): Promise<void> {
   await page

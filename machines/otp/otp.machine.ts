@@ -24,8 +24,10 @@ export interface OtpInput {
   role: UserRole;
   /** Seconds before Resend is allowed: the server's `resend_after`; default 30 (spec §9). */
   resendAfter?: number | null;
-  /** A line to show with the field from the start (e.g. the server's "please wait"). */
+  /** A line to show with the field from the start (e.g. the server's "too many requests"). */
   notice?: string | null;
+  /** Show 'Please wait N seconds…' counting down with Resend (a 429 within the cooldown). */
+  waitNotice?: boolean;
 }
 
 /** What a correct code gives: the access token and the user's id. */
@@ -65,6 +67,8 @@ export interface OtpContext {
   resendError: string | null;
   /** An informational line: 'OTP sent' after a resend, or the parent's notice. */
   notice: string | null;
+  /** The wait is the resend cooldown the server reported (429): otpNotice counts it down. */
+  waitNotice: boolean;
   session: OtpSession | null;
 }
 
@@ -72,6 +76,26 @@ export type OtpEvent =
   { type: 'otp.change'; value: string } | { type: 'otp.submit' } | { type: 'otp.resend' };
 
 export const OTP_TICK_MS = 1000;
+
+/**
+ * A Retry-After within the resend cooldown (OTP_RESEND_COOLDOWN_SECONDS) is that cooldown; a
+ * longer one is an hourly, daily or network limit with a message of its own.
+ */
+export function isResendCooldown(retryAfter: number | null | undefined): boolean {
+  return retryAfter != null && retryAfter <= OTP_RESEND_COOLDOWN_SECONDS;
+}
+
+/**
+ * The line above the code field: 'Please wait N seconds…' with N counting down with Resend
+ * while the server's cooldown runs (issue 13: it used to stay at the server's first figure),
+ * else the notice.
+ */
+export function otpNotice(context: OtpContext): string | null {
+  if (context.waitNotice) {
+    return context.resendIn > 0 ? messages.otp.waitBeforeResend(context.resendIn) : null;
+  }
+  return context.notice;
+}
 
 /** Whole seconds of at least 1: a cooldown that ends before it starts would never tick. */
 export function cooldownSeconds(seconds: number | null | undefined): number {
@@ -138,21 +162,25 @@ export const otpMachine = setup({
       ),
     })),
     tick: assign({ resendIn: ({ context }) => Math.max(0, context.resendIn - 1) }),
-    startResend: assign({ resendError: null }),
+    startResend: assign({ resendError: null, waitNotice: false }),
     resent: assign(({ event }) => {
       const output = 'output' in event ? (event.output as SendOtpOutput | undefined) : undefined;
       return {
         resendIn: cooldownSeconds(output?.resendAfter),
         resendError: null,
         notice: messages.otp.sent,
+        waitNotice: false,
       };
     }),
     waitRetryAfter: assign(({ context, event }) => {
       const failure = asFailure('error' in event ? event.error : undefined);
       const retryAfter = failure.kind === 'http' ? failure.retryAfter : null;
+      const cooldown = isResendCooldown(retryAfter);
       return {
         resendIn: Math.max(context.resendIn, cooldownSeconds(retryAfter)),
-        resendError: serverText(failure, messages.otp.tooManyRequests),
+        resendError: cooldown ? null : serverText(failure, messages.otp.tooManyRequests),
+        waitNotice: cooldown,
+        notice: cooldown ? null : context.notice,
       };
     }),
     failResend: assign(({ event }) => ({
@@ -189,6 +217,7 @@ export const otpMachine = setup({
     resendIn: cooldownSeconds(input.resendAfter),
     resendError: null,
     notice: input.notice ?? null,
+    waitNotice: input.waitNotice ?? false,
     session: null,
   }),
   initial: 'active',

@@ -3,12 +3,16 @@
 // step that follows. The role conflict (D14) is the otp machine's `isRoleConflict`.
 import { messages } from '../../src/domain/messages';
 import { asFailure, serverMessage, serverText } from '../shared/failure';
-import type { SendOtpOutput } from './otp.machine';
+import { isResendCooldown, type SendOtpOutput } from './otp.machine';
 
-/** How the code step starts: Resend blocked for `resendAfter` seconds, an optional notice. */
+/**
+ * How the code step starts: Resend blocked for `resendAfter` seconds, an optional notice, or
+ * (`waitNotice`) 'Please wait N seconds…' counting down with Resend (otpNotice).
+ */
 export interface CodeStepStart {
   resendAfter: number | null;
   notice: string | null;
+  waitNotice: boolean;
 }
 
 /** An invoked actor's rejection, read off its error event. */
@@ -19,6 +23,7 @@ export function codeSent(event: unknown): CodeStepStart {
   return {
     resendAfter: (event as { output?: SendOtpOutput }).output?.resendAfter ?? null,
     notice: null,
+    waitNotice: false,
   };
 }
 
@@ -28,12 +33,19 @@ export function isCodeSentBefore(error: unknown): boolean {
   return failure.kind === 'http' && failure.status === 429 && failure.retryAfter !== null;
 }
 
-/** ...so the code step opens with the server's message, Resend blocked for Retry-After. */
+/**
+ * ...so the code step opens with Resend blocked for Retry-After: within the resend cooldown,
+ * 'Please wait N seconds…' counting down with it; a longer wait (an hourly or daily limit) shows
+ * the server's message.
+ */
 export function codeSentBefore(error: unknown): CodeStepStart {
   const failure = asFailure(error);
+  const retryAfter = failure.kind === 'http' ? failure.retryAfter : null;
+  const cooldown = isResendCooldown(retryAfter);
   return {
-    resendAfter: failure.kind === 'http' ? failure.retryAfter : null,
-    notice: serverMessage(failure),
+    resendAfter: retryAfter,
+    notice: cooldown ? null : serverMessage(failure),
+    waitNotice: cooldown,
   };
 }
 

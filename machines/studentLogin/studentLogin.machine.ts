@@ -34,6 +34,7 @@ import {
   errorOf,
   isCodeSentBefore,
   requestFailedText,
+  type CodeStepStart,
 } from '../otp/phoneStep';
 import { hasPan, isProfileComplete, type Me } from './profile';
 import { PATHS, routeByFlowActor, type PaymentToStore, type RouteDecision } from './routeByFlow';
@@ -51,7 +52,7 @@ export interface StudentLoginContext {
   /** D14: the phone is a teacher's; the view links to /tutor/login. */
   roleConflict: boolean;
   /** How the code step starts: Resend blocked for `resendAfter`, an optional notice. */
-  otp: { resendAfter: number | null; notice: string | null };
+  otp: CodeStepStart;
   session: OtpSession | null;
   /** From getMe: the drawer's texts and where Continue goes. */
   user: { hasPan: boolean; complete: boolean } | null;
@@ -147,7 +148,7 @@ export const studentLoginMachine = setup({
     phone: phoneInput(input.phone ?? ''),
     error: null,
     roleConflict: false,
-    otp: { resendAfter: null, notice: null },
+    otp: { resendAfter: null, notice: null, waitNotice: false },
     session: null,
     user: null,
     routeError: null,
@@ -195,6 +196,7 @@ export const studentLoginMachine = setup({
           role: STUDENT_ROLE,
           resendAfter: context.otp.resendAfter,
           notice: context.otp.notice,
+          waitNotice: context.otp.waitNotice,
         }),
         onDone: {
           target: 'loadingUser',

@@ -39,6 +39,7 @@ import {
   errorOf,
   isCodeSentBefore,
   requestFailedText,
+  type CodeStepStart,
 } from '../otp/phoneStep';
 import {
   PREFILL_FAILED_STEP,
@@ -61,7 +62,7 @@ export interface TutorLoginContext {
   /** D14: the phone is a student's; the view links to /student/login. */
   roleConflict: boolean;
   /** How the code step starts: Resend blocked for `resendAfter`, an optional notice. */
-  otp: { resendAfter: number | null; notice: string | null };
+  otp: CodeStepStart;
   session: OtpSession | null;
   /** The derived onboarding step, once known. */
   onboarding: TutorOnboardingStep | null;
@@ -148,7 +149,7 @@ export const tutorLoginMachine = setup({
     terms: false,
     error: null,
     roleConflict: false,
-    otp: { resendAfter: null, notice: null },
+    otp: { resendAfter: null, notice: null, waitNotice: false },
     session: null,
     onboarding: null,
   }),
@@ -197,6 +198,7 @@ export const tutorLoginMachine = setup({
           role: TEACHER_ROLE,
           resendAfter: context.otp.resendAfter,
           notice: context.otp.notice,
+          waitNotice: context.otp.waitNotice,
         }),
         onDone: {
           target: 'deriving',

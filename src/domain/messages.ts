@@ -114,6 +114,9 @@ export const messages = {
   studentLogin: {
     headline: 'Easy credit card and UPI payments for your education',
     cardAtOnePercent: 'credit card at 1%*',
+    /** The asterisk's footnote (issue 13): what the 1% is and what comes on top of it. */
+    cardFootnote:
+      '*A 1% platform fee on card payments, plus government charges on that fee. You see the full amount before you pay.',
     upiFree: 'UPI free',
     consent: 'By continuing you agree to our Terms of Use and Privacy Policy.',
     submit: 'Submit',
@@ -235,6 +238,9 @@ export const messages = {
     paidTo: 'Paid to',
     account: 'Account',
     paidOn: 'Paid on',
+    /** After 'Sent' (issue 13): the receipt and the student's payments. */
+    viewReceipt: 'View receipt',
+    toDashboard: 'Go to dashboard',
     orderId: 'Order id',
     session: 'Session',
   },
@@ -271,7 +277,7 @@ export const messages = {
     askTutor: 'Ask your tutor for a new link.',
   },
   tutorSignup: {
-    sideText: 'Finest tutors use the product to manage their payments',
+    sideText: `Finest tutors use ${PRODUCT_NAME} to manage their payments`,
     step1NameNote: 'Input First Name and Last Name as on PAN given.',
     step1PanNote: 'Make sure you give a valid PAN.',
     step2Note:
@@ -328,15 +334,11 @@ export const messages = {
     /** tutor/aadhar-verification (spec §2): counts down from 5, then the dashboard. */
     dashboardIn: (seconds: number) => `Taking you to your dashboard in ${seconds} seconds...`,
   },
-  // The product's support lines (spec §2 "Aadhaar step": "It shows support phone numbers"), in
-  // this one place. Placeholders until the support desk's real numbers are known.
+  // The Aadhaar step's help (spec §2 "Aadhaar step": "It shows support phone numbers"); the
+  // numbers themselves are configuration (SUPPORT_PHONES, src/browser/runtimeConfig.ts).
   support: {
     title: 'Need help? Talk to us',
     contactPage: 'More ways to reach us',
-    lines: [
-      { label: 'Toll-free', number: '1800 309 4455', href: 'tel:+9118003094455' },
-      { label: 'WhatsApp', number: '+91 80690 45500', href: 'https://wa.me/918069045500' },
-    ] as const,
   },
   completeKyc: {
     title: 'Complete your KYC to start receiving money',

@@ -140,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         checkoutScript: config.cashfree.checkoutScriptUrl,
         checkoutMode: config.cashfree.env,
         onboardingOrigin: config.onboardingOrigin,
+        supportPhones: config.supportPhones,
       })
     : null;
   app.setNotFoundHandler(async (request, reply) => {

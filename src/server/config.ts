@@ -91,6 +91,19 @@ const envSchema = z.object({
   ONBOARDING_ORIGIN: optional(z.url()),
   /** D122: the header a load balancer puts its request id in (e.g. x-request-id). */
   REQUEST_ID_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)),
+  /**
+   * Issue 13: the support desk's numbers the Aadhaar step shows, 'Label=number' separated by
+   * commas, e.g. 'Toll-free=1800 309 4455,WhatsApp=+91 80690 45500'. Unset: none shown.
+   */
+  SUPPORT_PHONES: optional(
+    z
+      .string()
+      .max(500)
+      .regex(
+        /^[^=,]{1,30}=\+?[0-9 ]{6,20}(,[^=,]{1,30}=\+?[0-9 ]{6,20})*$/,
+        "SUPPORT_PHONES is 'Label=number' pairs separated by commas, e.g. 'Toll-free=1800 309 4455'",
+      ),
+  ),
   /** D111: an unpaid checkout ends at the gateway this long after it opened. */
   ORDER_EXPIRY_SECONDS: optional(
     z.coerce
@@ -170,6 +183,8 @@ export interface Config {
   onboardingOrigin: string;
   /** D122: request ids from this header when set (a load balancer's), else random. */
   requestIdHeader: string | null;
+  /** Issue 13: the support desk's numbers shown on the Aadhaar step; none when unset. */
+  supportPhones: SupportPhone[];
   /** D111: when open orders are re-read, and when an unpaid checkout ends at the gateway. */
   reconcile: { firstCheckMs: number; orderExpiryMs: number };
   /** D108: how often a worker sends the sweep (one per interval across all workers). */
@@ -190,6 +205,12 @@ export class ConfigError extends Error {
 }
 
 /** Parses `env` (process.env in main, a literal object in tests); throws ConfigError. */
+/** A support number as configured: 'Toll-free', '1800 309 4455'. */
+export interface SupportPhone {
+  label: string;
+  number: string;
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -256,6 +277,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? gatewayPages).origin,
     onboardingOrigin: new URL(e.ONBOARDING_ORIGIN ?? gatewayPages).origin,
     requestIdHeader: e.REQUEST_ID_HEADER?.toLowerCase() ?? null,
+    supportPhones: (e.SUPPORT_PHONES ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const [label = '', number = ''] = pair.split('=');
+        return { label: label.trim(), number: number.trim() };
+      }),
     reconcile: {
       firstCheckMs:
         (e.RECONCILE_FIRST_CHECK_SECONDS ?? DEFAULT_RECONCILE_TIMING.firstCheckMs / 1000) * 1000,

@@ -4,6 +4,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import {
   cooldownSeconds,
   otpMachine,
+  otpNotice,
   resendLabel,
   type OtpInput,
   type OtpSession,
@@ -178,6 +179,22 @@ describe('otp machine: resend', () => {
     expect(t.snap().can({ type: 'otp.resend' })).toBe(true);
   });
 
+  it("a 429 within the cooldown: 'Please wait N seconds' counts down with Resend, then goes", async () => {
+    const t = start({ resendAfter: 1 });
+    t.seconds(1);
+    t.actor.send({ type: 'otp.resend' });
+    t.send.last().reject(http(429, messages.otp.waitBeforeResend(25), 25));
+    await flush();
+    expect(t.snap().context.resendError).toBeNull();
+    expect(otpNotice(t.snap().context)).toBe(messages.otp.waitBeforeResend(25));
+    t.seconds(10);
+    expect(otpNotice(t.snap().context)).toBe(messages.otp.waitBeforeResend(15));
+    expect(resendLabel(t.snap().context.resendIn)).toBe('Resend OTP in 15s');
+    t.seconds(15);
+    expect(otpNotice(t.snap().context)).toBeNull();
+    expect(t.snap().can({ type: 'otp.resend' })).toBe(true);
+  });
+
   it('offline: Resend stays allowed and says so', async () => {
     const t = start({ resendAfter: 1 });
     t.seconds(1);
@@ -205,7 +222,7 @@ describe('otp machine: resend', () => {
 
   it('starts with the notice and cooldown it is given; long waits read in minutes', () => {
     const t = start({ resendAfter: 600, notice: 'Please wait' });
-    expect(t.snap().context.notice).toBe('Please wait');
+    expect(otpNotice(t.snap().context)).toBe('Please wait');
     expect(resendLabel(t.snap().context.resendIn)).toBe('Resend OTP in 10 min');
     expect(cooldownSeconds(null)).toBe(30);
     expect(cooldownSeconds(0)).toBe(1);

@@ -64,6 +64,7 @@ describe('configuration', () => {
       checkoutOrigin: 'http://127.0.0.1:3100',
       onboardingOrigin: 'http://127.0.0.1:3100',
       requestIdHeader: null,
+      supportPhones: [],
       reconcile: { firstCheckMs: 120_000, orderExpiryMs: 1_800_000 },
       sweepIntervalSeconds: 15,
       workerInProcess: true,
@@ -143,6 +144,19 @@ describe('configuration', () => {
       logLevel: 'warn',
       requestIdHeader: 'x-request-id',
     });
+  });
+
+  it('reads the support numbers, none when unset, and refuses a malformed list', () => {
+    expect(loadConfig({}).supportPhones).toEqual([]);
+    expect(
+      loadConfig({ SUPPORT_PHONES: 'Toll-free=1800 309 4455, WhatsApp=+91 80690 45500' })
+        .supportPhones,
+    ).toEqual([
+      { label: 'Toll-free', number: '1800 309 4455' },
+      { label: 'WhatsApp', number: '+91 80690 45500' },
+    ]);
+    expect(() => loadConfig({ SUPPORT_PHONES: '1800 309 4455' })).toThrow(/SUPPORT_PHONES/);
+    expect(() => loadConfig({ SUPPORT_PHONES: 'Call=<script>' })).toThrow(/SUPPORT_PHONES/);
   });
 
   it('treats empty variables as unset', () => {

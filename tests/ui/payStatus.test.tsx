@@ -59,6 +59,15 @@ describe('/pay/status', () => {
     renderPay('/pay/status?order_id=ord_1', services);
     expect(await screen.findByRole('heading', { level: 2, name: s.sent })).toBeInTheDocument();
     expect(screen.getByText(s.sentBody('₹5,059.71', 'Asha Verma'))).toBeInTheDocument();
+    expect(screen.getByText(/ IST$/)).toBeInTheDocument(); // 'Paid on' says which clock
+    expect(screen.getByRole('link', { name: s.viewReceipt })).toHaveAttribute(
+      'href',
+      `/student/receipts/${orders.paid.id}`,
+    );
+    expect(screen.getByRole('link', { name: s.toDashboard })).toHaveAttribute(
+      'href',
+      '/student/dashboard',
+    );
     expect(services.fetchOrder).toHaveBeenCalledWith({ orderId: 'ord_1' }, expect.anything());
     await waitFor(() => expect(storage.get('orderId')).toBeNull());
     expect(storage.get('activePaymentAmount')).toBeNull();

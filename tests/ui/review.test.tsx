@@ -175,7 +175,7 @@ describe('review', () => {
     expect(await screen.findByText(messages.checkout.failed)).toBeInTheDocument();
     // The student acts on the gateway page once it has replaced the review.
     await waitFor(() => expect(router.location.pathname).toBe('/pay/payment-gateway-payment-flow'));
-    await user.click(screen.getByRole('button', { name: messages.checkout.openAgain }));
+    await user.click(await screen.findByRole('button', { name: messages.checkout.openAgain }));
     await waitFor(() => expect(services.openCheckout).toHaveBeenCalledTimes(2));
     expect(services.createOrder).toHaveBeenCalledTimes(1);
   });

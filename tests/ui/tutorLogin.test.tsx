@@ -45,7 +45,7 @@ describe('/tutor/login: the phone step', () => {
     await openLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Tutor login' })).toBeInTheDocument();
     expect(
-      screen.getByText('Finest tutors use the product to manage their payments'),
+      screen.getByText('Finest tutors use TuitionPay to manage their payments'),
     ).toBeInTheDocument();
     expect(screen.queryByText('credit card at 1%*')).not.toBeInTheDocument();
     const terms = screen.getByRole('checkbox');

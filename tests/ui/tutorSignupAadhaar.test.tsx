@@ -1,8 +1,8 @@
 // /tutor/personal-details, step 3 (spec §2 "Aadhaar step", §4 "Aadhaar", §8; D4, D15), with the
 // real machines and the real D15 origin check; only the browser's move to the gateway is a spy.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { goToOnboarding } from '../../src/browser/onboardingRedirect';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
@@ -49,19 +49,40 @@ async function expectFailedPanel() {
 }
 
 describe('/tutor/personal-details, step 3', () => {
-  it('shows the Aadhaar texts, the support numbers and Verify', async () => {
+  it('shows the Aadhaar texts, the configured support numbers and Verify', async () => {
+    // What the server writes into index.html from SUPPORT_PHONES.
+    const meta = document.createElement('meta');
+    meta.name = 'tp-support-phones';
+    meta.content = JSON.stringify([
+      { label: 'Toll-free', number: '1800 309 4455' },
+      { label: 'WhatsApp', number: '+91 80690 45500' },
+    ]);
+    document.head.append(meta);
+    onTestFinished(() => meta.remove());
     await openStep3();
     expect(screen.getByRole('list', { name: 'Step 3 of 3' })).toBeInTheDocument();
     expect(screen.getByText(m.keepPhoneReady)).toBeInTheDocument();
     expect(screen.getByText(/₹50,000/)).toBeInTheDocument();
-    for (const line of messages.support.lines) {
-      expect(screen.getByRole('link', { name: line.number })).toHaveAttribute('href', line.href);
-    }
+    expect(screen.getByRole('link', { name: '1800 309 4455' })).toHaveAttribute(
+      'href',
+      'tel:+9118003094455',
+    );
+    expect(screen.getByRole('link', { name: '+91 80690 45500' })).toHaveAttribute(
+      'href',
+      'https://wa.me/918069045500',
+    );
     expect(screen.getByRole('link', { name: messages.support.contactPage })).toHaveAttribute(
       'href',
       '/contact',
     );
     expect(button(m.verify)).toBeEnabled();
+  });
+
+  it('shows no support numbers when none are configured, only the way to the contact page', async () => {
+    await openStep3();
+    const help = screen.getByRole('region', { name: messages.support.title });
+    expect(within(help).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(help).getByRole('link', { name: messages.support.contactPage })).toBeVisible();
   });
 
   it("Verify shows 'Verifying' with a spinner, then goes to the gateway's page", async () => {

@@ -16,6 +16,8 @@ export interface SpaRuntime {
   checkoutScript: string;
   checkoutMode: 'sandbox' | 'production';
   onboardingOrigin: string;
+  /** Issue 13: the Aadhaar step's support numbers (SUPPORT_PHONES). */
+  supportPhones: { label: string; number: string }[];
 }
 
 const escapeAttribute = (value: string) =>
@@ -29,6 +31,7 @@ export function withRuntime(html: string, runtime: SpaRuntime): string {
     meta('checkout-script', runtime.checkoutScript),
     meta('checkout-mode', runtime.checkoutMode),
     meta('onboarding-origin', runtime.onboardingOrigin),
+    meta('support-phones', JSON.stringify(runtime.supportPhones)),
   ].join('');
   return html.replace('</head>', `${tags}</head>`);
 }

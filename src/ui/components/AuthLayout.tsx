@@ -1,6 +1,6 @@
 // The frame of /student/login and /student/signup (spec §2): a side panel with the product's
-// headline ('credit card at 1%*', 'UPI free') and, on desktop only, `extra` (the payee of a
-// link flow); the page's heading and form beside it. The layout switches at 850 px in CSS
+// headline ('credit card at 1%*' with its footnote, 'UPI free') and `extra` (the payee of a
+// link flow, on phones too); the page's heading and form beside it. The layout switches at 850 px in CSS
 // (AuthLayout.module.css), never in JS, so the first paint is right at any width.
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
@@ -11,7 +11,7 @@ export { classes as authClasses };
 interface Props {
   /** The page's h1. */
   title: string;
-  /** Shown in the side panel on desktop only. */
+  /** Shown in the side panel (desktop) or under the headline (phones). */
   extra?: ReactNode;
   /** The side panel's headline and lines; the student's ('credit card at 1%*') by default. */
   headline?: string;
@@ -37,6 +37,7 @@ export function AuthLayout({ title, extra, headline, perks, children }: Props) {
               ))}
             </ul>
           ) : null}
+          {perks === undefined ? <p className={classes.footnote}>{m.cardFootnote}</p> : null}
           {extra ? <div className={classes.extra}>{extra}</div> : null}
         </aside>
         <main className={classes.main}>

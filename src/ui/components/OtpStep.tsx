@@ -7,7 +7,7 @@ import '@mantine/core/styles/Loader.css';
 import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { resendLabel, type OtpActorRef } from '../../../machines/otp/otp.machine';
+import { otpNotice, resendLabel, type OtpActorRef } from '../../../machines/otp/otp.machine';
 import { messages } from '../../domain/messages';
 import { authClasses as classes } from './AuthLayout';
 import { OtpField } from './OtpField';
@@ -24,7 +24,7 @@ export function OtpStep({ otp, onChangePhone, otherLogin }: Props) {
   const code = useSelector(otp, (s) => s.context.code);
   const error = useSelector(otp, (s) => (s.hasTag('error') ? s.context.error : null));
   const roleConflict = useSelector(otp, (s) => s.context.roleConflict);
-  const notice = useSelector(otp, (s) => s.context.notice);
+  const notice = useSelector(otp, (s) => otpNotice(s.context));
   const verifying = useSelector(otp, (s) => s.hasTag('loading'));
   const canVerify = useSelector(otp, (s) => s.can({ type: 'otp.submit' }));
   const resendIn = useSelector(otp, (s) => s.context.resendIn);

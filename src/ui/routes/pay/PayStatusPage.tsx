@@ -48,7 +48,10 @@ function Details({ order, sent }: { order: OrderView; sent: boolean }) {
   ];
   if (order.maskedAccount) rows.push([m.account, order.maskedAccount]);
   if (paidAt && !Number.isNaN(paidAt.getTime())) {
-    rows.push([m.paidOn, `${formatIstDate(paidAt, { withYear: true })}, ${formatIstTime(paidAt)}`]);
+    rows.push([
+      m.paidOn,
+      `${formatIstDate(paidAt, { withYear: true })}, ${formatIstTime(paidAt)} IST`,
+    ]);
   }
   if (order.session) rows.push([m.session, sessionText(order.session)]);
   rows.push([m.orderId, order.id]);
@@ -148,10 +151,19 @@ function OrderStatusView({ orderId }: { orderId: string }) {
           {m.tryAgain}
         </Button>
       ) : null}
-      {view === 'sent' ? (
-        <Button size="md" variant="light" component={Link} to="/">
-          {messages.notFound.home}
-        </Button>
+      {view === 'sent' && order ? (
+        <Group grow>
+          <Button
+            size="md"
+            component={Link}
+            to={`/student/receipts/${encodeURIComponent(order.id)}`}
+          >
+            {m.viewReceipt}
+          </Button>
+          <Button size="md" variant="light" component={Link} to="/student/dashboard">
+            {m.toDashboard}
+          </Button>
+        </Group>
       ) : null}
     </Stack>
   );

@@ -52,6 +52,16 @@ export default function StaticLinkController({ username, book, draft, onModel }:
   );
 
   const amountText = useSelector(actorRef, (s) => s.context.amountText);
+  const amount = useMemo(
+    () => ({
+      subscribe: (onChange: () => void) => {
+        const subscription = actorRef.subscribe(onChange);
+        return () => subscription.unsubscribe();
+      },
+      get: () => actorRef.getSnapshot().context.amountText,
+    }),
+    [actorRef],
+  );
   const tutorName = useSelector(actorRef, (s) => s.context.tutor?.name ?? null);
   const fees = useSelector(actorRef, (s) => s.context.fees);
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'amount.submit' }));
@@ -67,7 +77,7 @@ export default function StaticLinkController({ username, book, draft, onModel }:
     const payable = isPayableAmount(amountText);
     return {
       tutorName,
-      amountText,
+      amount,
       fieldError: amountFieldError(amountText),
       canSubmit,
       changeAmount: (value) => actorRef.send({ type: 'amount.change', value }),
@@ -101,7 +111,7 @@ export default function StaticLinkController({ username, book, draft, onModel }:
         </Box>
       ) : null,
     };
-  }, [actorRef, amountText, tutorName, fees, canSubmit, loadError, unpayable, now]);
+  }, [actorRef, amount, amountText, tutorName, fees, canSubmit, loadError, unpayable, now]);
 
   useEffect(() => onModel(model), [model, onModel]);
   return null;

@@ -3,17 +3,33 @@
 // (Mantine's field and button). The machine, the API client, storage and the fee summary
 // arrive in a lazy chunk (StaticLinkController) that drives the same screen; what the student
 // types before it arrives is kept and handed over.
-import { lazy, Suspense, useState } from 'react';
+// The field's text is read from the machine synchronously (useSyncExternalStore), not through
+// the model the controller publishes after each render: a controlled input whose value lags one
+// render behind is reset to the old text, and the next key, if it comes before the update,
+// lands on it and the previous one is lost (issue 13: '6507' typed fast became '607').
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AmountScreen, type AmountScreenProps } from './AmountScreen';
 
 const StaticLinkController = lazy(() => import('./StaticLinkController'));
 
 /** What the controller publishes to the screen. */
-export type AmountScreenModel = Omit<AmountScreenProps, 'onAmountChange' | 'onSubmit'> & {
+export type AmountScreenModel = Omit<
+  AmountScreenProps,
+  'onAmountChange' | 'onSubmit' | 'amountText'
+> & {
+  amount: AmountStore;
   changeAmount(value: string): void;
   submit(): void;
 };
+
+/** The machine's amount text, for useSyncExternalStore. */
+export interface AmountStore {
+  subscribe(onChange: () => void): () => void;
+  get(): string;
+}
+
+const noSubscription = () => () => {};
 
 /** Until the controller arrives: digits only, at most 9 (its machine applies the full rule). */
 const earlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, 9);
@@ -24,11 +40,15 @@ export function StaticLinkPage() {
   const book = search.get('book') === '1'; // D20
   const [draft, setDraft] = useState('');
   const [model, setModel] = useState<AmountScreenModel | null>(null);
+  const amountText = useSyncExternalStore(
+    model ? model.amount.subscribe : noSubscription,
+    model ? model.amount.get : () => draft,
+  );
   return (
     <>
       <AmountScreen
         tutorName={model?.tutorName ?? null}
-        amountText={model ? model.amountText : draft}
+        amountText={amountText}
         fieldError={model?.fieldError ?? null}
         canSubmit={model?.canSubmit ?? false}
         onAmountChange={model ? model.changeAmount : (value) => setDraft(earlyDigits(value))}

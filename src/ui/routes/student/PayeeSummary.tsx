@@ -1,7 +1,7 @@
-// Desktop side panel of /student/login and /student/signup (spec §2): whom the student is
+// The payee panel of /student/login and /student/signup (spec §2; on phones too, issue 13): whom the student is
 // paying, when they came in by a static or dynamic link. Read from storage (spec §3
 // activePaymentTutorName, tutorPhone, activePaymentAmount); a separate chunk, so storage stays
-// off the first paint. Hidden below 850 px by AuthLayout's CSS.
+// off the first paint.
 import { storage } from '../../../browser/storage';
 import { messages } from '../../../domain/messages';
 import { formatINR } from '../../../domain/money';

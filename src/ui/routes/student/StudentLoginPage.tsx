@@ -101,6 +101,9 @@ export function StudentLoginPage() {
     const actor = actorRef.current;
     if (actor) {
       actor.send({ type: 'phone.change', value: raw });
+      // Until `session` commits, the field shows the draft: keep it equal to the machine's
+      // phone, or React resets the field to a stale value and the next key replaces this one.
+      setDraft(actor.getSnapshot().context.phone);
     } else {
       draftRef.current = raw;
       setDraft(raw);

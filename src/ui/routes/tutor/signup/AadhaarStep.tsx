@@ -10,26 +10,31 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { AadhaarVerificationActorRef } from '../../../../../machines/aadhaarVerification/aadhaarVerification.machine';
+import { supportLines } from '../../../../browser/runtimeConfig';
 import { messages } from '../../../../domain/messages';
 import { authClasses as classes } from '../../../components/AuthLayout';
 
 const m = messages.aadhaar;
 const support = messages.support;
 
+/** The numbers are configuration (SUPPORT_PHONES); with none, the list is not shown. */
 function SupportLines() {
+  const lines = supportLines();
   return (
     <section className={classes.stack} aria-label={support.title}>
       <p className={classes.text}>{support.title}</p>
-      <ul className={classes.text}>
-        {support.lines.map((line) => (
-          <li key={line.label}>
-            {line.label}:{' '}
-            <a className={classes.link} href={line.href}>
-              {line.number}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {lines.length > 0 ? (
+        <ul className={classes.text}>
+          {lines.map((line) => (
+            <li key={line.label}>
+              {line.label}:{' '}
+              <a className={classes.link} href={line.href}>
+                {line.number}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Link className={classes.link} to="/contact">
         {support.contactPage}
       </Link>
