@@ -97,7 +97,11 @@ test('no keystroke is lost in the amount fields, however fast they come', async 
     await amount.pressSequentially(typed);
     await expect(amount).toHaveValue(typed);
   }
-  // Typed while the page is still looking the tutor up, too.
+  // Typed while the page is still looking the tutor up, too (with no amount remembered).
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await page.goto(`/static-link/${tutor.username}`);
   await amount.pressSequentially('4321');
   await expect(page.getByText(messages.staticLink.amountHelper(tutor.name))).toBeVisible();
@@ -105,6 +109,7 @@ test('no keystroke is lost in the amount fields, however fast they come', async 
 
   await page.goto('/pay/payment-details');
   const details = page.getByRole('textbox', { name: messages.payeeLookup.amountLabel });
+  await details.fill(''); // the amount just typed on the static link is remembered
   await details.pressSequentially('6507');
   await expect(details).toHaveValue('6507');
 });
