@@ -1,5 +1,5 @@
 // ARCHITECTURE.md: src/domain is pure (browser and server). Lint forbids our other folders and
-// frameworks; this also refuses Node built-ins and any package but zod, and Node/DOM globals.
+// frameworks; this also refuses Node built-ins and any package but zod's tree-shakable API (zod/mini), and Node/DOM globals.
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +12,10 @@ describe('src/domain purity', () => {
     expect(files.length).toBeGreaterThan(5);
   });
 
-  it.each(files)('%s imports only ./siblings and zod', (file) => {
+  it.each(files)('%s imports only ./siblings and zod/mini', (file) => {
     const source = readFileSync(join(dir, file), 'utf8');
     const specifiers = [...source.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
-    for (const s of specifiers) expect(s === 'zod' || /^\.\/[\w.-]+$/.test(s!)).toBe(true);
+    for (const s of specifiers) expect(s === 'zod/mini' || /^\.\/[\w.-]+$/.test(s!)).toBe(true);
     expect(source).not.toMatch(/\brequire\(|\bimport\(/);
   });
 

@@ -9,6 +9,8 @@ import { createCashfreeGateway } from '../../src/server/gateway/cashfree';
 import type { GatewayOrderInput, PaymentGateway } from '../../src/server/gateway/types';
 import { SANDBOX_REFUND_PROCESSING_MS } from '../../sandbox/cashfree/pg';
 import { seedDemoData } from '../../src/server/seed';
+import { nextRefundCheck } from '../../src/server/services/refunds';
+import { sweepAndRunJobs } from '../support/jobs';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { rejection } from '../support/gateway';
 import { pdfLines } from '../support/pdf';
@@ -203,7 +205,10 @@ describe.each(testDatabases())('refunds at the sandbox gateway on $name', (datab
     const second = await server.api('POST', approveUrl(refundId), as(asha.access_token));
     expect(second.statusCode).toBe(409);
 
-    server.clock.advance(SANDBOX_REFUND_PROCESSING_MS);
+    // The sandbox settles it; the refund job re-reads it at its first check (D111).
+    const firstCheckMs = nextRefundCheck(new Date(0), new Date(0)).getTime();
+    server.clock.advance(Math.max(SANDBOX_REFUND_PROCESSING_MS, firstCheckMs));
+    await sweepAndRunJobs(server.app);
     for (const token of [priya.access_token, asha.access_token]) {
       const listed = await server.api('GET', REFUNDS_URL, as(token));
       expect(listed.json()).toMatchObject({ results: [{ id: refundId, status: 'SUCCESS' }] });
