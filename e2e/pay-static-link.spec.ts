@@ -43,9 +43,8 @@ async function startStaticLinkPayment(
   await proceed.click();
 
   await expect(page).toHaveURL(/\/student\/login$/);
-  if (test.info().project.name === 'desktop') {
-    await expectPayingToPanel(page, tutor.name, amountShown);
-  }
+  // Whom and how much, at both sizes (issue 13: phones never showed it).
+  await expectPayingToPanel(page, tutor.name, amountShown);
   const student = await loginAsNewStudent(page, request);
   await signUp(page, student);
 
@@ -77,6 +76,11 @@ test('a new student pays a tutor by card from the public profile', async ({ page
   await expectRedirectCountdown(page);
   await expectStatus(page, messages.status.sent);
   await expect(page.getByText(messages.status.sentBody('₹5,059.71', tutor.name))).toBeVisible();
+
+  // D125: Back, past the gateway's page, leads to the dashboard, not an empty payment form.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
 });
 
 test('a new student pays a tutor by UPI with no fee', async ({ page, request }) => {

@@ -3,7 +3,8 @@
 // /pay/payment-gateway-payment-flow (a layout route keeps it across the two).
 //
 // - It reads the payment draft the earlier screens stored (`readDraft`): no session →
-//   /student/login; no amount, tutor phone or tutor name → /pay/payment-details (spec §2).
+//   /student/login; no amount, tutor phone or tutor name → /pay/payment-details (spec §2),
+//   or /student/dashboard when this tab's payment has just gone through (D125).
 // - It loads the fee settings (payments/pg/, base_rate; 1 when absent, D9) and shows the D9
 //   breakup for the chosen method: Card (fee + charges) or UPI (total = amount, D6).
 // - 'Proceed to pay' fires 'Clicked Proceed' (D22) and creates the order with this visit's
@@ -49,7 +50,12 @@ export type DraftResult =
   /** No session (spec §2: /student/login). */
   | { kind: 'login' }
   /** Amount, tutor phone or tutor name missing (spec §2: /pay/payment-details). */
-  | { kind: 'details' };
+  | { kind: 'details' }
+  /**
+   * Nothing to review because this tab's payment went through (Back from the status page,
+   * through the gateway's page): the student's dashboard, not an empty form (D125).
+   */
+  | { kind: 'paid' };
 
 /** The order to create, in domain terms (the real actor maps it to the API's rupees). */
 export interface OrderDraft {
@@ -166,6 +172,11 @@ export const paymentMachine = setup({
             guard: ({ event }) => event.output.kind === 'details',
             target: 'leaving',
             actions: { type: 'navigate', params: { to: '/pay/payment-details', replace: true } },
+          },
+          {
+            guard: ({ event }) => event.output.kind === 'paid',
+            target: 'leaving',
+            actions: { type: 'navigate', params: { to: '/student/dashboard', replace: true } },
           },
           {
             target: 'loadingFees',

@@ -100,6 +100,9 @@ export const storageKeys = {
     z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }),
   ),
 
+  /** D125: the payment that went through last, once the keys above are cleared. */
+  paidOrderId: text(id),
+
   // Tutor onboarding.
   tutorOnboardingStep: json(z.int().check(z.minimum(0), z.maximum(3))),
   tutorOnboardingNavigation: text(sameOriginPath),

@@ -104,7 +104,7 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
   internal: {
     'xstate.done.actor.readDraft': doneCases<World, DraftResult>(
       'readDraft',
-      [{ kind: 'login' }, { kind: 'details' }, { kind: 'ready', draft: DRAFT }],
+      [{ kind: 'login' }, { kind: 'details' }, { kind: 'paid' }, { kind: 'ready', draft: DRAFT }],
       (w) => w.draft,
     ),
     'xstate.error.actor.readDraft': errorCases<World>(
@@ -195,6 +195,7 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
       const draft = world.draft.outputs.at(-1);
       if (draft?.kind === 'login') assert.equal(to, '/student/login');
       else if (draft?.kind === 'details') assert.equal(to, '/pay/payment-details');
+      else if (draft?.kind === 'paid') assert.equal(to, '/student/dashboard');
       else assert.equal(to, '/student/login', 'the session ended while creating the order');
       assert.deepEqual(world.stored, []);
     },

@@ -231,7 +231,7 @@ async function readDraft(signal?: AbortSignal): Promise<DraftResult> {
   const payeePhone = storage.get('tutorPhone');
   const payeeName = storage.get('activePaymentTutorName');
   if (amount === null || amountError(amount) !== null || !payeePhone || !payeeName) {
-    return { kind: 'details' };
+    return storage.get('paidOrderId') ? { kind: 'paid' } : { kind: 'details' };
   }
   const payer = await payerId(signal);
   if (payer === 'login') return { kind: 'login' };

@@ -96,8 +96,11 @@ export function storeOrder(_: unknown, { orderId }: { orderId: string }): void {
 }
 
 /** D1: the payment is sent; forget it. */
+/** D1: the payment went through; D125: and remember that it did. */
 export function clearPayment(): void {
+  const paid = storage.get('orderId');
   storage.clearPayment();
+  if (paid) storage.set('paidOrderId', paid);
 }
 
 /** The stored amount as the field's text, e.g. back from login. */
