@@ -9,7 +9,6 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Overlay.css';
@@ -18,9 +17,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Tabs.css';
 import {
   Button,
-  Code,
   Container,
-  CopyButton,
   Group,
   Loader,
   Modal,
@@ -47,51 +44,13 @@ import { tutorTabs } from './tutorTabs';
 
 const m = messages.tutorDashboard;
 
-function CopyableLink({ label, url }: { label: string; url: string }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>{url}</Code>
-        <CopyButton value={url}>
-          {({ copied, copy }) => (
-            // Never squeezed by a long link on a phone.
-            <Button
-              size="xs"
-              variant="light"
-              onClick={copy}
-              aria-label={`${m.copy}: ${label}`}
-              style={{ flexShrink: 0 }}
-            >
-              {copied ? m.copied : m.copy}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
-
 function KycCard({ actor }: { actor: TutorDashboardActorRef }) {
   const kyc = useSelector(actor, (s) => s.context.kyc);
-  const username = useSelector(actor, (s) => s.context.username);
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={m.kycTitle}>
       {kyc === 'accepting' ? (
-        <Stack>
-          <Text>{messages.aadhaar.startAccepting(PRODUCT_NAME)}</Text>
-          {username ? (
-            <>
-              <CopyableLink
-                label={m.staticLink}
-                url={`${window.location.origin}/static-link/${username}`}
-              />
-              <CopyableLink label={m.profileLink} url={`${window.location.origin}/${username}`} />
-            </>
-          ) : null}
-        </Stack>
+        // The links themselves are in the Share tab, once (issue 13: they were here too).
+        <Text>{messages.aadhaar.startAccepting(PRODUCT_NAME)}</Text>
       ) : kyc === 'underReview' ? (
         <Text>{messages.aadhaar.underReview}</Text>
       ) : (
