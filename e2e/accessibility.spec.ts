@@ -1,0 +1,114 @@
+// Issue 13 (WCAG 2.2 AA): axe-core checks the screens at both sizes (each Playwright project)
+// and fails on any violation, listing each one with the elements it found. Screens are opened
+// the way a user reaches them; a screen that needs a session gets one through the API.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../src/domain/messages';
+import { DEMO_USERNAMES } from '../src/server/demo';
+import { dashboardTexts } from '../src/domain/dashboardTexts';
+import { loginAsNewStudent, signUp, newStudent } from './support/student';
+import { onboardedTutorByApi, useTutorSession } from './support/tutor';
+
+const tutor = DEMO_USERNAMES.onboardedTutor;
+
+/** Every WCAG 2.0-2.2 A and AA rule axe has, on the page as it is now. */
+async function violationsOf(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}
+
+async function expectNoViolations(page: Page, screen: string) {
+  // Let Mantine's transitions finish: axe reads colours as painted.
+  await page.waitForTimeout(300);
+  const violations = await violationsOf(page);
+  // One line per screen for the issue's before/after figures (elements per rule).
+  console.info(
+    `axe ${test.info().project.name} | ${screen} | ${violations.map((v) => `${v.rule}:${v.nodes.length}`).join(' ') || 'none'}`,
+  );
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+const publicScreens: [string, string][] = [
+  ['/tutors', 'marketing: tutors'],
+  ['/contact', 'marketing: contact'],
+  ['/terms-of-use', 'product terms'],
+  [`/${tutor}`, 'tutor profile'],
+  [`/${tutor}/pricing`, 'tutor pricing'],
+  [`/static-link/${tutor}`, 'static link: amount'],
+  ['/student/login', 'student login'],
+  ['/tutor/login', 'tutor login'],
+  ['/pay/payment-details', 'pay by phone'],
+  ['/no/such/page', 'not found'],
+];
+
+for (const [path, screen] of publicScreens) {
+  test(`axe: ${screen} (${path})`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, screen);
+  });
+}
+
+test('axe: the static link with an amount too large, and the login with its payee', async ({
+  page,
+}) => {
+  await page.goto(`/static-link/${tutor}`);
+  const amount = page.getByRole('textbox', { name: messages.staticLink.amountLabel });
+  await amount.fill('60000');
+  await expect(page.getByText(messages.validation.amountMax, { exact: true })).toBeVisible();
+  await expectNoViolations(page, 'static link: error shown');
+  await amount.fill('1500');
+  await page.getByRole('button', { name: messages.staticLink.proceed }).click();
+  await expect(page).toHaveURL(/\/student\/login$/);
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'student login with payee');
+});
+
+test('axe: a student through login, sign-up, review and the dashboard', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`/static-link/${tutor}`);
+  await page.getByRole('textbox', { name: messages.staticLink.amountLabel }).fill('1500');
+  await page.getByRole('button', { name: messages.staticLink.proceed }).click();
+  await expect(page).toHaveURL(/\/student\/login$/);
+  const student = newStudent();
+  await loginAsNewStudent(page, request, student);
+  await expectNoViolations(page, 'student sign-up');
+  await signUp(page, student);
+  await expect(page).toHaveURL(new RegExp(`/static-link/${tutor}$`));
+  await page.getByRole('button', { name: messages.staticLink.proceed }).click();
+  await expect(page).toHaveURL(/\/pay\/review$/);
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'review');
+  await page.goto('/student/dashboard');
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'student dashboard');
+});
+
+test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
+  const apiTutor = await onboardedTutorByApi(request);
+  await useTutorSession(page, apiTutor);
+  const t = dashboardTexts.tutor;
+  const tabs = [
+    { value: 'share', label: t.share.tab },
+    { value: 'payments', label: t.payments.tab },
+    { value: 'refunds', label: t.refunds.tab },
+    { value: 'links', label: t.links.tab },
+    { value: 'sessions', label: t.sessions.tab },
+    { value: 'api-keys', label: t.apiKeys.tab },
+  ];
+  for (const tab of tabs) {
+    await page.goto(`/tutor/dashboard?tab=${tab.value}`);
+    await expect(page.getByRole('tab', { name: tab.label, selected: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, `tutor dashboard: ${tab.value}`);
+  }
+});
