@@ -4,17 +4,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/domain/messages';
-import { DEMO_USERNAMES } from '../src/server/demo';
+import { DEMO_PHONES, DEMO_USERNAMES } from '../src/server/demo';
 import { dashboardTexts } from '../src/domain/dashboardTexts';
+import { kycDialog, payByPhone } from './support/payByPhone';
 import { loginAsNewStudent, signUp, newStudent } from './support/student';
 import { onboardedTutorByApi, useTutorSession } from './support/tutor';
 
 const tutor = DEMO_USERNAMES.onboardedTutor;
 
-/** Every WCAG 2.0-2.2 A and AA rule axe has, on the page as it is now. */
+/**
+ * Every WCAG 2.0-2.2 A and AA rule axe has, and its best practices (landmarks, heading order),
+ * on the page as it is now.
+ */
 async function violationsOf(page: Page) {
   const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   return result.violations.map((v) => ({
     rule: v.id,
@@ -91,6 +95,9 @@ test('axe: a student through login, sign-up, review and the dashboard', async ({
   await page.goto('/student/dashboard');
   await page.waitForLoadState('networkidle');
   await expectNoViolations(page, 'student dashboard');
+  await payByPhone(page, '1500', DEMO_PHONES.pendingTutor);
+  await expect(kycDialog(page, messages.payeeLookup.kycPendingTitle)).toBeVisible();
+  await expectNoViolations(page, 'pay by phone: KYC dialog');
 });
 
 test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
@@ -111,4 +118,12 @@ test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
     await page.waitForLoadState('networkidle');
     await expectNoViolations(page, `tutor dashboard: ${tab.value}`);
   }
+});
+
+test('axe: the profile with its menu open (phones)', async ({ page }) => {
+  test.skip(test.info().project.name !== 'phone', 'the menu is a drawer on phones only');
+  await page.goto(`/${tutor}`);
+  await page.getByRole('button', { name: messages.publicPages.openMenu }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page, 'profile: menu open');
 });

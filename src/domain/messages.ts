@@ -13,6 +13,8 @@ export const messages = {
     registrationFailed: 'Something went wrong. Please try again.',
     network: 'You seem to be offline. Check your connection and try again.',
     timeout: 'The server took too long to answer. Please try again.',
+    /** The name of a dialog's close (×) button; the public menu's is publicPages.closeMenu. */
+    closeDialog: 'Close dialog',
   },
   notFound: {
     title: 'Page Not Found',
@@ -376,6 +378,7 @@ export const messages = {
     mainNav: 'Main',
     policiesNav: 'Policies',
     openMenu: 'Open menu',
+    closeMenu: 'Close menu',
     menu: 'Menu',
     merchant: 'Merchant',
     support: 'Support',

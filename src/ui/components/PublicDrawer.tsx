@@ -23,17 +23,22 @@ export function PublicDrawer({
   /** The navigation links. */
   children: ReactNode;
 }) {
+  // Composed from its parts so its header is a plain div: Mantine's is a <header>, a second
+  // banner landmark beside the page's own (axe, issue 13).
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title={messages.publicPages.menu}
-      position="left"
-      size="75%"
-    >
-      <nav aria-label={messages.publicPages.menu} className={classes.drawerNav}>
-        {children}
-      </nav>
-    </Drawer>
+    <Drawer.Root opened={opened} onClose={onClose} position="left" size="75%">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        <Drawer.Header component="div">
+          <Drawer.Title>{messages.publicPages.menu}</Drawer.Title>
+          <Drawer.CloseButton aria-label={messages.publicPages.closeMenu} />
+        </Drawer.Header>
+        <Drawer.Body>
+          <nav aria-label={messages.publicPages.menu} className={classes.drawerNav}>
+            {children}
+          </nav>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }

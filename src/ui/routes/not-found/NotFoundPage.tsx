@@ -11,7 +11,7 @@ import { messages } from '../../../domain/messages';
 /** /page-not-found and every unknown path (spec §2). */
 export function NotFoundPage() {
   return (
-    <Container size="sm" py="xl">
+    <Container size="sm" py="xl" component="main">
       <Stack align="flex-start" gap="md">
         <Title order={1}>{messages.notFound.title}</Title>
         <Text>{messages.notFound.body}</Text>

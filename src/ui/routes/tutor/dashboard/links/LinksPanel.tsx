@@ -197,7 +197,7 @@ function CreateLink({ list }: { list: LinksList }) {
   useLogoutWhen(useSelector(actor, (s) => s.matches('unauthorized')));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t.createTitle}>
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t.createTitle}
       </Title>
       {created ? <CreatedLink actor={actor} /> : <CreateForm actor={actor} />}
@@ -275,7 +275,7 @@ function LinksList({ list }: { list: LinksList }) {
   return (
     <Stack component="section" aria-label={t.listTitle} gap="sm">
       <Group justify="space-between" align="flex-end">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t.listTitle}
         </Title>
         <NativeSelect
