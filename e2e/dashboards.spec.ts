@@ -10,6 +10,7 @@ import {
   expectBreakup,
   expectOnReview,
   expectStatus,
+  listValue,
   orderIdOf,
   payAtSandbox,
   review,
@@ -168,6 +169,13 @@ test('a link made in the dashboard is paid; both sides, the CSV and the PDF agre
   expect(text.startsWith('%PDF')).toBe(true);
   expect(text).toContain(`(${orderId})`);
   expect(text).toContain(`(${pdfRupees(FIGURES.total)})`);
+  // Both sides as the page names them (issue 13: the PDF had no phone, a bare username); a
+  // PDF string escapes its parentheses.
+  const sheet = studentPage.getByRole('region', { name: apiMessages.receipts.title });
+  for (const label of [apiMessages.receipts.paidTo, apiMessages.receipts.paidBy]) {
+    const shown = await listValue(sheet, label).innerText();
+    expect(text).toContain(`(${shown.replace(/[()\\]/g, (c) => `\\${c}`)})`);
+  }
 });
 
 test('a refund asked for within 24 hours is approved once and shows on both sides', async ({

@@ -128,6 +128,11 @@ export const apiMessages = {
     receiptNumber: 'Receipt number',
     paidTo: 'Paid to',
     paidBy: 'Paid by',
+    /** The receipt page and its PDF name both sides alike (issue 13: they differed). */
+    payee: (name: string, username: string | null) => (username ? `${name} (@${username})` : name),
+    payer: (name: string, phone: string) => `${name} (${phone})`,
+    /** A UPI payment has no fee (D6): its receipt shows no fee or charges rows. */
+    showsFees: (method: 'card' | 'upi') => method === 'card',
     paidAt: 'Payment time',
     method: 'Method',
     bankReference: 'Bank reference',

@@ -250,7 +250,6 @@ export const dashboardTexts = {
       print: 'Print',
       back: 'Back to dashboard',
       notFound: 'This receipt was not found.',
-      payeeUsername: (username: string) => `@${username}`,
     },
   },
 } as const;

@@ -64,8 +64,9 @@ describe.each(testDatabases())('receipts on $name', (database) => {
       'TuitionPay',
       'Payment receipt',
       `Receipt number | ${id}`,
-      'Paid to | Asha Verma (asha-verma)',
-      'Paid by | Priya Sharma',
+      // As the receipt page writes them (issue 13: the PDF had no phone and a bare username).
+      'Paid to | Asha Verma (@asha-verma)',
+      `Paid by | Priya Sharma (${priya.phone})`,
       // The test clock after the demo logins: 15 January 2025, 10:01:33 IST.
       'Payment time | 15th January 2025, 10:01 am IST',
       'Method | Card',
@@ -99,8 +100,10 @@ describe.each(testDatabases())('receipts on $name', (database) => {
     const lines = pdfLines(
       (await api('GET', receiptPdfUrl(id), { token: priya.token })).rawPayload,
     );
-    expect(lines).toContain('Paid by | ?????? Sharma');
+    expect(lines).toContain(`Paid by | ?????? Sharma (${priya.phone})`);
     expect(lines).toContain('Method | UPI');
+    // No fee on UPI (D6): no fee rows, as on the receipt page.
+    expect(lines.some((line) => line.startsWith('Platform fee'))).toBe(false);
     expect(lines).toContain('Total paid | Rs. 50,000.00');
     expect(lines).toContain('Refund (Processing): Rs. 50,000.00');
   });

@@ -28,13 +28,10 @@ function receiptRows(receipt: Receipt): [string, string][][] {
     receipt.method === 'upi'
       ? apiMessages.paymentHistory.methodUpi
       : apiMessages.paymentHistory.methodCard;
-  const payee = receipt.payee.username
-    ? `${receipt.payee.name} (${receipt.payee.username})`
-    : receipt.payee.name;
   const details: [string, string][] = [
     [r.receiptNumber, receipt.receipt_number],
-    [r.paidTo, payee],
-    [r.paidBy, receipt.payer.name],
+    [r.paidTo, r.payee(receipt.payee.name, receipt.payee.username ?? null)],
+    [r.paidBy, r.payer(receipt.payer.name, receipt.payer.phone)],
     [r.paidAt, r.at(formatIstDate(paidAt, { withYear: true }), formatIstTime(paidAt))],
     [r.method, method],
     ...(receipt.bank_reference
@@ -43,8 +40,12 @@ function receiptRows(receipt: Receipt): [string, string][][] {
   ];
   const breakup: [string, string][] = [
     [r.amount, rupees(receipt.base_amount)],
-    [r.platformFee, rupees(receipt.fee)],
-    [r.charges, rupees(receipt.charges)],
+    ...(r.showsFees(receipt.method)
+      ? ([
+          [r.platformFee, rupees(receipt.fee)],
+          [r.charges, rupees(receipt.charges)],
+        ] as [string, string][])
+      : []),
     [r.total, rupees(receipt.total)],
   ];
   const refund = receipt.refund;

@@ -51,20 +51,15 @@ const BackLink = () => (
 function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   const rows: [string, string][] = [
     [a.receiptNumber, receipt.receiptNumber],
-    [
-      a.paidTo,
-      receipt.payee.username
-        ? `${receipt.payee.name} (${t.receipt.payeeUsername(receipt.payee.username)})`
-        : receipt.payee.name,
-    ],
-    [a.paidBy, `${receipt.payer.name} (${receipt.payer.phone})`],
+    [a.paidTo, a.payee(receipt.payee.name, receipt.payee.username)],
+    [a.paidBy, a.payer(receipt.payer.name, receipt.payer.phone)],
     [a.paidAt, istWhen(receipt.paidAt)],
     [a.method, t.payments.methods[receipt.method === 'card' ? 'cc' : 'upi']],
     ...(receipt.bankReference
       ? [[a.bankReference, receipt.bankReference] as [string, string]]
       : []),
     [a.amount, formatINR(receipt.amount)],
-    ...(receipt.method === 'card'
+    ...(a.showsFees(receipt.method)
       ? ([
           [a.platformFee, formatINR(receipt.fee)],
           [a.charges, formatINR(receipt.charges)],
