@@ -9,6 +9,7 @@ import { dashboardTexts } from '../src/domain/dashboardTexts';
 import { kycDialog, payByPhone } from './support/payByPhone';
 import { loginAsNewStudent, signUp, newStudent } from './support/student';
 import { onboardedTutorByApi, useTutorSession } from './support/tutor';
+import { createPaymentLink, onboardedTutorToken } from './support/tutorSession';
 
 const tutor = DEMO_USERNAMES.onboardedTutor;
 
@@ -126,4 +127,36 @@ test('axe: the profile with its menu open (phones)', async ({ page }) => {
   await page.getByRole('button', { name: messages.publicPages.openMenu }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoViolations(page, 'profile: menu open');
+});
+
+test("axe: the demo tutor's payment links table, which is wider than a phone", async ({
+  page,
+  request,
+}) => {
+  const token = onboardedTutorToken();
+  const me = await request.get('/api/v1/user/me/', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { id } = (await me.json()) as { id: number };
+  await createPaymentLink(request, { amount: 1500, purpose: 'Axe: a link in the table' });
+  await page.goto('/tutor/login');
+  await page.evaluate(
+    ({ token, id, phone }) => {
+      localStorage.setItem('access-token', token);
+      localStorage.setItem('userId', id);
+      localStorage.setItem('phoneNumber', phone);
+      localStorage.setItem('tutorLogin', 'true');
+    },
+    { token, id: String(id), phone: DEMO_PHONES.onboardedTutor },
+  );
+  await page.goto('/tutor/dashboard?tab=links');
+  const table = page.getByRole('region', {
+    name: messages.generic.scrollRegion(dashboardTexts.tutor.links.listTitle),
+  });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'tutor dashboard: links with rows');
+  // A keyboard reaches the region and scrolls it.
+  await table.focus();
+  await expect(table).toBeFocused();
 });

@@ -15,6 +15,8 @@ export const messages = {
     timeout: 'The server took too long to answer. Please try again.',
     /** The name of a dialog's close (×) button; the public menu's is publicPages.closeMenu. */
     closeDialog: 'Close dialog',
+    /** A wide table's scroll region on a phone (src/ui/components/ScrollTable.tsx). */
+    scrollRegion: (table: string) => `${table} (scrolls sideways)`,
   },
   notFound: {
     title: 'Page Not Found',

@@ -57,6 +57,7 @@ import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.apiKeys;
 
@@ -149,7 +150,7 @@ function IssueKey({ list }: { list: KeysList }) {
 function KeyRows({ list, revoke }: { list: KeysList; revoke: ConfirmActionActorRef }) {
   const items = useSelector(list, (s) => s.context.data?.items ?? []);
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <ScrollTable label={t.title} minWidth={640}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -198,7 +199,7 @@ function KeyRows({ list, revoke }: { list: KeysList; revoke: ConfirmActionActorR
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

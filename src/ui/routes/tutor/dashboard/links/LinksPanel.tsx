@@ -63,6 +63,7 @@ import type { TutorTabPanelProps } from '../tutorTabs';
 import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import { ConfirmDialog, ConfirmDone } from './ConfirmDialog';
+import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.links;
 
@@ -208,7 +209,7 @@ function CreateLink({ list }: { list: LinksList }) {
 function LinkRows({ list, cancel }: { list: LinksList; cancel: ConfirmActionActorRef }) {
   const items = useSelector(list, (s) => s.context.data?.items ?? []);
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <ScrollTable label={t.listTitle} minWidth={640}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -256,7 +257,7 @@ function LinkRows({ list, cancel }: { list: LinksList; cancel: ConfirmActionActo
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

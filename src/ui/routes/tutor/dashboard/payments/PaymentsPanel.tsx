@@ -58,6 +58,7 @@ import { formatINR } from '../../../../../domain/money';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { istDateTime, useListLogout, useLogoutWhen } from './listParts';
 import { ListState, Pager } from '../../../../components/PagedListParts';
+import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.payments;
 
@@ -199,7 +200,7 @@ function statusText(row: PaymentReceivedRow): string {
 function PaymentsTable({ list }: { list: PaymentsListRef }) {
   const rows = useSelector(list, (s) => s.context.data?.items ?? []);
   return (
-    <Table.ScrollContainer minWidth={720} type="native">
+    <ScrollTable label={t.title} minWidth={720}>
       <Table striped verticalSpacing="sm" aria-label={t.title}>
         <Table.Thead>
           <Table.Tr>
@@ -224,7 +225,7 @@ function PaymentsTable({ list }: { list: PaymentsListRef }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

@@ -49,6 +49,7 @@ import { formatINR } from '../../../../../domain/money';
 import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.refunds;
 
@@ -161,7 +162,7 @@ function RefundsTable({
       refund: { id: row.id, studentName: row.studentName, amount: row.amount },
     });
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <ScrollTable label={t.title} minWidth={760}>
       <Table striped verticalSpacing="sm" aria-label={t.title}>
         <Table.Thead>
           <Table.Tr>
@@ -206,7 +207,7 @@ function RefundsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

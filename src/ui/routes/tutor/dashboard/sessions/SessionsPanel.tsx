@@ -22,6 +22,7 @@ import { formatINR } from '../../../../../domain/money';
 import { istDateTime, useListLogout } from '../payments/listParts';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.sessions;
 
@@ -39,7 +40,7 @@ const providedList = sessionsListMachine.provide({
 function SessionsTable({ list }: { list: SessionsListRef }) {
   const rows = useSelector(list, (s) => s.context.data?.items ?? []);
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
+    <ScrollTable label={t.title} minWidth={560}>
       <Table striped verticalSpacing="sm" aria-label={t.title}>
         <Table.Thead>
           <Table.Tr>
@@ -60,7 +61,7 @@ function SessionsTable({ list }: { list: SessionsListRef }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
