@@ -177,6 +177,15 @@ export const messages = {
     logout: 'Logout',
     ok: 'OK',
   },
+  /** The money screens' trust pieces (issue 13; src/ui/components/trust). */
+  trust: {
+    payee: 'Payee',
+    payingTo: 'You are paying',
+    verified: 'KYC verified',
+    processedBy: 'Payments are processed securely by Cashfree Payments',
+    cards: 'Cards',
+    upi: 'UPI',
+  },
   staticLink: {
     title: 'Payment Amount',
     amountLabel: 'Amount to pay',

@@ -1,6 +1,6 @@
 // /static-link/{username} (spec §2, §4 "Amount screen Proceed"; D5, D11, D20, D30) through the
 // app's routes, with the real amountEntry machine and fake services.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TutorLookup } from '../../machines/amountEntry/amountEntry.machine';
@@ -120,6 +120,10 @@ describe('static link amount screen', () => {
       expect(notice).toHaveTextContent(messages.payeeLookup[title]);
       expect(notice).toHaveTextContent(messages.payeeLookup[text]);
       expect(screen.getByText(m.amountHelper('Asha Verma'))).toBeInTheDocument();
+      // Not yet payable: the payee card names the tutor but shows no verified mark.
+      const payee = screen.getByRole('region', { name: messages.trust.payee });
+      expect(within(payee).getByText('Asha Verma')).toBeInTheDocument();
+      expect(within(payee).queryByText(messages.trust.verified)).not.toBeInTheDocument();
       await user.type(amountField(), '2000{Enter}');
       expect(amountField()).toHaveValue('2000');
       expect(proceed()).toBeDisabled();
@@ -129,10 +133,16 @@ describe('static link amount screen', () => {
     },
   );
 
-  it('an onboarded tutor shows no KYC notice', async () => {
+  it('an onboarded tutor shows no KYC notice, a verified payee card and who processes the payment', async () => {
     const user = userEvent.setup();
     renderPay('/static-link/asha-verma', setup(tutor({ id: 7 })));
     await screen.findByText(m.amountHelper('Asha Verma'));
+    // Issue 13: the product's mark, the payee with a verified mark, the processor.
+    expect(screen.getByRole('link', { name: 'TuitionPay' })).toHaveAttribute('href', '/');
+    const payee = screen.getByRole('region', { name: messages.trust.payee });
+    expect(within(payee).getByText('Asha Verma')).toBeInTheDocument();
+    expect(within(payee).getByText(messages.trust.verified)).toBeInTheDocument();
+    expect(screen.getByText(messages.trust.processedBy)).toBeInTheDocument();
     await user.type(amountField(), '2000');
     expect(proceed()).toBeEnabled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

@@ -46,6 +46,9 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': messages.generic.closeDialog } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': messages.generic.closeDialog } } },
+    // A value fills its row, so money with ta="right" lines up on the right, in figures of one
+    // width (issue 13: amounts sat left in a second column that did not line up).
+    DataList: { styles: { itemValue: { flex: 1, fontVariantNumeric: 'tabular-nums' } } },
   },
 });
 

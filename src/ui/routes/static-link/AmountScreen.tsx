@@ -8,11 +8,16 @@
 // to what a student on a slow network downloads before seeing the screen.
 import { useId, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
+import { PayeeCard } from '../../components/trust/PayeeCard';
+import { ProcessorLine } from '../../components/trust/ProcessorLine';
+import { ProductBar } from '../../components/trust/ProductBar';
 import classes from './AmountScreen.module.css';
 
 export interface AmountScreenProps {
   /** The tutor's name once looked up. */
   tutorName: string | null;
+  /** The tutor's KYC is approved: they can be paid (the payee card's verified mark). */
+  verified: boolean;
   amountText: string;
   /** What is wrong with the amount (zero, above the limit), if anything. */
   fieldError: string | null;
@@ -36,53 +41,58 @@ export function AmountScreen(props: AmountScreenProps) {
     .filter(Boolean)
     .join(' ');
   return (
-    <main className={classes.main}>
-      <form
-        noValidate
-        className={classes.stack}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <h1 className={classes.title}>{m.title}</h1>
-        <div className={classes.field}>
-          <label htmlFor={id} className={classes.label}>
-            {m.amountLabel}
-          </label>
-          {tutorName ? (
-            <p id={helpId} className={classes.description}>
-              {m.amountHelper(tutorName)}
-            </p>
-          ) : null}
-          <div className={classes.control}>
-            <span className={classes.prefix} aria-hidden="true">
-              ₹
-            </span>
-            <input
-              id={id}
-              className={classes.input}
-              inputMode="numeric"
-              autoComplete="off"
-              enterKeyHint="go"
-              value={amountText}
-              onChange={(event) => onAmountChange(event.currentTarget.value)}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={describedBy || undefined}
-            />
+    <>
+      <ProductBar />
+      <main className={classes.main}>
+        <form
+          noValidate
+          className={classes.stack}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          <h1 className={classes.title}>{m.title}</h1>
+          <PayeeCard name={tutorName} verified={props.verified} />
+          <div className={classes.field}>
+            <label htmlFor={id} className={classes.label}>
+              {m.amountLabel}
+            </label>
+            {tutorName ? (
+              <p id={helpId} className={classes.description}>
+                {m.amountHelper(tutorName)}
+              </p>
+            ) : null}
+            <div className={classes.control}>
+              <span className={classes.prefix} aria-hidden="true">
+                ₹
+              </span>
+              <input
+                id={id}
+                className={classes.input}
+                inputMode="numeric"
+                autoComplete="off"
+                enterKeyHint="go"
+                value={amountText}
+                onChange={(event) => onAmountChange(event.currentTarget.value)}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={describedBy || undefined}
+              />
+            </div>
+            {fieldError ? (
+              <p id={errorId} className={classes.error}>
+                {fieldError}
+              </p>
+            ) : null}
           </div>
-          {fieldError ? (
-            <p id={errorId} className={classes.error}>
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
-        {props.notice}
-        {props.summary}
-        <button type="submit" className={classes.proceed} disabled={!canSubmit}>
-          {m.proceed}
-        </button>
-      </form>
-    </main>
+          {props.notice}
+          {props.summary}
+          <button type="submit" className={classes.proceed} disabled={!canSubmit}>
+            {m.proceed}
+          </button>
+          <ProcessorLine />
+        </form>
+      </main>
+    </>
   );
 }

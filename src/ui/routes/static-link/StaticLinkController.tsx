@@ -77,6 +77,8 @@ export default function StaticLinkController({ username, book, draft, onModel }:
     const payable = isPayableAmount(amountText);
     return {
       tutorName,
+      // A tutor the page found and can pay has passed the gateway's KYC (D65).
+      verified: tutorName !== null && !unpayable && !loadError,
       amount,
       fieldError: amountFieldError(amountText),
       canSubmit,

@@ -48,6 +48,7 @@ export function StaticLinkPage() {
     <>
       <AmountScreen
         tutorName={model?.tutorName ?? null}
+        verified={model?.verified ?? false}
         amountText={amountText}
         fieldError={model?.fieldError ?? null}
         canSubmit={model?.canSubmit ?? false}
