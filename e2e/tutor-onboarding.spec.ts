@@ -4,6 +4,7 @@
 // new tutor by their static link; resuming sign-up after leaving, the session ending mid-way,
 // and a student's phone on the tutor login (D14).
 import { expect, test, type Page } from '@playwright/test';
+import { dashboardTexts } from '../src/domain/dashboardTexts';
 import { messages, PRODUCT_NAME } from '../src/domain/messages';
 import { apiMessages } from '../src/domain/apiMessages';
 import { DEMO_PHONES } from '../src/server/demo';
@@ -87,8 +88,11 @@ test('a new tutor signs up, passes Aadhaar KYC and is paid through their static 
   const staticLink = await test.step('the dashboard gives the static link', async () => {
     const kyc = page.getByRole('region', { name: messages.tutorDashboard.kycTitle });
     await expect(kyc.getByText(messages.aadhaar.startAccepting(PRODUCT_NAME))).toBeVisible();
-    const link = kyc.getByText(/\/static-link\/[a-z0-9-]+$/);
+    // The links live in the Share tab, open first, once (issue 13).
+    const share = page.getByRole('tabpanel', { name: dashboardTexts.tutor.share.tab });
+    const link = share.getByText(/\/static-link\/[a-z0-9-]+$/);
     await expect(link).toBeVisible();
+    await expect(page.getByText(/\/static-link\/[a-z0-9-]+$/)).toHaveCount(1);
     const url = new URL((await link.textContent()) ?? '');
     // Logout: a student pays on this browser next.
     await page.getByRole('button', { name: messages.tutorDashboard.logout }).click();
