@@ -30,11 +30,13 @@ describe('/tutor/dashboard', () => {
     expect(
       within(card).getByText('You can start accepting payments on TuitionPay now'),
     ).toBeInTheDocument();
-    // In the Share tab, open first, and nowhere else (issue 13: they showed twice).
+    // In the Share tab, open first, not in the KYC card (issue 13: they showed in both).
+    const share = await screen.findByRole('tabpanel', { name: 'Share' });
     expect(
-      await screen.findAllByText(`${window.location.origin}/static-link/asha-verma`),
-    ).toHaveLength(1);
-    expect(screen.getAllByText(`${window.location.origin}/asha-verma`)).toHaveLength(1);
+      await within(share).findByText(`${window.location.origin}/asha-verma`),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/\/static-link\//)).not.toBeInTheDocument();
+    expect(within(card).queryByText(`${window.location.origin}/asha-verma`)).toBeNull();
     expect(within(card).queryByRole('button', { name: /^Copy/ })).not.toBeInTheDocument();
     // No dialog unless aadhar-verification asked for it.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
