@@ -51,6 +51,9 @@ describe('review', () => {
     expect(within(list).getByText('₹5,059.71')).toBeInTheDocument();
     expect(within(list).getByText(m.platformFee)).toBeInTheDocument();
     expect(within(list).getByText(m.charges)).toBeInTheDocument();
+    // Issue 13: whose page this is, and who processes the payment.
+    expect(screen.getByRole('link', { name: 'TuitionPay' })).toHaveAttribute('href', '/');
+    expect(screen.getByText(messages.trust.processedBy)).toBeInTheDocument();
   });
 
   it('UPI is free: the total is the amount (D6)', async () => {

@@ -37,6 +37,7 @@ import { serviceActor, usePaymentServices } from '../../components/PaymentServic
 import { currentOrderId } from './orderId';
 import { clearPayment } from './paymentStore';
 import { sessionText } from './sessionText';
+import { ProductBar } from '../../components/trust/ProductBar';
 
 const m = messages.status;
 
@@ -174,11 +175,14 @@ export function PayStatusPage() {
   const [orderId] = useState(() => currentOrderId(search));
   if (!orderId) return <Navigate to="/page-not-found" replace />;
   return (
-    <Container size="xs" py="xl" component="main">
-      <Title order={1} mb="lg">
-        {m.title}
-      </Title>
-      <OrderStatusView key={orderId} orderId={orderId} />
-    </Container>
+    <>
+      <ProductBar />
+      <Container size="xs" py="xl" component="main">
+        <Title order={1} mb="lg">
+          {m.title}
+        </Title>
+        <OrderStatusView key={orderId} orderId={orderId} />
+      </Container>
+    </>
   );
 }

@@ -39,6 +39,8 @@ import { AmountBreakup } from '../../components/AmountBreakup';
 import { CheckoutStatus } from './CheckoutStatus';
 import { usePaymentFlow, type PaymentActorRef } from './PaymentFlowLayout';
 import { sessionText } from './sessionText';
+import { ProcessorLine } from '../../components/trust/ProcessorLine';
+import { ProductBar } from '../../components/trust/ProductBar';
 
 const m = messages.review;
 
@@ -109,6 +111,7 @@ function Review({ actorRef }: { actorRef: PaymentActorRef }) {
       >
         {m.proceedToPay}
       </Button>
+      <ProcessorLine />
     </Stack>
   );
 }
@@ -122,28 +125,31 @@ export function ReviewPage() {
     return 'loading';
   });
   return (
-    <Container size="xs" py="xl" component="main">
-      <Title order={1} mb="lg">
-        {m.title}
-      </Title>
-      {view === 'loading' ? (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{m.loading}</Text>
-        </Group>
-      ) : null}
-      {view === 'failed' ? (
-        <Stack gap="md">
-          <Alert color="red" role="alert">
-            {m.loadFailed}
-          </Alert>
-          <Button size="md" onClick={() => actorRef.send({ type: 'review.retry' })}>
-            {m.retry}
-          </Button>
-        </Stack>
-      ) : null}
-      {view === 'review' ? <Review actorRef={actorRef} /> : null}
-      {view === 'checkout' ? <CheckoutStatus actorRef={actorRef} /> : null}
-    </Container>
+    <>
+      <ProductBar />
+      <Container size="xs" py="xl" component="main">
+        <Title order={1} mb="lg">
+          {m.title}
+        </Title>
+        {view === 'loading' ? (
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text>{m.loading}</Text>
+          </Group>
+        ) : null}
+        {view === 'failed' ? (
+          <Stack gap="md">
+            <Alert color="red" role="alert">
+              {m.loadFailed}
+            </Alert>
+            <Button size="md" onClick={() => actorRef.send({ type: 'review.retry' })}>
+              {m.retry}
+            </Button>
+          </Stack>
+        ) : null}
+        {view === 'review' ? <Review actorRef={actorRef} /> : null}
+        {view === 'checkout' ? <CheckoutStatus actorRef={actorRef} /> : null}
+      </Container>
+    </>
   );
 }
