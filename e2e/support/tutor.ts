@@ -272,7 +272,10 @@ export async function onboardedTutorByApi(request: APIRequestContext): Promise<A
 }
 
 /** Leaves the API tutor's session in the browser as a login would (spec §3 keys). */
-export async function useTutorSession(page: Page, tutor: ApiTutor): Promise<void> {
+export async function useTutorSession(
+  page: Page,
+  tutor: Pick<ApiTutor, 'token' | 'userId' | 'phone'>,
+): Promise<void> {
   await page.goto('/tutor/login');
   await page.evaluate(
     ({ token, userId, phone }) => {
