@@ -90,6 +90,9 @@ test('no keystroke is lost in the amount fields, however fast they come', async 
   request,
 }) => {
   const tutor = await publicTutor(request, DEMO_USERNAMES.onboardedTutor);
+  // A cheap phone's CPU: the page's lazy part arrives while the keys are still coming.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await page.goto(`/static-link/${tutor.username}`);
   const amount = page.getByRole('textbox', { name: messages.staticLink.amountLabel });
   for (const typed of ['6507', '650', '12345']) {

@@ -4,7 +4,7 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Box, Button } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { amountEntryMachine } from '../../../../machines/amountEntry/amountEntry.machine';
 import {
   amountFieldError,
@@ -50,6 +50,13 @@ export default function StaticLinkController({ username, book, draft, onModel }:
     }),
     { input: { username, book, amountText: draft || amountTextFromPaise(storedAmount()) } },
   );
+
+  // Keys typed after this chunk's first render but before the page has the model still land in
+  // the page's draft; hand each such change over, or it is lost ('6507' became '607' on CI).
+  const firstDraft = useRef(draft);
+  useEffect(() => {
+    if (draft !== firstDraft.current) actorRef.send({ type: 'amount.change', value: draft });
+  }, [actorRef, draft]);
 
   const amountText = useSelector(actorRef, (s) => s.context.amountText);
   const amount = useMemo(
