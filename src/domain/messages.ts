@@ -4,6 +4,8 @@
 import { NAME_MAX_LENGTH, OTP_LENGTH } from './constants';
 
 export const PRODUCT_NAME = 'TuitionPay';
+/** Who processes the payments (spec: Cashfree's hosted checkout). */
+export const PAYMENT_PROCESSOR = 'Cashfree Payments';
 
 export const messages = {
   generic: {
@@ -182,9 +184,16 @@ export const messages = {
     payee: 'Payee',
     payingTo: 'You are paying',
     verified: 'KYC verified',
-    processedBy: 'Payments are processed securely by Cashfree Payments',
+    processedBy: `Payments are processed securely by ${PAYMENT_PROCESSOR}`,
     cards: 'Cards',
     upi: 'UPI',
+    steps: {
+      label: 'Payment steps',
+      amount: 'Amount',
+      login: 'Login',
+      review: 'Review',
+      pay: 'Pay',
+    },
   },
   staticLink: {
     title: 'Payment Amount',
@@ -229,6 +238,8 @@ export const messages = {
   redirect: {
     countdown: (seconds: number) => `Redirecting in ${seconds} seconds...`,
     title: 'Almost there',
+    /** Issue 13: what is happening while the page counts down. */
+    body: `We are confirming your payment with ${PAYMENT_PROCESSOR}. Please do not close this page or press Back.`,
   },
   status: {
     sent: 'Sent',
@@ -242,6 +253,16 @@ export const messages = {
       'Your payment is taking longer than usual to confirm. Please check again in a minute.',
     checkAgain: 'Check again',
     failedBody: 'The payment did not go through.',
+    /** Issue 13: under 'Failed to pay', why (domain/statuses.ts failureReason). */
+    failureReasons: {
+      declined:
+        'Your bank or UPI app declined it. If money left your account, your bank returns it within 5-7 working days.',
+      closed: 'The payment page was closed before paying. No money was taken.',
+      expired: 'The payment page expired before paying. No money was taken.',
+      closedByUs: 'This checkout was closed before paying. No money was taken.',
+    },
+    /** After 'Sent': start another payment to the same tutor. */
+    payAgain: 'Pay again',
     tryAgain: 'Try again',
     amount: 'Amount',
     paidTo: 'Paid to',

@@ -56,3 +56,25 @@ export function paymentOutcome(
 export function paymentOutcomeLabel(outcome: PaymentOutcome): string {
   return messages.status[outcome];
 }
+
+/**
+ * Why a payment failed, in a sentence the student can act on (issue 13), from the gateway's
+ * statuses: the latest attempt's when there is one, else the order's. Like Razorpay's and
+ * Cashfree's hosted pages, a declined payment says the bank returns anything it took.
+ */
+export function failureReason(
+  orderStatus: OrderStatus,
+  latestPaymentStatus?: PaymentStatus | null,
+): string {
+  const reasons = messages.status.failureReasons;
+  switch (latestPaymentStatus) {
+    case 'FAILED':
+    case 'VOID':
+      return reasons.declined;
+    case 'USER_DROPPED':
+    case 'CANCELLED':
+      return reasons.closed;
+    default:
+      return orderStatus === 'EXPIRED' ? reasons.expired : reasons.closedByUs;
+  }
+}

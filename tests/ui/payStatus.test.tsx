@@ -105,6 +105,31 @@ describe('/pay/status', () => {
     expect(storage.get('activePaymentAmount')).toBe(500_000);
   });
 
+  it.each([
+    [orders.failedPayment, s.failureReasons.declined],
+    [{ ...orders.failedPayment, paymentStatus: 'USER_DROPPED' as const }, s.failureReasons.closed],
+    [orders.expired, s.failureReasons.expired],
+    [{ ...orders.expired, status: 'TERMINATED' as const }, s.failureReasons.closedByUs],
+  ])('a failed payment says why (issue 13): %#', async (order, reason) => {
+    renderPay('/pay/status?order_id=ord_1', fakeServices({ fetchOrder: async () => order }));
+    await screen.findByRole('heading', { level: 2, name: s.failed });
+    expect(screen.getByText(s.failedBody)).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+  });
+
+  it("after 'Sent', 'Pay again' opens the pay-by-phone form with the same tutor's phone", async () => {
+    keepPayment();
+    const { router } = renderPay(
+      '/pay/status?order_id=ord_1',
+      fakeServices({ fetchOrder: async () => orders.paid }),
+    );
+    await userEvent.click(await screen.findByRole('link', { name: s.payAgain }));
+    await waitFor(() => expect(router.location.pathname).toBe('/pay/payment-details'));
+    expect(
+      await screen.findByRole('textbox', { name: messages.payeeLookup.phoneLabel }),
+    ).toHaveValue(orders.paid.payeePhone);
+  });
+
   it("pending: 'Processing', checked again by itself until it is Sent (D7)", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const answers: OrderView[] = [orders.pending, orders.pending, orders.paid];

@@ -38,6 +38,10 @@ import { currentOrderId } from './orderId';
 import { clearPayment } from './paymentStore';
 import { sessionText } from './sessionText';
 import { ProductBar } from '../../components/trust/ProductBar';
+import { ResultMark } from '../../components/trust/ResultMark';
+import trust from '../../components/trust/trust.module.css';
+import { failureReason } from '../../../domain/statuses';
+import { payAgainPath } from './payAgain';
 
 const m = messages.status;
 
@@ -120,27 +124,39 @@ function OrderStatusView({ orderId }: { orderId: string }) {
   }
   const label = view === 'sent' ? m.sent : view === 'failed' ? m.failed : m.processing;
   const color = view === 'sent' ? 'green' : view === 'failed' ? 'red' : 'yellow';
+  const final = view === 'sent' || view === 'failed' ? view : null;
   return (
     <Stack gap="lg" aria-live="polite">
-      <Title order={2} c={`${color}.8`}>
-        {label}
-      </Title>
-      {view === 'sent' && order ? (
-        <Text>{m.sentBody(formatINR(order.total), order.payeeName)}</Text>
-      ) : null}
+      <Stack gap="xs" align="center" ta="center">
+        {final ? <ResultMark kind={final} /> : null}
+        <Title order={2} c={`${color}.8`}>
+          {label}
+        </Title>
+        {order ? <span className={trust.resultAmount}>{formatINR(order.total)}</span> : null}
+        {view === 'sent' && order ? (
+          <Text>{m.sentBody(formatINR(order.total), order.payeeName)}</Text>
+        ) : null}
+        {view === 'failed' ? (
+          <>
+            <Text>{m.failedBody}</Text>
+            {order ? (
+              <Text c="dimmed">{failureReason(order.status, order.paymentStatus)}</Text>
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
       {view === 'sent' && order?.refundReason ? (
         <Alert color="yellow" role="status" title={messages.automaticRefund.title}>
           {order.refundReason}
         </Alert>
       ) : null}
       {view === 'processing' ? (
-        <Group gap="sm">
+        <Group gap="sm" justify="center">
           <Loader size="sm" />
           <Text>{m.processingBody}</Text>
         </Group>
       ) : null}
       {view === 'stillProcessing' ? <Text>{m.stillProcessing}</Text> : null}
-      {view === 'failed' ? <Text>{m.failedBody}</Text> : null}
       {order ? <Details order={order} sent={view === 'sent'} /> : null}
       {view === 'stillProcessing' ? (
         <Button size="md" onClick={checkAgain}>
@@ -153,7 +169,7 @@ function OrderStatusView({ orderId }: { orderId: string }) {
         </Button>
       ) : null}
       {view === 'sent' && order ? (
-        <Group grow>
+        <Stack gap="sm">
           <Button
             size="md"
             component={Link}
@@ -164,7 +180,10 @@ function OrderStatusView({ orderId }: { orderId: string }) {
           <Button size="md" variant="light" component={Link} to="/student/dashboard">
             {m.toDashboard}
           </Button>
-        </Group>
+          <Button size="md" variant="subtle" component={Link} to={payAgainPath(order.payeePhone)}>
+            {m.payAgain}
+          </Button>
+        </Stack>
       ) : null}
     </Stack>
   );

@@ -11,6 +11,7 @@ import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Container, Stack, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { amountFieldError, amountTextFromPaise } from '../../../../machines/amountEntry/amount';
 import { payeeLookupMachine } from '../../../../machines/payeeLookup/payeeLookup.machine';
 import { trackAction } from '../../../browser/analytics';
@@ -18,7 +19,11 @@ import { messages } from '../../../domain/messages';
 import { phoneError } from '../../../domain/validation';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
+import { PaymentSteps } from '../../components/trust/PaymentSteps';
+import { ProductBar } from '../../components/trust/ProductBar';
+import trust from '../../components/trust/trust.module.css';
 import { KycDialog } from './KycDialog';
+import { payAgainPhone } from './payAgain';
 import {
   saveAmount,
   storedAmount,
@@ -32,10 +37,11 @@ const m = messages.payeeLookup;
 export function PayeeLookupScreen({ title }: { title: string }) {
   const services = usePaymentServices();
   const navigate = useNavigateAction();
-  // Back from login (or a reload): what was typed before.
+  const [search] = useSearchParams();
+  // 'Pay again' names the tutor; back from login (or a reload): what was typed before.
   const [input] = useState(() => ({
     amountText: amountTextFromPaise(storedAmount()),
-    phone: storedTutorPhone() ?? '',
+    phone: payAgainPhone(search) ?? storedTutorPhone() ?? '',
   }));
   const actorRef = useActorRef(
     payeeLookupMachine.provide({
@@ -58,54 +64,59 @@ export function PayeeLookupScreen({ title }: { title: string }) {
   );
 
   return (
-    <Container size="xs" py="xl" component="main">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actorRef.send({ type: 'details.submit' });
-        }}
-      >
-        <Stack gap="lg">
-          <Title order={1}>{title}</Title>
-          <TextInput
-            label={m.amountLabel}
-            leftSection="₹"
-            inputMode="numeric"
-            autoComplete="off"
-            size="md"
-            value={amountText}
-            readOnly={busy}
-            onChange={(event) =>
-              actorRef.send({ type: 'amount.change', value: event.currentTarget.value })
-            }
-            error={amountFieldError(amountText)}
-          />
-          <TextInput
-            label={m.phoneLabel}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            enterKeyHint="go"
-            size="md"
-            value={phone}
-            readOnly={busy}
-            onChange={(event) =>
-              actorRef.send({ type: 'phone.change', value: event.currentTarget.value })
-            }
-            error={phoneError(phone)}
-          />
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
-            {m.proceed}
-          </Button>
-        </Stack>
-      </form>
-      <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
-    </Container>
+    <>
+      <ProductBar />
+      <Container size="xs" py="xl" component="main">
+        <PaymentSteps current="amount" />
+        <form
+          className={trust.afterSteps}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actorRef.send({ type: 'details.submit' });
+          }}
+        >
+          <Stack gap="lg">
+            <Title order={1}>{title}</Title>
+            <TextInput
+              label={m.amountLabel}
+              leftSection="₹"
+              inputMode="numeric"
+              autoComplete="off"
+              size="md"
+              value={amountText}
+              readOnly={busy}
+              onChange={(event) =>
+                actorRef.send({ type: 'amount.change', value: event.currentTarget.value })
+              }
+              error={amountFieldError(amountText)}
+            />
+            <TextInput
+              label={m.phoneLabel}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              enterKeyHint="go"
+              size="md"
+              value={phone}
+              readOnly={busy}
+              onChange={(event) =>
+                actorRef.send({ type: 'phone.change', value: event.currentTarget.value })
+              }
+              error={phoneError(phone)}
+            />
+            {error ? (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
+              {m.proceed}
+            </Button>
+          </Stack>
+        </form>
+        <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
+      </Container>
+    </>
   );
 }

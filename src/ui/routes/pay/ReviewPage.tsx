@@ -40,6 +40,7 @@ import { CheckoutStatus } from './CheckoutStatus';
 import { usePaymentFlow, type PaymentActorRef } from './PaymentFlowLayout';
 import { sessionText } from './sessionText';
 import { ProcessorLine } from '../../components/trust/ProcessorLine';
+import { PaymentSteps } from '../../components/trust/PaymentSteps';
 import { ProductBar } from '../../components/trust/ProductBar';
 
 const m = messages.review;
@@ -128,7 +129,8 @@ export function ReviewPage() {
     <>
       <ProductBar />
       <Container size="xs" py="xl" component="main">
-        <Title order={1} mb="lg">
+        <PaymentSteps current="review" />
+        <Title order={1} mt="lg" mb="lg">
           {m.title}
         </Title>
         {view === 'loading' ? (

@@ -21,6 +21,7 @@ import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { KycDialog } from './KycDialog';
 import { storePayee } from './paymentStore';
+import { ProductBar } from '../../components/trust/ProductBar';
 
 const m = messages.tutorDetails;
 
@@ -48,70 +49,73 @@ export function TutorDetailsPage() {
   const errors = tutorFieldErrors(context);
 
   return (
-    <Container size="xs" py="xl" component="main">
-      <Stack gap="lg">
-        <Title order={1}>{m.title}</Title>
-        {loading ? (
-          <Loader aria-label={m.title} />
-        ) : (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              actorRef.send({ type: 'details.submit' });
-            }}
-          >
-            <Stack gap="md">
-              <Text c="dimmed">{m.intro}</Text>
-              <TextInput
-                label={m.firstName}
-                autoComplete="off"
-                size="md"
-                value={context.firstName}
-                readOnly={busy}
-                onChange={(event) =>
-                  actorRef.send({ type: 'firstName.change', value: event.currentTarget.value })
-                }
-                error={errors.firstName}
-              />
-              <TextInput
-                label={m.lastName}
-                autoComplete="off"
-                size="md"
-                value={context.lastName}
-                readOnly={busy}
-                onChange={(event) =>
-                  actorRef.send({ type: 'lastName.change', value: event.currentTarget.value })
-                }
-                error={errors.lastName}
-              />
-              <TextInput
-                label={m.pan}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                enterKeyHint="go"
-                size="md"
-                value={context.pan}
-                readOnly={busy}
-                onChange={(event) =>
-                  actorRef.send({ type: 'pan.change', value: event.currentTarget.value })
-                }
-                error={errors.pan}
-              />
-              {context.error ? (
-                <Alert color="red" role="alert">
-                  {context.error}
-                </Alert>
-              ) : null}
-              <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
-                {m.submit}
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-      <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
-    </Container>
+    <>
+      <ProductBar />
+      <Container size="xs" py="xl" component="main">
+        <Stack gap="lg">
+          <Title order={1}>{m.title}</Title>
+          {loading ? (
+            <Loader aria-label={m.title} />
+          ) : (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                actorRef.send({ type: 'details.submit' });
+              }}
+            >
+              <Stack gap="md">
+                <Text c="dimmed">{m.intro}</Text>
+                <TextInput
+                  label={m.firstName}
+                  autoComplete="off"
+                  size="md"
+                  value={context.firstName}
+                  readOnly={busy}
+                  onChange={(event) =>
+                    actorRef.send({ type: 'firstName.change', value: event.currentTarget.value })
+                  }
+                  error={errors.firstName}
+                />
+                <TextInput
+                  label={m.lastName}
+                  autoComplete="off"
+                  size="md"
+                  value={context.lastName}
+                  readOnly={busy}
+                  onChange={(event) =>
+                    actorRef.send({ type: 'lastName.change', value: event.currentTarget.value })
+                  }
+                  error={errors.lastName}
+                />
+                <TextInput
+                  label={m.pan}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  enterKeyHint="go"
+                  size="md"
+                  value={context.pan}
+                  readOnly={busy}
+                  onChange={(event) =>
+                    actorRef.send({ type: 'pan.change', value: event.currentTarget.value })
+                  }
+                  error={errors.pan}
+                />
+                {context.error ? (
+                  <Alert color="red" role="alert">
+                    {context.error}
+                  </Alert>
+                ) : null}
+                <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
+                  {m.submit}
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+        <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
+      </Container>
+    </>
   );
 }

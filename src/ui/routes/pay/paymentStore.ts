@@ -95,7 +95,6 @@ export function storeOrder(_: unknown, { orderId }: { orderId: string }): void {
   keep('orderId', orderId);
 }
 
-/** D1: the payment is sent; forget it. */
 /** D1: the payment went through; D125: and remember that it did. */
 export function clearPayment(): void {
   const paid = storage.get('orderId');

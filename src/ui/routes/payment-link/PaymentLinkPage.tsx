@@ -18,6 +18,7 @@ import { messages } from '../../../domain/messages';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { storeLink } from '../pay/paymentStore';
+import { ProductBar } from '../../components/trust/ProductBar';
 
 const m = messages.paymentLink;
 
@@ -77,11 +78,14 @@ function LinkFlow({ linkId }: { linkId: string }) {
 export function PaymentLinkPage() {
   const { id = '' } = useParams();
   return (
-    <Container size="xs" py="xl" component="main">
-      <Title order={1} mb="lg">
-        {m.title}
-      </Title>
-      <LinkFlow key={id} linkId={id} />
-    </Container>
+    <>
+      <ProductBar />
+      <Container size="xs" py="xl" component="main">
+        <Title order={1} mb="lg">
+          {m.title}
+        </Title>
+        <LinkFlow key={id} linkId={id} />
+      </Container>
+    </>
   );
 }

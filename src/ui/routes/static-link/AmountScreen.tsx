@@ -10,6 +10,7 @@ import { useId, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages';
 import { PayeeCard } from '../../components/trust/PayeeCard';
 import { ProcessorLine } from '../../components/trust/ProcessorLine';
+import { PaymentSteps } from '../../components/trust/PaymentSteps';
 import { ProductBar } from '../../components/trust/ProductBar';
 import classes from './AmountScreen.module.css';
 
@@ -52,6 +53,7 @@ export function AmountScreen(props: AmountScreenProps) {
             onSubmit();
           }}
         >
+          <PaymentSteps current="amount" />
           <h1 className={classes.title}>{m.title}</h1>
           <PayeeCard name={tutorName} verified={props.verified} />
           <div className={classes.field}>

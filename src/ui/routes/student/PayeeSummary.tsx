@@ -5,6 +5,7 @@
 import { storage } from '../../../browser/storage';
 import { messages } from '../../../domain/messages';
 import { formatINR } from '../../../domain/money';
+import { PaymentSteps } from '../../components/trust/PaymentSteps';
 import classes from './PayeeSummary.module.css';
 
 export function PayeeSummary() {
@@ -17,6 +18,7 @@ export function PayeeSummary() {
   const m = messages.studentLogin;
   return (
     <section className={classes.summary} aria-label={m.payingTo}>
+      <PaymentSteps current="login" inverse />
       <p className={classes.heading}>{m.payingTo}</p>
       {name ? <p className={classes.name}>{name}</p> : null}
       <dl className={classes.list}>

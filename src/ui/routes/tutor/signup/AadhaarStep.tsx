@@ -13,6 +13,7 @@ import type { AadhaarVerificationActorRef } from '../../../../../machines/aadhaa
 import { supportLines } from '../../../../browser/runtimeConfig';
 import { messages } from '../../../../domain/messages';
 import { authClasses as classes } from '../../../components/AuthLayout';
+import { ErrorPanel } from '../../../components/ErrorPanel';
 
 const m = messages.aadhaar;
 const support = messages.support;
@@ -91,11 +92,10 @@ export function AadhaarStep({ aadhaar }: { aadhaar: AadhaarVerificationActorRef 
   return (
     <div className={classes.stack}>
       {failed ? (
-        <div role="alert">
-          <h2 className={classes.title}>{m.failed}</h2>
-          <p className={classes.text}>{m.contactUs}</p>
-          {error ? <p className={classes.error}>{error}</p> : null}
-        </div>
+        <ErrorPanel title={m.failed}>
+          <p>{m.contactUs}</p>
+          {error ? <p>{error}</p> : null}
+        </ErrorPanel>
       ) : null}
       <p className={classes.text}>{m.keepPhoneReady}</p>
       <p className={classes.text}>{m.limit}</p>

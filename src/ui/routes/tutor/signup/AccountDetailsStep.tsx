@@ -15,6 +15,7 @@ import {
 } from '../../../../../machines/bankVerification/bankVerification.machine';
 import { messages } from '../../../../domain/messages';
 import { authClasses as classes } from '../../../components/AuthLayout';
+import { ErrorPanel } from '../../../components/ErrorPanel';
 
 const m = messages.bank;
 
@@ -109,13 +110,10 @@ export function AccountDetailsStep({ bank }: { bank: BankVerificationActorRef })
   if (failed) {
     return (
       <div className={classes.stack}>
-        <h2 className={classes.title}>{m.failedTitle}</h2>
-        {error ? (
-          <p className={classes.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <p className={classes.text}>{m.failedBody}</p>
+        <ErrorPanel title={m.failedTitle}>
+          {error ? <p>{error}</p> : null}
+          <p>{m.failedBody}</p>
+        </ErrorPanel>
         <Button size="md" fullWidth onClick={() => bank.send({ type: 'bank.retry' })}>
           {m.tryAgain}
         </Button>
