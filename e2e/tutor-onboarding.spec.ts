@@ -141,7 +141,8 @@ test('a bank account the bank refuses shows why, and Try Again takes another', a
   const form = bankForm(page);
   await submitBankAccount(page, INVALID_ACCOUNT);
   await expect(form.failed).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(apiMessages.accounts.invalidAccount);
+  // One alert, in the error colour: the title, the bank's reason and what to do (issue 13).
+  await expect(page.getByRole('alert')).toContainText(apiMessages.accounts.invalidAccount);
   await expect(page.getByText(messages.bank.failedBody, { exact: true })).toBeVisible();
   await expect(form.verified).toHaveCount(0);
 

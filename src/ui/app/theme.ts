@@ -44,8 +44,20 @@ export const theme = createTheme({
   // A close (×) button has a name a screen reader can say (WCAG 4.1.2, issue 13). Plain
   // objects, not Modal.extend(): importing the components here would put them in the entry.
   components: {
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': messages.generic.closeDialog } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': messages.generic.closeDialog } } },
+    // A dialog's <header> would be a second page banner beside the product's (axe's
+    // landmark-no-duplicate-banner): it is the dialog's title row, not a landmark.
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': messages.generic.closeDialog },
+        attributes: { header: { role: 'presentation' } },
+      },
+    },
+    Drawer: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': messages.generic.closeDialog },
+        attributes: { header: { role: 'presentation' } },
+      },
+    },
     // A value fills its row, so money with ta="right" lines up on the right, in figures of one
     // width (issue 13: amounts sat left in a second column that did not line up).
     DataList: { styles: { itemValue: { flex: 1, fontVariantNumeric: 'tabular-nums' } } },

@@ -129,7 +129,7 @@ function OrderStatusView({ orderId }: { orderId: string }) {
     <Stack gap="lg" aria-live="polite">
       <Stack gap="xs" align="center" ta="center">
         {final ? <ResultMark kind={final} /> : null}
-        <Title order={2} c={`${color}.8`}>
+        <Title order={2} c={`${color}.9`} fw={700}>
           {label}
         </Title>
         {order ? <span className={trust.resultAmount}>{formatINR(order.total)}</span> : null}
