@@ -52,7 +52,7 @@ export const aadhaarVerificationPathModel: PathModel<
 > = {
   name: 'aadhaarVerification',
   machine: withOriginCheck,
-  input: AADHAAR_INPUT,
+  inputs: [AADHAAR_INPUT],
   world: aadhaarWorld,
   provide: provideAadhaar,
   events: aadhaarVerificationEvents,

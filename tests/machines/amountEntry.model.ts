@@ -67,7 +67,7 @@ function noExit({ world }: PathRun<World>) {
 export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> = {
   name: 'amountEntry',
   machine: amountEntryMachine,
-  input: { username: 'Asha-Verma', book: true },
+  inputs: [{ username: 'Asha-Verma', book: true }],
   world: () => ({
     lookup: fakeActor(),
     fees: fakeActor(),

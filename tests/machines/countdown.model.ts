@@ -16,7 +16,7 @@ export const countdownEvents = {} satisfies EventFixtures<typeof countdownMachin
 export const countdownPathModel: PathModel<typeof countdownMachine, World> = {
   name: 'countdown',
   machine: countdownMachine,
-  input: { seconds: SECONDS },
+  inputs: [{ seconds: SECONDS }],
   world: () => ({ doneCalls: 0 }),
   provide: (world) =>
     countdownMachine.provide({ actions: { onDone: () => void (world.doneCalls += 1) } }),

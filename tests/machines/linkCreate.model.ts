@@ -46,7 +46,7 @@ export const linkCreateEvents = {
 export const linkCreatePathModel: PathModel<typeof linkCreateMachine, LinkCreateWorld> = {
   name: 'linkCreate',
   machine: linkCreateMachine,
-  input: { today: TODAY, form: { amount: '500' } },
+  inputs: [{ today: TODAY, form: { amount: '500' } }],
   world: linkCreateWorld,
   provide: provideLinkCreate,
   events: linkCreateEvents,

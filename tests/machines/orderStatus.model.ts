@@ -55,7 +55,7 @@ function stayed({ world }: PathRun<World>) {
 export const orderStatusPathModel: PathModel<typeof orderStatusMachine, World> = {
   name: 'orderStatus',
   machine: orderStatusMachine,
-  input: { orderId: 'ord_1' },
+  inputs: [{ orderId: 'ord_1' }],
   world: () => ({ fetch: fakeActor(), navigations: [], cleared: 0 }),
   provide: (world) =>
     orderStatusMachine.provide({

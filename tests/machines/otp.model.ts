@@ -35,7 +35,7 @@ export const otpEvents = {
 export const otpPathModel: PathModel<typeof otpMachine, World> = {
   name: 'otp',
   machine: otpMachine,
-  input: { phone: PHONE, role: 'student', resendAfter: COOLDOWN },
+  inputs: [{ phone: PHONE, role: 'student', resendAfter: COOLDOWN }],
   world: () => ({ verify: fakeCall(), send: fakeCall() }),
   provide: (world) =>
     otpMachine.provide({ actors: { verifyOtp: world.verify.logic, sendOtp: world.send.logic } }),

@@ -42,7 +42,7 @@ export const pagedListEvents = {
 export const pagedListPathModel: PathModel<typeof rowsMachine, PagedListWorld> = {
   name: 'pagedList',
   machine: rowsMachine,
-  input: { filter: null },
+  inputs: [{ filter: null }],
   world: pagedListWorld,
   provide: providePagedList,
   events: pagedListEvents,

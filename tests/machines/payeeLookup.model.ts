@@ -77,7 +77,7 @@ function stayed({ world }: PathRun<World>) {
 export const payeeLookupPathModel: PathModel<typeof payeeLookupMachine, World> = {
   name: 'payeeLookup',
   machine: payeeLookupMachine,
-  input: { amountText: '1500', phone: TUTOR_PHONE },
+  inputs: [{ amountText: '1500', phone: TUTOR_PHONE }],
   world: () => ({
     search: fakeActor(),
     navigations: [],

@@ -76,7 +76,7 @@ function keysMatch({ world }: PathRun<World>) {
 export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
   name: 'payment',
   machine: paymentMachine,
-  input: { idempotencyKeys: KEYS },
+  inputs: [{ idempotencyKeys: KEYS }],
   world: () => ({
     draft: fakeActor(),
     fees: fakeActor(),

@@ -56,7 +56,7 @@ function stayed({ world }: PathRun<World>) {
 export const paymentLinkPathModel: PathModel<typeof paymentLinkMachine, World> = {
   name: 'paymentLink',
   machine: paymentLinkMachine,
-  input: { linkId: 'lnk_1' },
+  inputs: [{ linkId: 'lnk_1' }],
   world: () => ({ load: fakeActor(), navigations: [], stored: [] }),
   provide: (world) =>
     paymentLinkMachine.provide({

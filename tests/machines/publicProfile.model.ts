@@ -78,7 +78,7 @@ export const publicProfilePathModel: PathModel<typeof publicProfileMachine, Worl
   name: 'publicProfile',
   machine: publicProfileMachine,
   // As typed in a URL: the machine lower-cases it.
-  input: { username: 'Asha-Verma' },
+  inputs: [{ username: 'Asha-Verma' }],
   world: () => ({ lookups: [], navigations: [] }),
   provide: (world) =>
     publicProfileMachine.provide({

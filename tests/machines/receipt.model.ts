@@ -36,7 +36,7 @@ export const receiptEvents = {
 export const receiptPathModel: PathModel<typeof receiptMachine, ReceiptWorld> = {
   name: 'receipt',
   machine: receiptMachine,
-  input: { orderId: 'ord_1' },
+  inputs: [{ orderId: 'ord_1' }],
   world: receiptWorld,
   provide: provideReceipt,
   events: receiptEvents,

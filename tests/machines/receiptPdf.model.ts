@@ -30,7 +30,7 @@ export const receiptPdfEvents = {
 export const receiptPdfPathModel: PathModel<typeof receiptPdfMachine, ReceiptPdfWorld> = {
   name: 'receiptPdf',
   machine: receiptPdfMachine,
-  input: { orderId: 'ord_1' },
+  inputs: [{ orderId: 'ord_1' }],
   world: receiptPdfWorld,
   provide: provideReceiptPdf,
   events: receiptPdfEvents,

@@ -45,7 +45,7 @@ export const refundDecisionPathModel: PathModel<typeof refundDecisionMachine, Re
   {
     name: 'refundDecision',
     machine: refundDecisionMachine,
-    input: APPROVE_PRIYA,
+    inputs: [APPROVE_PRIYA],
     world: refundDecisionWorld,
     provide: provideRefundDecision,
     events: refundDecisionEvents,

@@ -30,7 +30,7 @@ export const refundRequestEvents = {
 export const refundRequestPathModel: PathModel<typeof refundRequestMachine, RefundRequestWorld> = {
   name: 'refundRequest',
   machine: refundRequestMachine,
-  input: REFUND_INPUT,
+  inputs: [REFUND_INPUT],
   world: refundRequestWorld,
   provide: provideRefundRequest,
   events: refundRequestEvents,

@@ -103,7 +103,7 @@ export const studentLoginEvents = {
 export const studentLoginPathModel: PathModel<typeof studentLoginMachine, LoginWorld> = {
   name: 'studentLogin',
   machine: studentLoginMachine,
-  input: {},
+  inputs: [{}],
   world: loginWorld,
   provide: provideLogin,
   events: studentLoginEvents,

@@ -40,7 +40,7 @@ export const tutorDashboardPathModel: PathModel<typeof tutorDashboardMachine, Tu
   {
     name: 'tutorDashboard',
     machine: tutorDashboardMachine,
-    input: { profile: APPROVED_TUTOR, showDialog: true },
+    inputs: [{ profile: APPROVED_TUTOR, showDialog: true }],
     world: tutorDashboardWorld,
     provide: provideTutorDashboard,
     events: tutorDashboardEvents,

@@ -63,7 +63,7 @@ const transient = () => assert.fail('a transient state is never at rest');
 export const tutorGuardPathModel: PathModel<typeof tutorGuardMachine, TutorGuardWorld> = {
   name: 'tutorGuard',
   machine: tutorGuardMachine,
-  input: { page: 'signup' },
+  inputs: [{ page: 'signup' }],
   world: tutorGuardWorld,
   provide: provideTutorGuard,
   events: tutorGuardEvents,

@@ -90,7 +90,7 @@ export const tutorLoginEvents = {
 export const tutorLoginPathModel: PathModel<typeof tutorLoginMachine, TutorLoginWorld> = {
   name: 'tutorLogin',
   machine: tutorLoginMachine,
-  input: {},
+  inputs: [{}],
   world: tutorLoginWorld,
   provide: provideTutorLogin,
   events: tutorLoginEvents,

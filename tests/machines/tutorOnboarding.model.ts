@@ -159,7 +159,7 @@ const lastStep = ({ world }: Run) => world.steps.at(-1);
 export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, TutorWorld> = {
   name: 'tutorOnboarding',
   machine: tutorOnboardingMachine,
-  input: { storedStep: null, userId: '7' },
+  inputs: [{ storedStep: null, userId: '7' }],
   world: tutorWorld,
   provide: provideTutor,
   events: tutorOnboardingEvents,

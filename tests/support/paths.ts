@@ -85,7 +85,11 @@ export interface PathModel<M extends AnyStateMachine, W> {
   name: string;
   /** The machine as written (abstract effects); the graph is built from it. */
   machine: M;
-  input?: InputFrom<M>;
+  /**
+   * Each input starts its own paths (a login from scratch, and one restored after a reload);
+   * coverage is their union. None: the machine takes no input.
+   */
+  inputs?: readonly InputFrom<M>[];
   /** A fresh world of fakes for each path. */
   world: () => W;
   /** The machine with its effects made real against the world (`machine.provide(...)`). */
@@ -202,7 +206,10 @@ function fixtureCases(fixture: EventFixture<EventObject, unknown>): readonly Eve
   return 'cases' in fixture ? fixture.cases : fixture;
 }
 
-function buildTestModel<M extends AnyStateMachine, W>(model: PathModel<M, W>) {
+function buildTestModel<M extends AnyStateMachine, W>(
+  model: PathModel<M, W>,
+  input: InputFrom<M> | undefined,
+) {
   const fixtures = {
     ...model.internal,
     ...(model.events as Record<string, EventFixture<EventObject, W>>),
@@ -217,7 +224,7 @@ function buildTestModel<M extends AnyStateMachine, W>(model: PathModel<M, W>) {
   const options: Partial<TraversalOptions<SnapshotFrom<AnyStateMachine>, EventObject, unknown>> & {
     stateMatcher: (snapshot: SnapshotFrom<AnyStateMachine>, key: string) => boolean;
   } = {
-    input: model.input,
+    input,
     events,
     // Offer an event only where some transition (even one that does nothing) handles it.
     filterEvents: (snapshot, event) => machine.getTransitionData(snapshot, event).length > 0,
@@ -264,18 +271,24 @@ function describeSnapshot(snapshot: SnapshotFrom<AnyStateMachine>): string {
 }
 
 export function createPathSuite<M extends AnyStateMachine, W>(model: PathModel<M, W>): PathSuite {
-  const { testModel, fixtures } = buildTestModel(model);
+  const starts = (model.inputs ?? [undefined]).map((input) => ({
+    input,
+    ...buildTestModel(model, input),
+  }));
+  const fixtures = starts[0]!.fixtures;
   const delayed = new Set(delayedEventTypes(model.machine));
 
+  type Path = ReturnType<(typeof starts)[number]['testModel']['getPaths']>[number];
   async function runPath(
-    path: ReturnType<typeof testModel.getPaths>[number],
+    path: Path,
+    input: InputFrom<M> | undefined,
     coverage?: CoverageCollector,
   ): Promise<void> {
     const world = model.world();
     const clock = new PathClock();
     const logic: AnyStateMachine = model.provide(world);
     const actor: AnyActorRef = createActor(logic, {
-      input: model.input,
+      input,
       clock,
       inspect: (ev) => {
         // Only the machine under test, not the actors it spawns.
@@ -340,25 +353,33 @@ export function createPathSuite<M extends AnyStateMachine, W>(model: PathModel<M
     }
   }
 
-  const generate = () => testModel.getPaths(edgeCoverPaths);
+  const generate = () =>
+    starts.flatMap(({ input, testModel }, index) =>
+      testModel.getPaths(edgeCoverPaths).map((path) => ({
+        path,
+        input,
+        description:
+          starts.length > 1 ? `[input ${index + 1}] ${path.description}` : path.description,
+      })),
+    );
 
   return {
     name: model.name,
     paths: () =>
-      generate().map((path) => ({
-        description: path.description,
-        run: (coverage?: CoverageCollector) => runPath(path, coverage),
+      generate().map(({ path, input, description }) => ({
+        description,
+        run: (coverage?: CoverageCollector) => runPath(path, input, coverage),
       })),
     async run() {
       const coverage = new CoverageCollector(model.machine);
       const failures: PathReport['failures'] = [];
       const paths = generate();
-      for (const path of paths) {
+      for (const { path, input, description } of paths) {
         try {
-          await runPath(path, coverage);
+          await runPath(path, input, coverage);
         } catch (error) {
           failures.push({
-            path: path.description,
+            path: description,
             error: error instanceof Error ? error : new Error(String(error)),
           });
         }
