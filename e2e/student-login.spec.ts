@@ -99,6 +99,29 @@ test('a wrong OTP is refused, resend waits for its cooldown, and sign-up checks 
   });
 });
 
+// Issue 13 (D128): a reload on the code step used to open an empty phone step.
+test('a reload on the code step comes back to it, and the code still logs in', async ({
+  page,
+  request,
+}) => {
+  const student = newStudent();
+  await page.goto('/student/login');
+  await requestOtp(page, student.phone);
+  const code = await latestOtp(request, student.phone);
+
+  await page.reload();
+  const login = studentLogin(page);
+  await expect(login.otp).toBeVisible();
+  await expect(page.getByText(messages.otp.enterCode(student.phone))).toBeVisible();
+  await expect(page.getByRole('button', { name: RESEND_IN })).toBeDisabled();
+
+  await enterOtp(page, code);
+  await expect(
+    page.getByRole('dialog', { name: messages.studentLogin.loginSuccessfulTitle }),
+  ).toBeVisible();
+  expect((await outbox(request, student.phone)).length).toBe(1); // no second code
+});
+
 test('an invalid phone shows the message and keeps Submit disabled', async ({ page }) => {
   await page.goto('/student/login');
   await waitForLoginMachine(page);

@@ -9,7 +9,9 @@
 //
 // A 429 on the first request means a code was sent to this phone moments ago: the code step
 // opens with the server's message, Resend blocked for Retry-After, so the SMS already
-// received can be used.
+// received can be used. D128: the page remembers a code that went out (`rememberCode`, until
+// the code step is left) and, after a reload, starts the machine with `resume`: the code step
+// for that phone, not an empty phone step.
 //
 // Effects are abstract: the calls `requestOtp`, `fetchMe`, `routeByFlow` and the otp machine's
 // own; the actions `storeSession`, `storePayment`, `track`, `navigate`. The UI provides them.
@@ -32,6 +34,7 @@ import {
   codeSent,
   codeSentBefore,
   errorOf,
+  type CodeStepResume,
   isCodeSentBefore,
   requestFailedText,
   type CodeStepStart,
@@ -42,6 +45,8 @@ import { PATHS, routeByFlowActor, type PaymentToStore, type RouteDecision } from
 export interface StudentLoginInput {
   /** What the student typed before the machine started (the page paints before it loads). */
   phone?: string;
+  /** D128: a code went to this phone before a reload; start on the code step. */
+  resume?: CodeStepResume | null;
 }
 
 export interface StudentLoginContext {
@@ -54,6 +59,8 @@ export interface StudentLoginContext {
   /** How the code step starts: Resend blocked for `resendAfter`, an optional notice. */
   otp: CodeStepStart;
   session: OtpSession | null;
+  /** D128: started from `resume`, on the code step. */
+  resumed: boolean;
   /** From getMe: the drawer's texts and where Continue goes. */
   user: { hasPan: boolean; complete: boolean } | null;
   /** Why going on to the flow failed (tag `error` on welcome.failed); Continue tries again. */
@@ -74,6 +81,15 @@ export interface SessionToStore extends OtpSession {
 }
 
 export const STUDENT_ROLE = 'student' as const;
+
+/** D128: after the code step's start is known (`codeSent`, `codeSentBefore`). */
+const rememberCode = {
+  type: 'rememberCode',
+  params: ({ context }: { context: StudentLoginContext }) => ({
+    phone: context.phone,
+    resendAfter: context.otp.resendAfter,
+  }),
+} as const;
 
 export const studentLoginMachine = setup({
   types: {
@@ -102,6 +118,11 @@ export const studentLoginMachine = setup({
     track: (_: unknown, _params: { event: AnalyticsEvent }) => notProvided('track'),
     /** Abstract: the router (src/ui/app/navigation.ts). */
     navigate: (_: unknown, _params: NavigateParams) => notProvided('navigate'),
+    /** Abstract, D128: a code went to this phone (kept for a reload, with the time). */
+    rememberCode: (_: unknown, _params: { phone: string; resendAfter: number | null }) =>
+      notProvided('rememberCode'),
+    /** Abstract, D128: the code step is left; a reload starts on the phone step. */
+    forgetCode: () => notProvided('forgetCode'),
 
     setPhone: assign(({ event }) =>
       event.type === 'phone.change'
@@ -140,21 +161,27 @@ export const studentLoginMachine = setup({
     roleConflict: ({ event }) => isRoleConflict(errorOf(event)),
     codeSentBefore: ({ event }) => isCodeSentBefore(errorOf(event)),
     profileIncomplete: ({ context }) => context.user?.complete !== true,
+    resumed: ({ context }) => context.resumed,
   },
 }).createMachine({
   id: 'studentLogin',
   description: 'Phone, OTP, user, success drawer, then back into the flow (spec §4 Student login).',
   context: ({ input }) => ({
-    phone: phoneInput(input.phone ?? ''),
+    phone: input.resume?.phone ?? phoneInput(input.phone ?? ''),
     error: null,
     roleConflict: false,
-    otp: { resendAfter: null, notice: null, waitNotice: false },
+    otp: input.resume?.otp ?? { resendAfter: null, notice: null, waitNotice: false },
+    resumed: Boolean(input.resume),
     session: null,
     user: null,
     routeError: null,
   }),
-  initial: 'phone',
+  initial: 'start',
   states: {
+    /** D128: back on the code step after a reload, else the phone step. */
+    start: {
+      always: [{ guard: 'resumed', target: 'code' }, { target: 'phone' }],
+    },
     phone: {
       initial: 'editing',
       states: {
@@ -170,10 +197,14 @@ export const studentLoginMachine = setup({
             id: 'requestOtp',
             src: 'requestOtp',
             input: ({ context }) => ({ phone: context.phone, role: STUDENT_ROLE }),
-            onDone: { target: '#studentLogin.code', actions: 'codeSent' },
+            onDone: { target: '#studentLogin.code', actions: ['codeSent', rememberCode] },
             onError: [
               { guard: 'roleConflict', target: 'failed', actions: 'refuseRole' },
-              { guard: 'codeSentBefore', target: '#studentLogin.code', actions: 'codeSentBefore' },
+              {
+                guard: 'codeSentBefore',
+                target: '#studentLogin.code',
+                actions: ['codeSentBefore', rememberCode],
+              },
               { target: 'failed', actions: 'failRequest' },
             ],
           },
@@ -188,6 +219,7 @@ export const studentLoginMachine = setup({
       },
     },
     code: {
+      exit: ['forgetCode', assign({ resumed: false })],
       invoke: {
         id: 'otp',
         src: 'otp',

@@ -109,6 +109,19 @@ export const storageKeys = {
   onboardingUsername: text(username),
   showDialog: json(flag),
 
+  /**
+   * Issue 13: the phone a login code went to, when and with how long before Resend, so a reload
+   * on the code step comes back to it (D128). Session area: gone with the tab; no code in it.
+   */
+  codeSentTo: json(
+    z.object({
+      phone,
+      at: z.int().check(z.nonnegative()),
+      resendAfter: z.nullable(z.int().check(z.nonnegative())),
+    }),
+    'session',
+  ),
+
   // Forms being filled (D16: session area, removed after submit).
   autoFillDetails: json(formNames, 'session'),
   onboardingDetails: json(formNames, 'session'),

@@ -40,6 +40,8 @@ export interface LoginWorld {
   payments: PaymentToStore[];
   tracked: unknown[];
   navigations: NavigateParams[];
+  /** D128: what the page keeps for a reload (null: forgotten). */
+  codeSentTo: { phone: string; resendAfter: number | null } | null;
 }
 
 export const loginWorld = (): LoginWorld => ({
@@ -52,6 +54,7 @@ export const loginWorld = (): LoginWorld => ({
   payments: [],
   tracked: [],
   navigations: [],
+  codeSentTo: null,
 });
 
 export const provideLogin = (w: LoginWorld) =>
@@ -67,10 +70,16 @@ export const provideLogin = (w: LoginWorld) =>
       storePayment: (_, payment) => void w.payments.push(payment),
       track: (_, params) => void w.tracked.push(params),
       navigate: (_, params) => void w.navigations.push(params),
+      rememberCode: (_, params) => void (w.codeSentTo = params),
+      forgetCode: () => void (w.codeSentTo = null),
     },
   });
 
 const VALID = '9876543210';
+const RESUMED = {
+  phone: VALID,
+  otp: { resendAfter: 12, notice: null, waitNotice: false },
+};
 const SESSION: OtpSession = { token: 'tok_1', userId: '42' };
 export const COMPLETE_ME: Me = {
   first_name: 'Rohan',
@@ -103,7 +112,8 @@ export const studentLoginEvents = {
 export const studentLoginPathModel: PathModel<typeof studentLoginMachine, LoginWorld> = {
   name: 'studentLogin',
   machine: studentLoginMachine,
-  inputs: [{}],
+  // From scratch, and back on the code step after a reload (D128), Resend waiting 12 s more.
+  inputs: [{}, { resume: RESUMED }],
   world: loginWorld,
   provide: provideLogin,
   events: studentLoginEvents,
@@ -161,6 +171,7 @@ export const studentLoginPathModel: PathModel<typeof studentLoginMachine, LoginW
       assert.deepEqual(world.sessions, []);
       assert.deepEqual(world.navigations, []);
       assert.ok(/^\d{0,10}$/.test(context.phone));
+      assert.equal(world.codeSentTo, null, 'no code is remembered on the phone step');
     },
     'phone.editing': (snapshot) => {
       assert.equal(snapshot.context.error, null);
@@ -174,13 +185,27 @@ export const studentLoginPathModel: PathModel<typeof studentLoginMachine, LoginW
       assert.equal(context.roleConflict, context.error === messages.roles.alreadyTeacher);
       assert.notEqual(context.error, messages.roles.serverMismatch);
     },
-    code: (snapshot) => {
+    // Transient: never at rest, so never asserted; the states after it are.
+    start: () => assert.fail('start is left at once'),
+    code: (snapshot, { world }) => {
       assert.ok(snapshot.children.otp);
       assert.equal(snapshot.context.phone, VALID);
       assert.deepEqual(snapshot.children.otp.getSnapshot().context.phone, VALID);
+      // D128: a code that went out is remembered for a reload; a resumed one is the page's
+      // already, and Resend waits what was left of its wait.
+      if (snapshot.context.resumed) {
+        assert.equal(world.codeSentTo, null);
+        assert.deepEqual(snapshot.context.otp, RESUMED.otp);
+      } else {
+        assert.deepEqual(world.codeSentTo, {
+          phone: VALID,
+          resendAfter: snapshot.context.otp.resendAfter,
+        });
+      }
     },
     loadingUser: ({ context }, { world }) => {
       assert.deepEqual(context.session, SESSION);
+      assert.equal(world.codeSentTo, null, 'the code step forgets its code once left');
       assert.deepEqual(world.sessions, [{ ...SESSION, phone: VALID }]);
       // D22: the event name only.
       assert.deepEqual(world.tracked, [{ event: ANALYTICS_EVENTS.loggedIn }]);

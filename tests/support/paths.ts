@@ -294,7 +294,12 @@ export function createPathSuite<M extends AnyStateMachine, W>(model: PathModel<M
         // Only the machine under test, not the actors it spawns.
         if (!coverage || ev.actorRef.sessionId !== ev.rootId) return;
         if (ev.type === '@xstate.microstep') {
-          for (const t of ev._transitions) coverage.transitions.add(transitionKey(t));
+          for (const t of ev._transitions) {
+            coverage.transitions.add(transitionKey(t));
+            // A transient state (left at once by `always`) is in no snapshot: its transition
+            // out shows it was entered.
+            coverage.states.add(`#${t.source.id}`);
+          }
         }
         if (ev.type === '@xstate.microstep' || ev.type === '@xstate.snapshot') {
           const snapshot = ev.snapshot as SnapshotFrom<AnyStateMachine>;

@@ -1,9 +1,10 @@
 // /student/login through the app's routes, with the real machines and storage and a fake
 // server (authFakes): spec §2, §4 Student login and OTP screen, §5, §8; D2, D3, D14.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
+import { OTP_VALIDITY_MS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { renderRoute } from '../support/renderRoute';
 import { http, LINK, NEW_STUDENT, resetServer, server } from './authFakes';
@@ -160,6 +161,47 @@ describe('/student/login: the code step', () => {
     await waitFor(() => expect(server.generateOtp).toHaveBeenCalledTimes(2));
     expect(await screen.findByText(messages.otp.sent)).toBeInTheDocument();
     expect(resend()).toBeDisabled();
+  });
+});
+
+describe('/student/login: a reload on the code step (issue 13, D128)', () => {
+  it('comes back to the code step for the same phone, Resend waiting what is left', async () => {
+    const user = userEvent.setup();
+    await toCodeStep(user);
+    // The page goes away (a reload) 10 s after the code was sent, and comes back.
+    const sent = storage.get('codeSentTo');
+    expect(sent).toMatchObject({ phone: '9876543210', resendAfter: 30 });
+    storage.set('codeSentTo', { ...sent!, at: Date.now() - 10_000 });
+    cleanup();
+    renderRoute('/student/login');
+    const otp = await screen.findByLabelText(messages.otp.label);
+    expect(screen.getByText(messages.otp.enterCode('9876543210'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Resend OTP/ })).toHaveTextContent(
+      /^Resend OTP in (20|19)s$/,
+    );
+    await user.type(otp, '1234');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument(); // logged in
+    expect(server.generateOtp).toHaveBeenCalledTimes(1); // no second code was sent
+    expect(storage.get('codeSentTo')).toBeNull();
+  });
+
+  it('a code older than its validity is forgotten: the phone step opens', async () => {
+    storage.set('codeSentTo', {
+      phone: '9876543210',
+      at: Date.now() - OTP_VALIDITY_MS,
+      resendAfter: 30,
+    });
+    const page = await openLogin();
+    await userEvent.type(page.phone, '9876543210');
+    await waitFor(() => expect(page.submit).toBeEnabled()); // the machine runs, on this step
+    expect(screen.queryByLabelText(messages.otp.label)).not.toBeInTheDocument();
+  });
+
+  it("'Change phone number' forgets the code: a reload then opens the phone step", async () => {
+    const { user } = await toCodeStep();
+    await user.click(screen.getByRole('button', { name: messages.otp.changePhone }));
+    await screen.findByLabelText(m.phoneLabel);
+    expect(storage.get('codeSentTo')).toBeNull();
   });
 });
 

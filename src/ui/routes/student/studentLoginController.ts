@@ -12,7 +12,15 @@ import {
 } from '../../../../machines/studentLogin/studentLogin.machine';
 import { fetchMeActor, requestOtpActor, verifyOtpActor } from '../../../api/actors/auth';
 import type { NavigateAction } from '../../app/navigation';
-import { routeByFlowLive, storePayment, storeSession, track } from './studentEffects';
+import {
+  forgetCode,
+  rememberCode,
+  resumedCodeStep,
+  routeByFlowLive,
+  storePayment,
+  storeSession,
+  track,
+} from './studentEffects';
 
 export function startStudentLogin(options: {
   navigate: NavigateAction;
@@ -26,9 +34,18 @@ export function startStudentLogin(options: {
       routeByFlow: routeByFlowLive,
       otp: otpMachine.provide({ actors: { verifyOtp: verifyOtpActor, sendOtp: requestOtpActor } }),
     },
-    actions: { storeSession, storePayment, track, navigate: options.navigate },
+    actions: {
+      storeSession,
+      storePayment,
+      track,
+      navigate: options.navigate,
+      rememberCode,
+      forgetCode,
+    },
   });
-  return createActor(machine, { input: { phone: options.phone } }).start();
+  return createActor(machine, {
+    input: { phone: options.phone, resume: resumedCodeStep() },
+  }).start();
 }
 
 export interface PhoneView {
