@@ -37,6 +37,7 @@ import {
   codeSent,
   codeSentBefore,
   errorOf,
+  type CodeStepResume,
   isCodeSentBefore,
   requestFailedText,
   type CodeStepStart,
@@ -50,6 +51,8 @@ import {
 
 export interface TutorLoginInput {
   phone?: string;
+  /** D128: a code went to this phone before a reload; start on the code step. */
+  resume?: CodeStepResume | null;
 }
 
 export interface TutorLoginContext {
@@ -64,6 +67,8 @@ export interface TutorLoginContext {
   /** How the code step starts: Resend blocked for `resendAfter`, an optional notice. */
   otp: CodeStepStart;
   session: OtpSession | null;
+  /** D128: started from `resume`, on the code step. */
+  resumed: boolean;
   /** The derived onboarding step, once known. */
   onboarding: TutorOnboardingStep | null;
 }
@@ -82,6 +87,15 @@ export interface TutorSessionToStore extends OtpSession {
 }
 
 export const TEACHER_ROLE = 'teacher' as const;
+
+/** D128: after the code step's start is known (`codeSent`, `codeSentBefore`). */
+const rememberCode = {
+  type: 'rememberCode',
+  params: ({ context }: { context: TutorLoginContext }) => ({
+    phone: context.phone,
+    resendAfter: context.otp.resendAfter,
+  }),
+} as const;
 
 export const tutorLoginMachine = setup({
   types: {
@@ -106,6 +120,11 @@ export const tutorLoginMachine = setup({
     track: (_: unknown, _params: { event: AnalyticsEvent }) => notProvided('track'),
     /** Abstract: the router. */
     navigate: (_: unknown, _params: NavigateParams) => notProvided('navigate'),
+    /** Abstract, D128: a code went to this phone (kept for a reload, with the time). */
+    rememberCode: (_: unknown, _params: { phone: string; resendAfter: number | null }) =>
+      notProvided('rememberCode'),
+    /** Abstract, D128: the code step is left; a reload starts on the phone step. */
+    forgetCode: () => notProvided('forgetCode'),
 
     setPhone: assign(({ event }) =>
       event.type === 'phone.change'
@@ -139,22 +158,29 @@ export const tutorLoginMachine = setup({
     roleConflict: ({ event }) => isRoleConflict(errorOf(event)),
     codeSentBefore: ({ event }) => isCodeSentBefore(errorOf(event)),
     unauthorized: ({ event }) => isUnauthorized(errorOf(event)),
+    resumed: ({ context }) => context.resumed,
   },
 }).createMachine({
   id: 'tutorLogin',
   description:
     'Phone and terms, OTP, then the onboarding step decides where the tutor goes (spec §4).',
   context: ({ input }) => ({
-    phone: phoneInput(input.phone ?? ''),
-    terms: false,
+    phone: input.resume?.phone ?? phoneInput(input.phone ?? ''),
+    // A code was asked for only with the terms agreed.
+    terms: Boolean(input.resume),
     error: null,
     roleConflict: false,
-    otp: { resendAfter: null, notice: null, waitNotice: false },
+    otp: input.resume?.otp ?? { resendAfter: null, notice: null, waitNotice: false },
+    resumed: Boolean(input.resume),
     session: null,
     onboarding: null,
   }),
-  initial: 'phone',
+  initial: 'start',
   states: {
+    /** D128: back on the code step after a reload, else the phone step. */
+    start: {
+      always: [{ guard: 'resumed', target: 'code' }, { target: 'phone' }],
+    },
     phone: {
       initial: 'editing',
       states: {
@@ -171,10 +197,14 @@ export const tutorLoginMachine = setup({
             id: 'requestOtp',
             src: 'requestOtp',
             input: ({ context }) => ({ phone: context.phone, role: TEACHER_ROLE }),
-            onDone: { target: '#tutorLogin.code', actions: 'codeSent' },
+            onDone: { target: '#tutorLogin.code', actions: ['codeSent', rememberCode] },
             onError: [
               { guard: 'roleConflict', target: 'failed', actions: 'refuseRole' },
-              { guard: 'codeSentBefore', target: '#tutorLogin.code', actions: 'codeSentBefore' },
+              {
+                guard: 'codeSentBefore',
+                target: '#tutorLogin.code',
+                actions: ['codeSentBefore', rememberCode],
+              },
               { target: 'failed', actions: 'failRequest' },
             ],
           },
@@ -190,6 +220,7 @@ export const tutorLoginMachine = setup({
       },
     },
     code: {
+      exit: ['forgetCode', assign({ resumed: false })],
       invoke: {
         id: 'otp',
         src: 'otp',

@@ -12,6 +12,7 @@
 // classic API would cost ~30 KB gzip on every first paint.
 import * as z from 'zod/mini';
 import { ACTIVE_FLOWS, isSameOriginPath } from '../domain/activeFlow';
+import { USER_ROLES } from '../domain/constants';
 
 type Area = 'local' | 'session';
 
@@ -115,6 +116,7 @@ export const storageKeys = {
    */
   codeSentTo: json(
     z.object({
+      role: z.enum(USER_ROLES),
       phone,
       at: z.int().check(z.nonnegative()),
       resendAfter: z.nullable(z.int().check(z.nonnegative())),

@@ -40,6 +40,8 @@ export interface TutorLoginWorld {
   steps: StepToStore[];
   tracked: unknown[];
   navigations: NavigateParams[];
+  /** D128: what the page keeps for a reload (null: forgotten). */
+  codeSentTo: { phone: string; resendAfter: number | null } | null;
 }
 
 export const tutorLoginWorld = (): TutorLoginWorld => ({
@@ -52,6 +54,7 @@ export const tutorLoginWorld = (): TutorLoginWorld => ({
   steps: [],
   tracked: [],
   navigations: [],
+  codeSentTo: null,
 });
 
 export const provideTutorLogin = (w: TutorLoginWorld) =>
@@ -67,11 +70,17 @@ export const provideTutorLogin = (w: TutorLoginWorld) =>
       storeStep: (_, step) => void w.steps.push(step),
       track: (_, params) => void w.tracked.push(params),
       navigate: (_, params) => void w.navigations.push(params),
+      rememberCode: (_, params) => void (w.codeSentTo = params),
+      forgetCode: () => void (w.codeSentTo = null),
     },
   });
 
 export const VALID = '9876543210';
 export const SESSION: OtpSession = { token: 'tok_1', userId: '42' };
+const RESUMED = {
+  phone: VALID,
+  otp: { resendAfter: 12, notice: null, waitNotice: false },
+};
 
 export const tutorLoginEvents = {
   'phone.change': [
@@ -90,7 +99,8 @@ export const tutorLoginEvents = {
 export const tutorLoginPathModel: PathModel<typeof tutorLoginMachine, TutorLoginWorld> = {
   name: 'tutorLogin',
   machine: tutorLoginMachine,
-  inputs: [{}],
+  // From scratch, and back on the code step after a reload (D128), Resend waiting 12 s more.
+  inputs: [{}, { resume: RESUMED }],
   world: tutorLoginWorld,
   provide: provideTutorLogin,
   events: tutorLoginEvents,
@@ -139,6 +149,7 @@ export const tutorLoginPathModel: PathModel<typeof tutorLoginMachine, TutorLogin
       // Back on the phone, every session stored so far was refused (401) and forgotten.
       assert.equal(world.cleared, world.sessions.length);
       if (context.error === messages.auth.sessionExpired) assert.ok(world.cleared >= 1);
+      assert.equal(world.codeSentTo, null, 'no code is remembered on the phone step');
     },
     'phone.editing': (snapshot) => {
       assert.equal(snapshot.context.error, null);
@@ -156,14 +167,28 @@ export const tutorLoginPathModel: PathModel<typeof tutorLoginMachine, TutorLogin
       assert.equal(context.roleConflict, context.error === messages.roles.alreadyStudent);
       assert.notEqual(context.error, messages.roles.serverMismatch);
     },
-    code: (snapshot) => {
+    // Transient: never at rest, so never asserted; the states after it are.
+    start: () => assert.fail('start is left at once'),
+    code: (snapshot, { world }) => {
       const otp = snapshot.children.otp?.getSnapshot();
       assert.ok(otp);
       assert.equal(otp.context.phone, VALID);
       assert.equal(otp.context.role, 'teacher');
+      // D128: a code that went out is remembered for a reload; a resumed one is the page's.
+      if (snapshot.context.resumed) {
+        assert.equal(world.codeSentTo, null);
+        assert.deepEqual(snapshot.context.otp, RESUMED.otp);
+        assert.equal(snapshot.context.terms, true);
+      } else {
+        assert.deepEqual(world.codeSentTo, {
+          phone: VALID,
+          resendAfter: snapshot.context.otp.resendAfter,
+        });
+      }
     },
     deriving: ({ context }, { world }) => {
       assert.deepEqual(context.session, SESSION);
+      assert.equal(world.codeSentTo, null, 'the code step forgets its code once left');
       assert.deepEqual(world.sessions.at(-1), { ...SESSION, phone: VALID });
       // D22: the event name only.
       assert.deepEqual(world.tracked.at(-1), { event: ANALYTICS_EVENTS.loggedIn });

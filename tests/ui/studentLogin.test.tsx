@@ -170,7 +170,7 @@ describe('/student/login: a reload on the code step (issue 13, D128)', () => {
     await toCodeStep(user);
     // The page goes away (a reload) 10 s after the code was sent, and comes back.
     const sent = storage.get('codeSentTo');
-    expect(sent).toMatchObject({ phone: '9876543210', resendAfter: 30 });
+    expect(sent).toMatchObject({ role: 'student', phone: '9876543210', resendAfter: 30 });
     storage.set('codeSentTo', { ...sent!, at: Date.now() - 10_000 });
     cleanup();
     renderRoute('/student/login');
@@ -187,6 +187,7 @@ describe('/student/login: a reload on the code step (issue 13, D128)', () => {
 
   it('a code older than its validity is forgotten: the phone step opens', async () => {
     storage.set('codeSentTo', {
+      role: 'student',
       phone: '9876543210',
       at: Date.now() - OTP_VALIDITY_MS,
       resendAfter: 30,

@@ -1,7 +1,7 @@
 // /tutor/login through the app's routes (the guard included), with the real machines and storage
 // and fake servers (authFakes, tutorFakes): spec §2 Tutor login page, §4 Tutor guard and Tutor
 // onboarding step, §5 Tutor login, §8; D2, D14.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
@@ -189,5 +189,26 @@ describe('/tutor/login: the code step and after', () => {
     expect(storage.get('access-token')).toBeNull();
     expect(storage.get('tutorLogin')).toBeNull();
     expect(router.location.pathname).toBe('/tutor/login');
+  });
+});
+
+describe('/tutor/login: a reload on the code step (issue 13, D128)', () => {
+  it('comes back to the code step for the same phone; a student code does not', async () => {
+    await toCodeStep();
+    const sent = storage.get('codeSentTo');
+    expect(sent).toMatchObject({ role: 'teacher', phone: '9876543210' });
+    cleanup();
+    renderRoute('/tutor/login');
+    expect(await screen.findByLabelText(messages.otp.label)).toBeInTheDocument();
+    expect(screen.getByText(messages.otp.enterCode('9876543210'))).toBeInTheDocument();
+    expect(server.generateOtp).toHaveBeenCalledTimes(1); // no second code
+
+    cleanup();
+    storage.set('codeSentTo', { ...sent!, role: 'student' });
+    const page = await openLogin();
+    await page.user.type(page.phone, '9876543210');
+    await page.user.click(page.terms);
+    await waitFor(() => expect(page.verify).toBeEnabled()); // the phone step, running
+    expect(screen.queryByLabelText(messages.otp.label)).not.toBeInTheDocument();
   });
 });

@@ -8,10 +8,10 @@ import {
   type RouteDecision,
   type StoredFlow,
 } from '../../../../machines/studentLogin/routeByFlow';
-import { resumeCodeStep, type CodeStepResume } from '../../../../machines/otp/phoneStep';
 import type { SessionToStore } from '../../../../machines/studentLogin/studentLogin.machine';
 import type { SignupDraft } from '../../../../machines/studentSignup/studentSignup.machine';
 import { routeFetchers } from '../../../api/actors/auth';
+import { codeMemory } from '../../components/codeMemory';
 import { storage, type StorageKey, type StorageValue } from '../../../browser/storage';
 
 export function readStoredFlow(): StoredFlow {
@@ -69,22 +69,8 @@ export function storePayment(_: unknown, payment: PaymentToStore): void {
 /** Analytics (D22): the one adapter, which never blocks or breaks a flow. */
 export { trackAction as track } from '../../../browser/analytics';
 
-/** D128: a code went to this phone; a reload within its validity returns to the code step. */
-export function rememberCode(
-  _: unknown,
-  { phone, resendAfter }: { phone: string; resendAfter: number | null },
-): void {
-  storage.set('codeSentTo', { phone, at: Date.now(), resendAfter });
-}
-
-export function forgetCode(): void {
-  storage.remove('codeSentTo');
-}
-
-/** D128: where the login starts: the code step of a code still valid, else the phone step. */
-export function resumedCodeStep(): CodeStepResume | null {
-  return resumeCodeStep(storage.get('codeSentTo'), Date.now());
-}
+/** D128: the student's code, kept for a reload on the code step. */
+export const studentCode = codeMemory('student');
 
 /** Sign-up: the form draft while it is filled (D16: session storage only). */
 export function saveDraft(_: unknown, draft: SignupDraft): void {

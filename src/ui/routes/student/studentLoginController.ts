@@ -12,15 +12,7 @@ import {
 } from '../../../../machines/studentLogin/studentLogin.machine';
 import { fetchMeActor, requestOtpActor, verifyOtpActor } from '../../../api/actors/auth';
 import type { NavigateAction } from '../../app/navigation';
-import {
-  forgetCode,
-  rememberCode,
-  resumedCodeStep,
-  routeByFlowLive,
-  storePayment,
-  storeSession,
-  track,
-} from './studentEffects';
+import { routeByFlowLive, storePayment, storeSession, studentCode, track } from './studentEffects';
 
 export function startStudentLogin(options: {
   navigate: NavigateAction;
@@ -39,12 +31,12 @@ export function startStudentLogin(options: {
       storePayment,
       track,
       navigate: options.navigate,
-      rememberCode,
-      forgetCode,
+      rememberCode: studentCode.remember,
+      forgetCode: studentCode.forget,
     },
   });
   return createActor(machine, {
-    input: { phone: options.phone, resume: resumedCodeStep() },
+    input: { phone: options.phone, resume: studentCode.resume() },
   }).start();
 }
 

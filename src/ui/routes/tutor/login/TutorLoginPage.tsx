@@ -23,6 +23,7 @@ import { useNavigateAction } from '../../../app/navigation';
 import { AuthLayout, authClasses as classes } from '../../../components/AuthLayout';
 import { OtpStep } from '../../../components/OtpStep';
 import { PhoneField } from '../../../components/PhoneField';
+import { codeMemory } from '../../../components/codeMemory';
 import {
   clearTutorSession,
   fetchProfileActor,
@@ -105,6 +106,9 @@ function PhoneStep({ actor }: { actor: TutorLoginActorRef }) {
   );
 }
 
+/** D128: the tutor's code, kept for a reload on the code step. */
+const tutorCode = codeMemory('teacher');
+
 export function TutorLoginPage() {
   const navigate = useNavigateAction();
   // useActorRef keeps the first actor and refreshes its implementations on every render.
@@ -123,9 +127,11 @@ export function TutorLoginPage() {
         storeStep,
         track,
         navigate,
+        rememberCode: tutorCode.remember,
+        forgetCode: tutorCode.forget,
       },
     }),
-    { input: {} },
+    { input: { resume: tutorCode.resume() } },
   );
   const onPhoneStep = useSelector(actor, (s) => s.matches('phone'));
   const otp = useSelector(actor, (s) => s.children.otp);
