@@ -1,7 +1,6 @@
 // The phone step that the student and tutor logins share (spec §4 "Student login" 1., §2 "Tutor
 // login page", §8; D2, D61): what the first generate-otp's answer or failure means for the code
 // step that follows. The role conflict (D14) is the otp machine's `isRoleConflict`.
-import { OTP_VALIDITY_MS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { asFailure, serverMessage, serverText } from '../shared/failure';
 import { isResendCooldown, type SendOtpOutput } from './otp.machine';
@@ -53,33 +52,4 @@ export function codeSentBefore(error: unknown): CodeStepStart {
 /** D2: the server's message, else 'Something went wrong. Please try again!'. */
 export function requestFailedText(error: unknown): string {
   return serverText(error, messages.generic.somethingWrong);
-}
-
-/** A code sent before a reload (D128): the phone, when (epoch ms), Resend's wait then. */
-export interface CodeSentBefore {
-  phone: string;
-  at: number;
-  resendAfter: number | null;
-}
-
-/** Where the code step resumes after a reload. */
-export interface CodeStepResume {
-  phone: string;
-  otp: CodeStepStart;
-}
-
-/**
- * D128: a code sent less than OTP_VALIDITY_MS ago can still be typed, so a reload returns to
- * the code step for that phone, Resend blocked for what is left of its wait; an older one
- * (or one from the future: a changed clock) is forgotten and the phone step opens.
- */
-export function resumeCodeStep(sent: CodeSentBefore | null, now: number): CodeStepResume | null {
-  if (!sent) return null;
-  const elapsed = now - sent.at;
-  if (elapsed < 0 || elapsed >= OTP_VALIDITY_MS) return null;
-  const left = sent.resendAfter === null ? 0 : sent.resendAfter - Math.floor(elapsed / 1000);
-  return {
-    phone: sent.phone,
-    otp: { resendAfter: left > 0 ? left : null, notice: null, waitNotice: false },
-  };
 }

@@ -34,11 +34,11 @@ import {
   codeSent,
   codeSentBefore,
   errorOf,
-  type CodeStepResume,
   isCodeSentBefore,
   requestFailedText,
   type CodeStepStart,
 } from '../otp/phoneStep';
+import type { CodeStepResume } from '../otp/codeResume';
 import { hasPan, isProfileComplete, type Me } from './profile';
 import { PATHS, routeByFlowActor, type PaymentToStore, type RouteDecision } from './routeByFlow';
 

@@ -37,11 +37,11 @@ import {
   codeSent,
   codeSentBefore,
   errorOf,
-  type CodeStepResume,
   isCodeSentBefore,
   requestFailedText,
   type CodeStepStart,
 } from '../otp/phoneStep';
+import type { CodeStepResume } from '../otp/codeResume';
 import {
   PREFILL_FAILED_STEP,
   stepToStore,

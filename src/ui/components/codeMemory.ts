@@ -2,7 +2,7 @@
 // the code) so a reload on the code step comes back to it, per role: a student's code does not
 // open the tutor login's code step.
 import type { UserRole } from '../../domain/constants';
-import { resumeCodeStep, type CodeStepResume } from '../../../machines/otp/phoneStep';
+import { resumeCodeStep, type CodeStepResume } from '../../../machines/otp/codeResume';
 import { storage } from '../../browser/storage';
 
 export function codeMemory(role: UserRole) {
