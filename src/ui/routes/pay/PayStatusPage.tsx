@@ -65,7 +65,7 @@ function Details({ order, sent }: { order: OrderView; sent: boolean }) {
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
+          <DataList.ItemValue ta="right">{value}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList>

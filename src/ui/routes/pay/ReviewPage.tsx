@@ -50,20 +50,20 @@ function Payee({ draft }: { draft: PaymentDraft }) {
     <DataList labelWidth="40%">
       <DataList.Item>
         <DataList.ItemLabel>{m.payingTo}</DataList.ItemLabel>
-        <DataList.ItemValue>{draft.payeeName}</DataList.ItemValue>
+        <DataList.ItemValue ta="right">{draft.payeeName}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
         <DataList.ItemLabel>{m.phone}</DataList.ItemLabel>
-        <DataList.ItemValue>{draft.payeePhone}</DataList.ItemValue>
+        <DataList.ItemValue ta="right">{draft.payeePhone}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
         <DataList.ItemLabel>{m.amount}</DataList.ItemLabel>
-        <DataList.ItemValue>{formatINR(draft.amount)}</DataList.ItemValue>
+        <DataList.ItemValue ta="right">{formatINR(draft.amount)}</DataList.ItemValue>
       </DataList.Item>
       {draft.session ? (
         <DataList.Item>
           <DataList.ItemLabel>{m.session}</DataList.ItemLabel>
-          <DataList.ItemValue>{sessionText(draft.session)}</DataList.ItemValue>
+          <DataList.ItemValue ta="right">{sessionText(draft.session)}</DataList.ItemValue>
         </DataList.Item>
       ) : null}
     </DataList>
