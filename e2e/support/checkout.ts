@@ -66,7 +66,8 @@ export async function expectReviewPayee(
   page: Page,
   payee: { name: string; phone: string; amount: string },
 ): Promise<void> {
-  await expect(listValue(page, messages.review.payingTo)).toHaveText(payee.name);
+  // The payee card (issue 13): 'You are paying' and the name.
+  await expect(page.getByRole('region', { name: messages.trust.payee })).toContainText(payee.name);
   await expect(listValue(page, messages.review.phone)).toHaveText(payee.phone);
   // The payee list's 'Amount' (the breakup below repeats the label).
   await expect(listValue(page, messages.review.amount).first()).toHaveText(payee.amount);

@@ -213,7 +213,6 @@ export const messages = {
     loading: 'Loading your payment…',
     loadFailed: 'We could not load your payment details.',
     retry: 'Try again',
-    payingTo: 'Paying to',
     phone: 'Phone',
     session: 'Session',
     /** D20/D21: '9th October, 12:00 pm to 1:00 pm' (IST). */

@@ -41,32 +41,36 @@ import { usePaymentFlow, type PaymentActorRef } from './PaymentFlowLayout';
 import { sessionText } from './sessionText';
 import { ProcessorLine } from '../../components/trust/ProcessorLine';
 import { PaymentSteps } from '../../components/trust/PaymentSteps';
+import { PayeeCard } from '../../components/trust/PayeeCard';
 import { ProductBar } from '../../components/trust/ProductBar';
 
 const m = messages.review;
 
+/**
+ * Whom (the payee card: initials and name) and the list under it. The review does not know the
+ * tutor's KYC state (a link's payee may be any gateway onboarding), so it shows no verified mark.
+ */
 function Payee({ draft }: { draft: PaymentDraft }) {
   return (
-    <DataList labelWidth="40%">
-      <DataList.Item>
-        <DataList.ItemLabel>{m.payingTo}</DataList.ItemLabel>
-        <DataList.ItemValue ta="right">{draft.payeeName}</DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>{m.phone}</DataList.ItemLabel>
-        <DataList.ItemValue ta="right">{draft.payeePhone}</DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>{m.amount}</DataList.ItemLabel>
-        <DataList.ItemValue ta="right">{formatINR(draft.amount)}</DataList.ItemValue>
-      </DataList.Item>
-      {draft.session ? (
+    <>
+      <PayeeCard name={draft.payeeName} verified={false} />
+      <DataList labelWidth="40%">
         <DataList.Item>
-          <DataList.ItemLabel>{m.session}</DataList.ItemLabel>
-          <DataList.ItemValue ta="right">{sessionText(draft.session)}</DataList.ItemValue>
+          <DataList.ItemLabel>{m.phone}</DataList.ItemLabel>
+          <DataList.ItemValue ta="right">{draft.payeePhone}</DataList.ItemValue>
         </DataList.Item>
-      ) : null}
-    </DataList>
+        <DataList.Item>
+          <DataList.ItemLabel>{m.amount}</DataList.ItemLabel>
+          <DataList.ItemValue ta="right">{formatINR(draft.amount)}</DataList.ItemValue>
+        </DataList.Item>
+        {draft.session ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{m.session}</DataList.ItemLabel>
+            <DataList.ItemValue ta="right">{sessionText(draft.session)}</DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
+      </DataList>
+    </>
   );
 }
 
