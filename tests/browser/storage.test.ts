@@ -124,11 +124,14 @@ describe('storage', () => {
     for (const key of ACTIVE_FLOW_KEYS) expect(storage.get(key)).toBeNull();
   });
 
-  it('keeps names and PAN of a form only in sessionStorage (D16)', () => {
-    const formKeys = Object.entries(storageKeys)
+  it('keeps names and PAN of a form, and the phone a code went to, only in sessionStorage (D16, D128)', () => {
+    const sessionKeys = Object.entries(storageKeys)
       .filter(([, def]) => def.area === 'session')
       .map(([key]) => key);
-    expect(formKeys.sort()).toEqual(['autoFillDetails', 'onboardingDetails']);
+    expect(sessionKeys.sort()).toEqual(['autoFillDetails', 'codeSentTo', 'onboardingDetails']);
+    storage.set('codeSentTo', { role: 'student', phone: '9876543210', at: 1, resendAfter: 30 });
+    expect(localStorage.getItem('codeSentTo')).toBeNull();
+    expect(sessionStorage.getItem('codeSentTo')).toContain('9876543210');
     storage.set('autoFillDetails', { firstName: 'Ravi', pan: 'ABCPR1234K' });
     expect(localStorage.getItem('autoFillDetails')).toBeNull();
     expect(storage.get('autoFillDetails')).toEqual({ firstName: 'Ravi', pan: 'ABCPR1234K' });
