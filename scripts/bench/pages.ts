@@ -2,6 +2,9 @@
 // and the bytes a first visit transfers, for the app's routes and the React hello world built
 // and served the same way. Chromium is Debian's; a route that needs a logged-in student gets
 // its browser storage set first (same profile, storage kept).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../chromium';
@@ -21,12 +24,15 @@ export async function measurePage(
   options: { runs: number; storage?: Record<string, string> },
 ): Promise<PageFigures> {
   const port = await freePort();
-  const browser = await chromium.launch({
+  // One profile for the storage and Lighthouse: Lighthouse opens its tab in the browser's
+  // default context, which a plain launch's newContext() is not (the review then measured the
+  // login it was sent to, without the student's token).
+  const profile = mkdtempSync(join(tmpdir(), 'tp-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     args: [...chromiumArgs, `--remote-debugging-port=${port}`],
   });
   try {
-    const context = browser.contexts()[0] ?? (await browser.newContext());
     if (options.storage) {
       const page = await context.newPage();
       await page.goto(new URL('/page-not-found', url).toString());
@@ -53,10 +59,14 @@ export async function measurePage(
       );
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      // A page that sends the visitor elsewhere (no session: the login) is not the page asked for.
+      const ended = new URL(lhr.finalDisplayedUrl).pathname;
+      if (ended !== new URL(url).pathname) throw new Error(`${url} ended on ${ended}`);
       scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
       lcps.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
     }
-    // Bytes: a cold load in a fresh context, every response's transfer size.
+    // Bytes: a cold load in a fresh browser, every response's transfer size.
+    const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
     const fresh = await browser.newContext();
     if (options.storage) {
       await fresh.addInitScript((entries) => {
@@ -71,9 +81,10 @@ export async function measurePage(
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
-    await fresh.close();
+    await browser.close();
     return { score: median(scores), lcpMs: median(lcps), bytes };
   } finally {
-    await browser.close();
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
