@@ -1,7 +1,30 @@
-// D128: where a login resumes after a reload on its code step. Its own module, importing
-// types only, so the pages that keep the code (codeMemory) do not pull in the otp machine.
+// D128: what both logins keep of a code that went out, and where they resume after a reload
+// on the code step. Its own module, without the otp machine, so the pages that keep the code
+// (src/browser/codeMemory.ts) do not load it.
 import { OTP_VALIDITY_MS } from '../../src/domain/constants';
+import { notProvided } from '../shared/abstract';
 import type { CodeStepStart } from './phoneStep';
+
+/** What the page keeps when a code goes out. */
+export interface RememberedCode {
+  phone: string;
+  resendAfter: number | null;
+}
+
+/** The logins' abstract actions: keep the code for a reload; forget it when the step is left. */
+export const codeMemoryActions = {
+  rememberCode: (_: unknown, _params: RememberedCode) => notProvided('rememberCode'),
+  forgetCode: () => notProvided('forgetCode'),
+};
+
+/** After the code step's start is known (`codeSent`, `codeSentBefore`): what to keep. */
+export const rememberCode = {
+  type: 'rememberCode',
+  params: ({ context }: { context: { phone: string; otp: CodeStepStart } }): RememberedCode => ({
+    phone: context.phone,
+    resendAfter: context.otp.resendAfter,
+  }),
+} as const;
 
 /** A code sent before a reload (D128): the phone, when (epoch ms), Resend's wait then. */
 export interface CodeSentBefore {

@@ -38,7 +38,7 @@ import {
   requestFailedText,
   type CodeStepStart,
 } from '../otp/phoneStep';
-import type { CodeStepResume } from '../otp/codeResume';
+import { codeMemoryActions, rememberCode, type CodeStepResume } from '../otp/codeResume';
 import { hasPan, isProfileComplete, type Me } from './profile';
 import { PATHS, routeByFlowActor, type PaymentToStore, type RouteDecision } from './routeByFlow';
 
@@ -82,15 +82,6 @@ export interface SessionToStore extends OtpSession {
 
 export const STUDENT_ROLE = 'student' as const;
 
-/** D128: after the code step's start is known (`codeSent`, `codeSentBefore`). */
-const rememberCode = {
-  type: 'rememberCode',
-  params: ({ context }: { context: StudentLoginContext }) => ({
-    phone: context.phone,
-    resendAfter: context.otp.resendAfter,
-  }),
-} as const;
-
 export const studentLoginMachine = setup({
   types: {
     context: {} as StudentLoginContext,
@@ -118,11 +109,8 @@ export const studentLoginMachine = setup({
     track: (_: unknown, _params: { event: AnalyticsEvent }) => notProvided('track'),
     /** Abstract: the router (src/ui/app/navigation.ts). */
     navigate: (_: unknown, _params: NavigateParams) => notProvided('navigate'),
-    /** Abstract, D128: a code went to this phone (kept for a reload, with the time). */
-    rememberCode: (_: unknown, _params: { phone: string; resendAfter: number | null }) =>
-      notProvided('rememberCode'),
-    /** Abstract, D128: the code step is left; a reload starts on the phone step. */
-    forgetCode: () => notProvided('forgetCode'),
+    /** Abstract, D128: keep the code that went out for a reload; forget it when left. */
+    ...codeMemoryActions,
 
     setPhone: assign(({ event }) =>
       event.type === 'phone.change'

@@ -41,7 +41,7 @@ import {
   requestFailedText,
   type CodeStepStart,
 } from '../otp/phoneStep';
-import type { CodeStepResume } from '../otp/codeResume';
+import { codeMemoryActions, rememberCode, type CodeStepResume } from '../otp/codeResume';
 import {
   PREFILL_FAILED_STEP,
   stepToStore,
@@ -88,15 +88,6 @@ export interface TutorSessionToStore extends OtpSession {
 
 export const TEACHER_ROLE = 'teacher' as const;
 
-/** D128: after the code step's start is known (`codeSent`, `codeSentBefore`). */
-const rememberCode = {
-  type: 'rememberCode',
-  params: ({ context }: { context: TutorLoginContext }) => ({
-    phone: context.phone,
-    resendAfter: context.otp.resendAfter,
-  }),
-} as const;
-
 export const tutorLoginMachine = setup({
   types: {
     context: {} as TutorLoginContext,
@@ -120,11 +111,8 @@ export const tutorLoginMachine = setup({
     track: (_: unknown, _params: { event: AnalyticsEvent }) => notProvided('track'),
     /** Abstract: the router. */
     navigate: (_: unknown, _params: NavigateParams) => notProvided('navigate'),
-    /** Abstract, D128: a code went to this phone (kept for a reload, with the time). */
-    rememberCode: (_: unknown, _params: { phone: string; resendAfter: number | null }) =>
-      notProvided('rememberCode'),
-    /** Abstract, D128: the code step is left; a reload starts on the phone step. */
-    forgetCode: () => notProvided('forgetCode'),
+    /** Abstract, D128: keep the code that went out for a reload; forget it when left. */
+    ...codeMemoryActions,
 
     setPhone: assign(({ event }) =>
       event.type === 'phone.change'

@@ -1,12 +1,11 @@
 // /pay/redirect (spec §2, D1): where the checkout sends the student back. 'Redirecting in N
 // seconds...' from 3, then /pay/status?order_id=… (the query's order id, else the stored one).
 // Issue 13: the product's mark, a spinner and what is happening while it counts.
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Loader.css';
-import { Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,10 +13,9 @@ import { countdownMachine } from '../../../../machines/countdown/countdown.machi
 import { PAYMENT_REDIRECT_COUNTDOWN_SECONDS } from '../../../domain/constants';
 import { messages } from '../../../domain/messages';
 import { useNavigateAction } from '../../app/navigation';
-import { PaymentSteps } from '../../components/trust/PaymentSteps';
-import { ProductBar } from '../../components/trust/ProductBar';
 import { ProcessorLine } from '../../components/trust/ProcessorLine';
 import { currentOrderId, statusPath } from './orderId';
+import { PaymentScreen } from '../../components/trust/PaymentScreen';
 
 export function PayRedirectPage() {
   const [search] = useSearchParams();
@@ -32,20 +30,16 @@ export function PayRedirectPage() {
   );
   const remaining = useSelector(actorRef, (s) => s.context.remaining);
   return (
-    <>
-      <ProductBar />
-      <Container size="xs" py="xl" component="main">
-        <PaymentSteps current="pay" />
-        <Stack gap="md" align="center" ta="center" mt="xl">
-          <Loader size="lg" aria-hidden="true" />
-          <Title order={1}>{messages.redirect.title}</Title>
-          <Text>{messages.redirect.body}</Text>
-          <Text role="status" fw={600}>
-            {messages.redirect.countdown(remaining)}
-          </Text>
-          <ProcessorLine />
-        </Stack>
-      </Container>
-    </>
+    <PaymentScreen step="pay">
+      <Stack gap="md" align="center" ta="center">
+        <Loader size="lg" aria-hidden="true" />
+        <Title order={1}>{messages.redirect.title}</Title>
+        <Text>{messages.redirect.body}</Text>
+        <Text role="status" fw={600}>
+          {messages.redirect.countdown(remaining)}
+        </Text>
+        <ProcessorLine />
+      </Stack>
+    </PaymentScreen>
   );
 }

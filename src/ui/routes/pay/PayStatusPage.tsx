@@ -1,7 +1,6 @@
 // /pay/status and /payment-successful (spec §2, §4 "Order status"; D1, D7): 'Sent',
 // 'Processing' (checked again by itself, then 'Check again') or 'Failed to pay' (with a way
 // back to try again). The stored payment keys are cleared once it is sent.
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Title.css';
@@ -11,17 +10,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import {
-  Alert,
-  Button,
-  Container,
-  DataList,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, DataList, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
@@ -37,11 +26,11 @@ import { serviceActor, usePaymentServices } from '../../components/PaymentServic
 import { currentOrderId } from './orderId';
 import { clearPayment } from './paymentStore';
 import { sessionText } from './sessionText';
-import { ProductBar } from '../../components/trust/ProductBar';
 import { ResultMark } from '../../components/trust/ResultMark';
 import trust from '../../components/trust/trust.module.css';
 import { failureReason } from '../../../domain/statuses';
 import { payAgainPath } from './payAgain';
+import { PaymentScreen } from '../../components/trust/PaymentScreen';
 
 const m = messages.status;
 
@@ -194,14 +183,11 @@ export function PayStatusPage() {
   const [orderId] = useState(() => currentOrderId(search));
   if (!orderId) return <Navigate to="/page-not-found" replace />;
   return (
-    <>
-      <ProductBar />
-      <Container size="xs" py="xl" component="main">
-        <Title order={1} mb="lg">
-          {m.title}
-        </Title>
-        <OrderStatusView key={orderId} orderId={orderId} />
-      </Container>
-    </>
+    <PaymentScreen>
+      <Title order={1} mb="lg">
+        {m.title}
+      </Title>
+      <OrderStatusView key={orderId} orderId={orderId} />
+    </PaymentScreen>
   );
 }

@@ -1,6 +1,5 @@
 // The payment-details form (spec §2 /pay/payment-details, /pay-tuition-fees; §4; §5): amount
 // and the tutor's phone, Proceed, and the KYC dialogs, over the payeeLookup machine.
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Input.css';
@@ -8,7 +7,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import { Alert, Button, Container, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,11 +18,9 @@ import { messages } from '../../../domain/messages';
 import { phoneError } from '../../../domain/validation';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
-import { PaymentSteps } from '../../components/trust/PaymentSteps';
-import { ProductBar } from '../../components/trust/ProductBar';
-import trust from '../../components/trust/trust.module.css';
 import { KycDialog } from './KycDialog';
 import { payAgainPhone } from './payAgain';
+import { PaymentScreen } from '../../components/trust/PaymentScreen';
 import {
   saveAmount,
   storedAmount,
@@ -64,59 +61,54 @@ export function PayeeLookupScreen({ title }: { title: string }) {
   );
 
   return (
-    <>
-      <ProductBar />
-      <Container size="xs" py="xl" component="main">
-        <PaymentSteps current="amount" />
-        <form
-          className={trust.afterSteps}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actorRef.send({ type: 'details.submit' });
-          }}
-        >
-          <Stack gap="lg">
-            <Title order={1}>{title}</Title>
-            <TextInput
-              label={m.amountLabel}
-              leftSection="₹"
-              inputMode="numeric"
-              autoComplete="off"
-              size="md"
-              value={amountText}
-              readOnly={busy}
-              onChange={(event) =>
-                actorRef.send({ type: 'amount.change', value: event.currentTarget.value })
-              }
-              error={amountFieldError(amountText)}
-            />
-            <TextInput
-              label={m.phoneLabel}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              enterKeyHint="go"
-              size="md"
-              value={phone}
-              readOnly={busy}
-              onChange={(event) =>
-                actorRef.send({ type: 'phone.change', value: event.currentTarget.value })
-              }
-              error={phoneError(phone)}
-            />
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-            <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
-              {m.proceed}
-            </Button>
-          </Stack>
-        </form>
-        <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
-      </Container>
-    </>
+    <PaymentScreen step="amount">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actorRef.send({ type: 'details.submit' });
+        }}
+      >
+        <Stack gap="lg">
+          <Title order={1}>{title}</Title>
+          <TextInput
+            label={m.amountLabel}
+            leftSection="₹"
+            inputMode="numeric"
+            autoComplete="off"
+            size="md"
+            value={amountText}
+            readOnly={busy}
+            onChange={(event) =>
+              actorRef.send({ type: 'amount.change', value: event.currentTarget.value })
+            }
+            error={amountFieldError(amountText)}
+          />
+          <TextInput
+            label={m.phoneLabel}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            enterKeyHint="go"
+            size="md"
+            value={phone}
+            readOnly={busy}
+            onChange={(event) =>
+              actorRef.send({ type: 'phone.change', value: event.currentTarget.value })
+            }
+            error={phoneError(phone)}
+          />
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
+            {m.proceed}
+          </Button>
+        </Stack>
+      </form>
+      <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
+    </PaymentScreen>
   );
 }

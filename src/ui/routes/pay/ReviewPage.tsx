@@ -1,7 +1,6 @@
 // /pay/review (spec §2, §4 "Payment"; D6, D9, D20, D21): amount, payee name and phone, the
 // booked session's date and time, the method (Card with its fee, or UPI free), the breakup
 // and 'Proceed to pay'. The guards (no login, missing details) are the payment machine's.
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
@@ -14,18 +13,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import {
-  Alert,
-  Button,
-  Container,
-  DataList,
-  Group,
-  Loader,
-  Radio,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, DataList, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import {
   cardRate,
@@ -40,9 +28,8 @@ import { CheckoutStatus } from './CheckoutStatus';
 import { usePaymentFlow, type PaymentActorRef } from './PaymentFlowLayout';
 import { sessionText } from './sessionText';
 import { ProcessorLine } from '../../components/trust/ProcessorLine';
-import { PaymentSteps } from '../../components/trust/PaymentSteps';
 import { PayeeCard } from '../../components/trust/PayeeCard';
-import { ProductBar } from '../../components/trust/ProductBar';
+import { PaymentScreen } from '../../components/trust/PaymentScreen';
 
 const m = messages.review;
 
@@ -130,32 +117,28 @@ export function ReviewPage() {
     return 'loading';
   });
   return (
-    <>
-      <ProductBar />
-      <Container size="xs" py="xl" component="main">
-        <PaymentSteps current="review" />
-        <Title order={1} mt="lg" mb="lg">
-          {m.title}
-        </Title>
-        {view === 'loading' ? (
-          <Group gap="sm" role="status">
-            <Loader size="sm" />
-            <Text>{m.loading}</Text>
-          </Group>
-        ) : null}
-        {view === 'failed' ? (
-          <Stack gap="md">
-            <Alert color="red" role="alert">
-              {m.loadFailed}
-            </Alert>
-            <Button size="md" onClick={() => actorRef.send({ type: 'review.retry' })}>
-              {m.retry}
-            </Button>
-          </Stack>
-        ) : null}
-        {view === 'review' ? <Review actorRef={actorRef} /> : null}
-        {view === 'checkout' ? <CheckoutStatus actorRef={actorRef} /> : null}
-      </Container>
-    </>
+    <PaymentScreen step="review">
+      <Title order={1} mb="lg">
+        {m.title}
+      </Title>
+      {view === 'loading' ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{m.loading}</Text>
+        </Group>
+      ) : null}
+      {view === 'failed' ? (
+        <Stack gap="md">
+          <Alert color="red" role="alert">
+            {m.loadFailed}
+          </Alert>
+          <Button size="md" onClick={() => actorRef.send({ type: 'review.retry' })}>
+            {m.retry}
+          </Button>
+        </Stack>
+      ) : null}
+      {view === 'review' ? <Review actorRef={actorRef} /> : null}
+      {view === 'checkout' ? <CheckoutStatus actorRef={actorRef} /> : null}
+    </PaymentScreen>
   );
 }

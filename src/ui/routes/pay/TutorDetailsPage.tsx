@@ -1,6 +1,5 @@
 // /pay/tutor-details (spec §2, §5; D16, D28): the tutor's first and last name (as on the
 // PAN) and PAN; the tutor is registered and invited, then the KYC dialog.
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
@@ -9,7 +8,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import { Alert, Button, Container, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   tutorDetailsMachine,
@@ -21,7 +20,7 @@ import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { KycDialog } from './KycDialog';
 import { storePayee } from './paymentStore';
-import { ProductBar } from '../../components/trust/ProductBar';
+import { PaymentScreen } from '../../components/trust/PaymentScreen';
 
 const m = messages.tutorDetails;
 
@@ -49,73 +48,70 @@ export function TutorDetailsPage() {
   const errors = tutorFieldErrors(context);
 
   return (
-    <>
-      <ProductBar />
-      <Container size="xs" py="xl" component="main">
-        <Stack gap="lg">
-          <Title order={1}>{m.title}</Title>
-          {loading ? (
-            <Loader aria-label={m.title} />
-          ) : (
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                actorRef.send({ type: 'details.submit' });
-              }}
-            >
-              <Stack gap="md">
-                <Text c="dimmed">{m.intro}</Text>
-                <TextInput
-                  label={m.firstName}
-                  autoComplete="off"
-                  size="md"
-                  value={context.firstName}
-                  readOnly={busy}
-                  onChange={(event) =>
-                    actorRef.send({ type: 'firstName.change', value: event.currentTarget.value })
-                  }
-                  error={errors.firstName}
-                />
-                <TextInput
-                  label={m.lastName}
-                  autoComplete="off"
-                  size="md"
-                  value={context.lastName}
-                  readOnly={busy}
-                  onChange={(event) =>
-                    actorRef.send({ type: 'lastName.change', value: event.currentTarget.value })
-                  }
-                  error={errors.lastName}
-                />
-                <TextInput
-                  label={m.pan}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  enterKeyHint="go"
-                  size="md"
-                  value={context.pan}
-                  readOnly={busy}
-                  onChange={(event) =>
-                    actorRef.send({ type: 'pan.change', value: event.currentTarget.value })
-                  }
-                  error={errors.pan}
-                />
-                {context.error ? (
-                  <Alert color="red" role="alert">
-                    {context.error}
-                  </Alert>
-                ) : null}
-                <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
-                  {m.submit}
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Stack>
-        <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
-      </Container>
-    </>
+    <PaymentScreen>
+      <Stack gap="lg">
+        <Title order={1}>{m.title}</Title>
+        {loading ? (
+          <Loader aria-label={m.title} />
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              actorRef.send({ type: 'details.submit' });
+            }}
+          >
+            <Stack gap="md">
+              <Text c="dimmed">{m.intro}</Text>
+              <TextInput
+                label={m.firstName}
+                autoComplete="off"
+                size="md"
+                value={context.firstName}
+                readOnly={busy}
+                onChange={(event) =>
+                  actorRef.send({ type: 'firstName.change', value: event.currentTarget.value })
+                }
+                error={errors.firstName}
+              />
+              <TextInput
+                label={m.lastName}
+                autoComplete="off"
+                size="md"
+                value={context.lastName}
+                readOnly={busy}
+                onChange={(event) =>
+                  actorRef.send({ type: 'lastName.change', value: event.currentTarget.value })
+                }
+                error={errors.lastName}
+              />
+              <TextInput
+                label={m.pan}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                enterKeyHint="go"
+                size="md"
+                value={context.pan}
+                readOnly={busy}
+                onChange={(event) =>
+                  actorRef.send({ type: 'pan.change', value: event.currentTarget.value })
+                }
+                error={errors.pan}
+              />
+              {context.error ? (
+                <Alert color="red" role="alert">
+                  {context.error}
+                </Alert>
+              ) : null}
+              <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
+                {m.submit}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+      <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
+    </PaymentScreen>
   );
 }

@@ -1,7 +1,6 @@
 // /payment-link/{id} (spec §2, §8; D19): the wrapper of a tutor's payment link. The activeFlow
 // tracker records DynamicLinkFlow; the paymentLink machine loads the link and sends the
 // student on (review, sign-up or login), or says why it cannot be paid.
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Title.css';
@@ -10,7 +9,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import { paymentLinkMachine } from '../../../../machines/payment/paymentLink.machine';
@@ -18,7 +17,7 @@ import { messages } from '../../../domain/messages';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { storeLink } from '../pay/paymentStore';
-import { ProductBar } from '../../components/trust/ProductBar';
+import { PaymentScreen } from '../../components/trust/PaymentScreen';
 
 const m = messages.paymentLink;
 
@@ -78,14 +77,11 @@ function LinkFlow({ linkId }: { linkId: string }) {
 export function PaymentLinkPage() {
   const { id = '' } = useParams();
   return (
-    <>
-      <ProductBar />
-      <Container size="xs" py="xl" component="main">
-        <Title order={1} mb="lg">
-          {m.title}
-        </Title>
-        <LinkFlow key={id} linkId={id} />
-      </Container>
-    </>
+    <PaymentScreen>
+      <Title order={1} mb="lg">
+        {m.title}
+      </Title>
+      <LinkFlow key={id} linkId={id} />
+    </PaymentScreen>
   );
 }

@@ -11,7 +11,7 @@ import {
 import type { SessionToStore } from '../../../../machines/studentLogin/studentLogin.machine';
 import type { SignupDraft } from '../../../../machines/studentSignup/studentSignup.machine';
 import { routeFetchers } from '../../../api/actors/auth';
-import { codeMemory } from '../../components/codeMemory';
+import { codeMemory } from '../../../browser/codeMemory';
 import { storage, type StorageKey, type StorageValue } from '../../../browser/storage';
 
 export function readStoredFlow(): StoredFlow {

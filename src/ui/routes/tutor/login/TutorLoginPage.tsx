@@ -23,7 +23,7 @@ import { useNavigateAction } from '../../../app/navigation';
 import { AuthLayout, authClasses as classes } from '../../../components/AuthLayout';
 import { OtpStep } from '../../../components/OtpStep';
 import { PhoneField } from '../../../components/PhoneField';
-import { codeMemory } from '../../../components/codeMemory';
+import { codeMemory } from '../../../../browser/codeMemory';
 import {
   clearTutorSession,
   fetchProfileActor,

@@ -1,13 +1,17 @@
 // D128: the login code that went out, kept in sessionStorage (phone, time, Resend's wait; never
 // the code) so a reload on the code step comes back to it, per role: a student's code does not
 // open the tutor login's code step.
-import type { UserRole } from '../../domain/constants';
-import { resumeCodeStep, type CodeStepResume } from '../../../machines/otp/codeResume';
-import { storage } from '../../browser/storage';
+import {
+  resumeCodeStep,
+  type CodeStepResume,
+  type RememberedCode,
+} from '../../machines/otp/codeResume';
+import type { UserRole } from '../domain/constants';
+import { storage } from './storage';
 
 export function codeMemory(role: UserRole) {
   return {
-    remember(_: unknown, { phone, resendAfter }: { phone: string; resendAfter: number | null }) {
+    remember(_: unknown, { phone, resendAfter }: RememberedCode) {
       storage.set('codeSentTo', { role, phone, at: Date.now(), resendAfter });
     },
     forget() {
