@@ -48,6 +48,8 @@ const recorded =
 export const activeFlowPathModel: PathModel<typeof activeFlowMachine, World> = {
   name: 'activeFlow',
   machine: activeFlowMachine,
+  // ActiveFlowTracker renders nothing: the flow it tracks is read by other screens.
+  ui: null,
   world: () => ({ persisted: [] }),
   provide: (world) =>
     activeFlowMachine.provide({

@@ -1,6 +1,8 @@
-// Path model of the otp machine (a 2-second cooldown keeps the graph small), shared by its
-// vitest suite and scripts/path-coverage.ts.
+// Path model of the otp machine (a 2-second cooldown keeps the graph small), walked on the
+// machine and through its view, the code step (OtpStep).
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import {
   otpMachine,
   type OtpSession,
@@ -10,7 +12,9 @@ import {
 } from '../../machines/otp/otp.machine';
 import { OTP_LENGTH } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { OtpStep } from '../../src/ui/components/OtpStep';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 interface World {
@@ -32,6 +36,68 @@ export const otpEvents = {
   'otp.resend': [{ type: 'otp.resend' }],
 } satisfies EventFixtures<typeof otpMachine, World>;
 
+const codeField = () => screen.getByLabelText(messages.otp.label);
+const verifyButton = () => buttonNamed(messages.otp.verify);
+const resendButton = () => buttonNamed(/^Resend OTP/);
+
+/** The code step as the student sees it; the same gestures serve the login machines. */
+export const otpScreen: UiLayer<typeof otpMachine, World> = {
+  view: ({ actor }) => (
+    <OtpStep
+      otp={actor}
+      onChangePhone={() => {}}
+      otherLogin={{ to: '/tutor/login', label: messages.roles.loginAsTeacher }}
+    />
+  ),
+  gestures: {
+    'otp.change': ({ value }, ui) => typeInto(codeField(), value, ui),
+    'otp.submit': (_, ui) => clickOn(verifyButton(), ui),
+    'otp.resend': (_, ui) => clickOn(resendButton(), ui),
+  },
+  screens: {
+    active: ({ context }) => {
+      expect(codeField()).toHaveValue(context.code);
+      expect(screen.getByText(messages.otp.enterCode(PHONE))).toBeInTheDocument();
+      expect(buttonNamed(messages.otp.changePhone)).toBeEnabled();
+      const alerts = screen.queryAllByRole('alert').map((a) => a.textContent);
+      expect(alerts).toEqual(context.resendError ? [context.resendError] : []);
+    },
+    'active.code.idle': (snapshot) => {
+      expect(screen.queryByText(messages.otp.incorrect)).not.toBeInTheDocument();
+      if (snapshot.can({ type: 'otp.submit' })) expect(verifyButton()).toBeEnabled();
+      else expect(verifyButton()).toBeDisabled();
+    },
+    'active.code.verifying': () => {
+      expect(codeField()).toHaveAttribute('readonly');
+      expect(verifyButton()).toBeDisabled();
+    },
+    'active.code.rejected': ({ context }) => {
+      // The error is the field's own (read out with it), whatever else the screen says.
+      expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(context.error!));
+      const other = screen.queryByText(messages.roles.loginAsTeacher, { selector: 'a' });
+      if (context.roleConflict) expect(other).toHaveAttribute('href', '/tutor/login');
+      else expect(other).not.toBeInTheDocument();
+    },
+    'active.resend.coolingDown': ({ context }) => {
+      expect(resendButton()).toHaveTextContent(messages.otp.resendIn(context.resendIn));
+      expect(resendButton()).toBeDisabled();
+    },
+    'active.resend.ready': (snapshot) => {
+      expect(resendButton()).toHaveTextContent(messages.otp.resend);
+      if (snapshot.hasTag('loading')) expect(resendButton()).toBeDisabled();
+      else expect(resendButton()).toBeEnabled();
+    },
+    'active.resend.sending': () => {
+      expect(resendButton()).toHaveAttribute('aria-busy', 'true');
+      expect(resendButton()).toBeDisabled();
+    },
+    // The login machine takes the session from here; the code stays on screen meanwhile.
+    verified: () => {
+      expect(codeField()).toHaveValue('1234');
+    },
+  },
+};
+
 export const otpPathModel: PathModel<typeof otpMachine, World> = {
   name: 'otp',
   machine: otpMachine,
@@ -40,6 +106,7 @@ export const otpPathModel: PathModel<typeof otpMachine, World> = {
   provide: (world) =>
     otpMachine.provide({ actors: { verifyOtp: world.verify.logic, sendOtp: world.send.logic } }),
   events: otpEvents,
+  ui: otpScreen,
   internal: {
     'xstate.done.actor.verifyOtp': doneFixture('verifyOtp', [SESSION], (w: World) => w.verify),
     'xstate.error.actor.verifyOtp': errorFixture(

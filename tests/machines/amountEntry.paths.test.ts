@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { amountEntryPathModel } from './amountEntry.model';
-
-describePaths(amountEntryPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { apiKeyIssuePathModel } from './apiKeyIssue.model';
-
-describePaths(apiKeyIssuePathModel);

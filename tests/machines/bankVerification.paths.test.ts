@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { bankVerificationPathModel } from './bankVerification.model';
-
-describePaths(bankVerificationPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { confirmActionPathModel } from './confirmAction.model';
-
-describePaths(confirmActionPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { linkCreatePathModel } from './linkCreate.model';
-
-describePaths(linkCreatePathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { otpPathModel } from './otp.model';
-
-describePaths(otpPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { paymentPathModel } from './payment.model';
-
-describePaths(paymentPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { paymentLinkPathModel } from './paymentLink.model';
-
-describePaths(paymentLinkPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { receiptPathModel } from './receipt.model';
-
-describePaths(receiptPathModel);

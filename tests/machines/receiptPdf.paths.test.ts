@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { receiptPdfPathModel } from './receiptPdf.model';
-
-describePaths(receiptPdfPathModel);

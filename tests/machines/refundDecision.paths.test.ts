@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { refundDecisionPathModel } from './refundDecision.model';
-
-describePaths(refundDecisionPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { refundRequestPathModel } from './refundRequest.model';
-
-describePaths(refundRequestPathModel);

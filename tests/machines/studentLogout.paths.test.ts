@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { studentLogoutPathModel } from './studentLogout.model';
-
-describePaths(studentLogoutPathModel);

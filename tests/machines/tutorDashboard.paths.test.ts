@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { tutorDashboardPathModel } from './tutorDashboard.model';
-
-describePaths(tutorDashboardPathModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { tutorDetailsPathModel } from './tutorDetails.model';
-
-describePaths(tutorDetailsPathModel);

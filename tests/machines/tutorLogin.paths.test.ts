@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { tutorLoginPathModel } from './tutorLogin.model';
-
-describePaths(tutorLoginPathModel);

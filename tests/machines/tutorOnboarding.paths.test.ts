@@ -1,4 +1,0 @@
-import { describePaths } from '../support/paths.vitest';
-import { tutorOnboardingPathModel } from './tutorOnboarding.model';
-
-describePaths(tutorOnboardingPathModel);

@@ -1,0 +1,98 @@
+// The UI layer of the path harness: each path's actor is rendered by its machine's view (inside
+// the app's providers and a memory router), user events are sent by gestures on that screen,
+// and after each step the state's screen assertion runs until the screen shows it.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { AppProviders } from '../../src/ui/app/AppProviders';
+import type { Gesture, PathModel, PathRun, ScreenDriver, UiLayer, UiRun } from './paths';
+
+type Control = HTMLInputElement | HTMLButtonElement | HTMLTextAreaElement;
+
+/**
+ * The one button whose text is `name`. Role queries compute every accessible name in the page
+ * (~6 ms each in jsdom, times thousands of steps); a button's visible text is its name here.
+ */
+export function buttonNamed(name: string | RegExp): HTMLButtonElement {
+  const buttons = new Set(
+    screen
+      .getAllByText(name, { selector: 'button, button *' })
+      .map((el) => el.closest('button'))
+      .filter((b): b is HTMLButtonElement => b !== null),
+  );
+  if (buttons.size !== 1) throw new Error(`${buttons.size} buttons named ${String(name)}.`);
+  return [...buttons][0]!;
+}
+
+/** Types `value` in place of what the field holds, as a user selecting all and typing would. */
+export async function typeInto(
+  field: HTMLElement,
+  value: string,
+  { user }: Pick<UiRun<unknown>, 'user'>,
+): Promise<Gesture> {
+  const control = field as Control;
+  if (control.disabled || ('readOnly' in control && control.readOnly)) return 'blocked';
+  await user.clear(field);
+  if (value) await user.type(field, value);
+}
+
+/** Clicks a control, unless it is disabled. */
+export async function clickOn(
+  control: HTMLElement,
+  { user }: Pick<UiRun<unknown>, 'user'>,
+): Promise<Gesture> {
+  if ((control as Control).disabled || control.getAttribute('aria-disabled') === 'true') {
+    return 'blocked';
+  }
+  await user.click(control);
+}
+
+export function screenDriver<M extends AnyStateMachine, W>(model: PathModel<M, W>): ScreenDriver {
+  const ui = model.ui as UiLayer<AnyStateMachine, unknown>;
+  let user = userEvent.setup({ delay: null });
+  let unmount = () => {};
+  const uiRun = (run: PathRun<unknown>): UiRun<unknown> => ({ ...run, user });
+
+  return {
+    async mount(run) {
+      user = userEvent.setup({ delay: null });
+      const view = render(
+        <AppProviders>
+          <MemoryRouter>{ui.view(run)}</MemoryRouter>
+        </AppProviders>,
+      );
+      unmount = view.unmount;
+    },
+    async gesture(event: EventObject, run) {
+      const gesture = (
+        ui.gestures as Record<string, UiLayer<AnyStateMachine, unknown>['gestures'][string]>
+      )[event.type];
+      if (!gesture) throw new Error(`No gesture sends ${event.type} in ${model.name}.`);
+      return gesture(event as never, uiRun(run));
+    },
+    async effect(effect) {
+      await act(async () => {
+        await effect();
+      });
+    },
+    async screen(key, snapshot, run) {
+      if (!(key in ui.screens)) {
+        throw new Error(`No screen assertion for ${key} in ${model.name}.`);
+      }
+      const assertion = ui.screens[key];
+      if (!assertion) return;
+      // At once, as a rule (gestures and effects run in act); waitFor only for what arrives
+      // later, e.g. a lazy part of the view (waitFor alone costs ~5 ms a step).
+      const check = () => assertion(snapshot as never, uiRun(run) as never);
+      try {
+        await check();
+      } catch {
+        await waitFor(check);
+      }
+    },
+    unmount() {
+      unmount();
+    },
+  };
+}
