@@ -118,6 +118,11 @@ export interface UiRun<W> extends PathRun<W> {
 export interface UiLayer<M extends AnyStateMachine, W> {
   /** The view that renders the running actor (the component the page renders it with). */
   view: (run: PathRun<W>) => ReactElement;
+  /**
+   * Holds until the view drives the actor (a page whose machine arrives in a lazy chunk shows
+   * its first state before it); the first gesture waits for it.
+   */
+  ready?: (run: PathRun<W>) => void;
   /** What the user does to send each user event: typing, clicking by role, label or text. */
   gestures: {
     [T in EventOf<M>['type']]: (event: EventOfType<M, T>, ui: UiRun<W>) => Promise<Gesture>;

@@ -63,6 +63,7 @@ export function screenDriver<M extends AnyStateMachine, W>(model: PathModel<M, W
         </AppProviders>,
       );
       unmount = view.unmount;
+      if (ui.ready) await waitFor(() => ui.ready!(run));
     },
     async gesture(event: EventObject, run) {
       const gesture = (

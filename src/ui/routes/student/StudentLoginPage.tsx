@@ -36,7 +36,11 @@ type Session = {
  * with a stale draft). The snapshot is React state fed by a subscription made as the actor
  * starts, not in an effect: a keystroke right after the start still re-renders the field.
  */
-function useStudentLogin(navigate: NavigateAction, draftRef: RefObject<string>) {
+function useStudentLogin(
+  navigate: NavigateAction,
+  draftRef: RefObject<string>,
+  startLogin: StartLogin | undefined,
+) {
   const [session, setSession] = useState<Session | null>(null);
   // The running actor as soon as it starts, before React commits `session`: a keystroke in
   // between must reach the machine, not a draft the machine has already read.
@@ -54,7 +58,7 @@ function useStudentLogin(navigate: NavigateAction, draftRef: RefObject<string>) 
     loadController().then(
       (controller) => {
         if (stopped) return;
-        const actor = controller.startStudentLogin({
+        const actor = (startLogin ?? controller.startStudentLogin)({
           navigate: (args, params) => navigateRef.current(args, params),
           phone: draftRef.current,
         });
@@ -78,17 +82,20 @@ function useStudentLogin(navigate: NavigateAction, draftRef: RefObject<string>) 
       stopped = true;
       stop();
     };
-  }, [draftRef]);
+  }, [draftRef, startLogin]);
 
   return { session, actorRef, loadFailed };
 }
 
-export function StudentLoginPage() {
+type StartLogin = typeof Controller.startStudentLogin;
+
+/** `startLogin`: the path tests' running actor in place of the live one. */
+export function StudentLoginPage({ startLogin }: { startLogin?: StartLogin }) {
   const m = messages.studentLogin;
   const navigate = useNavigateAction();
   const [draft, setDraft] = useState('');
   const draftRef = useRef('');
-  const { session, actorRef, loadFailed } = useStudentLogin(navigate, draftRef);
+  const { session, actorRef, loadFailed } = useStudentLogin(navigate, draftRef, startLogin);
 
   const view = session ? session.controller.phoneView(session.snapshot) : null;
 

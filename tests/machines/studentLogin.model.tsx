@@ -2,6 +2,8 @@
 // scripts/path-coverage.ts. The otp child is the real otp machine over fake calls; the
 // routing (routeByFlow.ts, tested on its own) is a fake that answers a decision.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import {
@@ -14,12 +16,17 @@ import {
 import type { Me } from '../../machines/studentLogin/profile';
 import type { PaymentToStore, RouteDecision } from '../../machines/studentLogin/routeByFlow';
 import {
+  loginPhoneError,
   studentLoginMachine,
+  welcomeTexts,
   type SessionToStore,
+  type StudentLoginActorRef,
 } from '../../machines/studentLogin/studentLogin.machine';
 import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { StudentLoginPage } from '../../src/ui/routes/student/StudentLoginPage';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, typeInto } from '../support/uiPaths';
 import {
   doneFixture,
   errorFixture,
@@ -109,6 +116,86 @@ export const studentLoginEvents = {
   'login.continue': [{ type: 'login.continue' }],
 } satisfies EventFixtures<typeof studentLoginMachine, LoginWorld>;
 
+const m = messages.studentLogin;
+const phoneField = () => screen.getByLabelText(m.phoneLabel);
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+/** Actors the page has taken (its machine arrives in a chunk after the first paint). */
+const started = new WeakSet<object>();
+
+/** /student/login as the student sees it, on the path's actor. */
+export const studentLoginScreen: UiLayer<typeof studentLoginMachine, LoginWorld> = {
+  view: ({ actor }) => (
+    <StudentLoginPage
+      startLogin={() => {
+        started.add(actor);
+        return actor as StudentLoginActorRef;
+      }}
+    />
+  ),
+  ready: ({ actor }) => assert.ok(started.has(actor), 'the page runs the login machine'),
+  gestures: {
+    'phone.change': ({ value }, ui) => typeInto(phoneField(), value, ui),
+    'phone.submit': (_, ui) => clickOn(buttonNamed(m.submit), ui),
+    'phone.edit': (_, ui) => clickOn(buttonNamed(messages.otp.changePhone), ui),
+    'login.continue': (_, ui) => clickOn(buttonNamed(m.continue), ui),
+  },
+  screens: {
+    phone: ({ context }) => {
+      expect(phoneField()).toHaveValue(context.phone);
+      expect(screen.queryByLabelText(messages.otp.label)).not.toBeInTheDocument();
+    },
+    'phone.editing': (snapshot) => {
+      const error = loginPhoneError(snapshot);
+      if (error) expect(phoneField()).toHaveAccessibleDescription(error);
+      else expect(phoneField()).not.toHaveAccessibleDescription();
+      if (snapshot.can({ type: 'phone.submit' })) expect(buttonNamed(m.submit)).toBeEnabled();
+      else expect(buttonNamed(m.submit)).toBeDisabled();
+      expect(alerts()).toEqual([]);
+    },
+    'phone.requesting': () => {
+      expect(buttonNamed(m.submit)).toHaveAttribute('aria-busy', 'true');
+      expect(phoneField()).toHaveAttribute('readonly');
+    },
+    'phone.failed': ({ context }) => {
+      expect(alerts().join(' ')).toContain(context.error);
+      const tutorLogin = screen.queryByText(messages.roles.loginAsTeacher, { selector: 'a' });
+      if (context.roleConflict) expect(tutorLogin).toHaveAttribute('href', '/tutor/login');
+      else expect(tutorLogin).not.toBeInTheDocument();
+    },
+    start: null,
+    code: ({ context }) => {
+      expect(screen.getByLabelText(messages.otp.label)).toBeInTheDocument();
+      expect(screen.getByText(messages.otp.enterCode(context.phone))).toBeInTheDocument();
+      expect(screen.queryByLabelText(m.phoneLabel)).not.toBeInTheDocument();
+    },
+    loadingUser: () => {
+      expect(screen.getByLabelText(m.title)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+    welcome: (snapshot) => {
+      const texts = welcomeTexts(snapshot);
+      expect(screen.getByText(texts.title)).toBeInTheDocument();
+      expect(screen.getByText(texts.body)).toBeInTheDocument();
+    },
+    'welcome.idle': () => {
+      expect(buttonNamed(m.continue)).toBeEnabled();
+      expect(alerts()).toEqual([]);
+    },
+    'welcome.failed': ({ context }) => {
+      expect(alerts()).toEqual([context.routeError]);
+      expect(buttonNamed(m.continue)).toBeEnabled();
+    },
+    routing: () => {
+      expect(buttonNamed(m.continue)).toBeDisabled();
+    },
+    // The page leaves (the navigation is the machine layer's to check); Continue stays busy.
+    done: () => {
+      expect(buttonNamed(m.continue)).toBeDisabled();
+    },
+  },
+};
+
 export const studentLoginPathModel: PathModel<typeof studentLoginMachine, LoginWorld> = {
   name: 'studentLogin',
   machine: studentLoginMachine,
@@ -117,6 +204,7 @@ export const studentLoginPathModel: PathModel<typeof studentLoginMachine, LoginW
   world: loginWorld,
   provide: provideLogin,
   events: studentLoginEvents,
+  ui: studentLoginScreen,
   internal: {
     'xstate.done.actor.requestOtp': doneFixture(
       'requestOtp',
