@@ -9,8 +9,10 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { BootFallback, Redirect, RootLayout, RouteError } from './RootLayout';
 
 /** React.lazy for a named export: `lazyNamed(() => import('./X'), 'XPage')`. */
-function lazyNamed<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
+// Only the named export need be a component: a page module may export its view too.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy's own
+function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
   name: K,
 ) {
   return lazy(async () => ({ default: (await load())[name] }));

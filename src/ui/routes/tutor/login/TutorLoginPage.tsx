@@ -133,6 +133,11 @@ export function TutorLoginPage() {
     }),
     { input: { resume: tutorCode.resume() } },
   );
+  return <TutorLoginView actor={actor} />;
+}
+
+/** The page on a running tutorLogin actor (the path tests render it on theirs). */
+export function TutorLoginView({ actor }: { actor: TutorLoginActorRef }) {
   const onPhoneStep = useSelector(actor, (s) => s.matches('phone'));
   const otp = useSelector(actor, (s) => s.children.otp);
 

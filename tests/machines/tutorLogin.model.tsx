@@ -1,6 +1,8 @@
-// Path model of the tutorLogin machine, shared by its vitest suite and scripts/path-coverage.ts.
+// Path model of the tutorLogin machine, walked on the machine and through /tutor/login's view.
 // The otp child is the real otp machine over fake calls.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import {
   otpMachine,
@@ -12,13 +14,17 @@ import {
 import type { NavigateParams } from '../../machines/shared/navigation';
 import type { StepToStore, TutorSummary } from '../../machines/tutorGuard/onboardingStep';
 import {
+  termsHint,
   tutorLoginMachine,
+  tutorPhoneError,
   type TutorSessionToStore,
 } from '../../machines/tutorLogin/tutorLogin.machine';
 import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { TUTOR_DASHBOARD_PATH, TUTOR_SIGNUP_PATH } from '../../src/domain/onboarding';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { TutorLoginView } from '../../src/ui/routes/tutor/login/TutorLoginPage';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, typeInto } from '../support/uiPaths';
 import {
   doneFixture,
   errorFixture,
@@ -96,6 +102,66 @@ export const tutorLoginEvents = {
   'phone.edit': [{ type: 'phone.edit' }],
 } satisfies EventFixtures<typeof tutorLoginMachine, TutorLoginWorld>;
 
+const phoneField = () => screen.getByLabelText(messages.studentLogin.phoneLabel);
+const terms = () => screen.getByRole<HTMLInputElement>('checkbox');
+const verify = () => buttonNamed(messages.tutorLogin.verify);
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+/** /tutor/login as the tutor sees it, on the path's actor. */
+export const tutorLoginScreen: UiLayer<typeof tutorLoginMachine, TutorLoginWorld> = {
+  view: ({ actor }) => <TutorLoginView actor={actor} />,
+  gestures: {
+    'phone.change': ({ value }, ui) => typeInto(phoneField(), value, ui),
+    // A box already as asked cannot be ticked (or cleared) again.
+    'terms.change': async ({ agreed }, ui) =>
+      terms().checked === agreed ? 'blocked' : clickOn(terms(), ui),
+    'phone.submit': (_, ui) => clickOn(verify(), ui),
+    'phone.edit': (_, ui) => clickOn(buttonNamed(messages.otp.changePhone), ui),
+  },
+  screens: {
+    phone: ({ context }) => {
+      expect(phoneField()).toHaveValue(context.phone);
+      expect(terms().checked).toBe(context.terms);
+      expect(screen.queryByLabelText(messages.otp.label)).not.toBeInTheDocument();
+    },
+    'phone.editing': (snapshot) => {
+      const error = tutorPhoneError(snapshot);
+      if (error) expect(phoneField()).toHaveAccessibleDescription(error);
+      else expect(phoneField()).not.toHaveAccessibleDescription();
+      const hint = termsHint(snapshot);
+      if (hint) expect(terms()).toHaveAccessibleDescription(hint);
+      else expect(terms()).not.toHaveAccessibleDescription();
+      if (snapshot.can({ type: 'phone.submit' })) expect(verify()).toBeEnabled();
+      else expect(verify()).toBeDisabled();
+      expect(alerts()).toEqual([]);
+    },
+    'phone.requesting': () => {
+      expect(verify()).toBeDisabled();
+      expect(phoneField()).toHaveAttribute('readonly');
+      expect(terms()).toBeDisabled();
+    },
+    'phone.failed': ({ context }) => {
+      expect(alerts().join(' ')).toContain(context.error);
+      const studentLogin = screen.queryByText(messages.roles.loginAsStudent, { selector: 'a' });
+      if (context.roleConflict) expect(studentLogin).toHaveAttribute('href', '/student/login');
+      else expect(studentLogin).not.toBeInTheDocument();
+    },
+    start: null,
+    code: ({ context }) => {
+      expect(screen.getByLabelText(messages.otp.label)).toBeInTheDocument();
+      expect(screen.getByText(messages.otp.enterCode(context.phone))).toBeInTheDocument();
+      expect(screen.queryByLabelText(messages.studentLogin.phoneLabel)).not.toBeInTheDocument();
+    },
+    deriving: () => {
+      expect(screen.getByLabelText(messages.tutorLogin.title)).toBeInTheDocument();
+    },
+    // The page leaves for the step's page (the machine layer checks where).
+    done: () => {
+      expect(screen.getByLabelText(messages.tutorLogin.title)).toBeInTheDocument();
+    },
+  },
+};
+
 export const tutorLoginPathModel: PathModel<typeof tutorLoginMachine, TutorLoginWorld> = {
   name: 'tutorLogin',
   machine: tutorLoginMachine,
@@ -104,6 +170,7 @@ export const tutorLoginPathModel: PathModel<typeof tutorLoginMachine, TutorLogin
   world: tutorLoginWorld,
   provide: provideTutorLogin,
   events: tutorLoginEvents,
+  ui: tutorLoginScreen,
   internal: {
     'xstate.done.actor.requestOtp': doneFixture(
       'requestOtp',
