@@ -1,6 +1,8 @@
 // `npm run docs:machines`: writes docs/machines/diagrams.md, a Mermaid state diagram of every
-// machine in machines/, generated from the machine definitions themselves (so it cannot drift).
-import { readdirSync, writeFileSync } from 'node:fs';
+// machine in machines/, generated from the machine definitions themselves. With --check (in
+// `npm test`) it writes nothing and fails if the file is not what it would write: a machine
+// changed without its diagram.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 
@@ -75,5 +77,14 @@ for (const file of files) {
     );
   }
 }
-writeFileSync('docs/machines/diagrams.md', `${sections.join('\n')}\n`);
-console.info(`docs/machines/diagrams.md: ${files.length} machine files`);
+const target = 'docs/machines/diagrams.md';
+const text = `${sections.join('\n')}\n`;
+if (process.argv.includes('--check')) {
+  if (readFileSync(target, 'utf8') !== text) {
+    console.error(`${target} is stale: run \`npm run docs:machines\` and commit it.`);
+    process.exitCode = 1;
+  } else console.info(`${target}: up to date (${files.length} machine files)`);
+} else {
+  writeFileSync(target, text);
+  console.info(`${target}: ${files.length} machine files`);
+}
