@@ -414,7 +414,13 @@ export function createPathSuite<M extends AnyStateMachine, W>(model: PathModel<M
     const check = async (expected: SnapshotFrom<AnyStateMachine>, key: string) => {
       const actual = actor.getSnapshot() as SnapshotFrom<AnyStateMachine>;
       if (actual.status === 'error') throw actual.error;
-      if (describeSnapshot(actual) !== describeSnapshot(expected)) {
+      // Through a screen, only the state must match: gestures send what the view sends (a field
+      // left is a blur), which the model's single events do not.
+      const same = screen
+        ? JSON.stringify([actual.value, actual.status]) ===
+          JSON.stringify([expected.value, expected.status])
+        : describeSnapshot(actual) === describeSnapshot(expected);
+      if (!same) {
         throw new Error(
           `The actor is in ${describeSnapshot(actual)}, the model expected ${describeSnapshot(expected)}.`,
         );

@@ -25,24 +25,46 @@ export function buttonNamed(name: string | RegExp): HTMLButtonElement {
   return [...buttons][0]!;
 }
 
+/** The one button whose text is `name`, or null. */
+export function queryButton(name: string | RegExp): HTMLButtonElement | null {
+  return screen.queryAllByText(name, { selector: 'button, button *' }).length > 0
+    ? buttonNamed(name)
+    : null;
+}
+
+/** Leaves a field, as tabbing out of it would (what is typed there is kept). */
+export async function leave(
+  field: HTMLElement | null,
+  { user }: Pick<UiRun<unknown>, 'user'>,
+): Promise<Gesture> {
+  if (!field) return 'blocked';
+  if (document.activeElement !== field) await user.click(field);
+  await user.tab();
+}
+
 /** Types `value` in place of what the field holds, as a user selecting all and typing would. */
 export async function typeInto(
-  field: HTMLElement,
+  field: HTMLElement | null,
   value: string,
   { user }: Pick<UiRun<unknown>, 'user'>,
 ): Promise<Gesture> {
-  const control = field as Control;
-  if (control.disabled || ('readOnly' in control && control.readOnly)) return 'blocked';
+  const control = field as Control | null;
+  if (!field || !control || control.disabled || ('readOnly' in control && control.readOnly))
+    return 'blocked';
   await user.clear(field);
   if (value) await user.type(field, value);
 }
 
-/** Clicks a control, unless it is disabled. */
+/** Clicks a control, unless it is disabled (or not on screen). */
 export async function clickOn(
-  control: HTMLElement,
+  control: HTMLElement | null,
   { user }: Pick<UiRun<unknown>, 'user'>,
 ): Promise<Gesture> {
-  if ((control as Control).disabled || control.getAttribute('aria-disabled') === 'true') {
+  if (
+    !control ||
+    (control as Control).disabled ||
+    control.getAttribute('aria-disabled') === 'true'
+  ) {
     return 'blocked';
   }
   await user.click(control);

@@ -1,13 +1,19 @@
-// Path model of the bankVerification machine (tutor sign-up step 2), shared by its vitest suite
-// and scripts/path-coverage.ts.
+// Path model of the bankVerification machine (tutor sign-up step 2), walked on the machine and
+// through its view (AccountDetailsStep).
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import {
   bankVerificationMachine,
+  bankVisibleErrors,
   type AddAccountInput,
+  type BankField,
 } from '../../machines/bankVerification/bankVerification.machine';
+import { AccountDetailsStep } from '../../src/ui/routes/tutor/signup/AccountDetailsStep';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, leave, queryButton, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export interface BankWorld {
@@ -37,12 +43,61 @@ export const bankVerificationEvents = {
   'bank.back': [{ type: 'bank.back' }],
 } satisfies EventFixtures<typeof bankVerificationMachine, BankWorld>;
 
+const m = messages.bank;
+const LABELS: Record<BankField, string> = {
+  accountNumber: m.accountNumber,
+  confirmAccountNumber: m.confirmAccountNumber,
+  ifsc: m.ifsc,
+};
+const field = (name: BankField) =>
+  screen.queryByRole<HTMLInputElement>('textbox', { name: new RegExp(`^${LABELS[name]}`) });
+
+/** Step 2 of the tutor sign-up as the tutor sees it. */
+export const bankVerificationScreen: UiLayer<typeof bankVerificationMachine, BankWorld> = {
+  view: ({ actor }) => <AccountDetailsStep bank={actor} />,
+  gestures: {
+    'bank.change': ({ field: name, value }, ui) => typeInto(field(name), value, ui),
+    'bank.blur': ({ field: name }, ui) => leave(field(name), ui),
+    'bank.verify': (_, ui) => clickOn(queryButton(m.verify), ui),
+    'bank.retry': (_, ui) => clickOn(queryButton(m.tryAgain), ui),
+    'bank.continue': (_, ui) => clickOn(queryButton(m.verifyAadhaar), ui),
+    'bank.back': (_, ui) => clickOn(queryButton(messages.tutorSignup.back), ui),
+  },
+  screens: {
+    editing: ({ context }) => {
+      const errors = bankVisibleErrors(context);
+      for (const name of Object.keys(LABELS) as BankField[]) {
+        expect(field(name)).toHaveValue(context[name]);
+        if (errors[name]) expect(field(name)).toHaveAccessibleDescription(errors[name]);
+        else expect(field(name)).not.toHaveAccessibleDescription();
+      }
+    },
+    verifying: () => {
+      expect(buttonNamed(m.verify)).toBeDisabled();
+      expect(field('accountNumber')).toHaveAttribute('readonly');
+    },
+    verified: () => {
+      expect(screen.getByText(m.verifiedTitle)).toBeInTheDocument();
+      expect(buttonNamed(m.verifyAadhaar)).toBeEnabled();
+      expect(field('accountNumber')).not.toBeInTheDocument();
+    },
+    failed: ({ context }) => {
+      expect(screen.getByText(m.failedTitle)).toBeInTheDocument();
+      expect(screen.getByText(context.error!)).toBeInTheDocument();
+      expect(buttonNamed(m.tryAgain)).toBeEnabled();
+    },
+    // The sign-up takes over (the machine layer checks the result).
+    done: null,
+  },
+};
+
 export const bankVerificationPathModel: PathModel<typeof bankVerificationMachine, BankWorld> = {
   name: 'bankVerification',
   machine: bankVerificationMachine,
   world: bankWorld,
   provide: provideBank,
   events: bankVerificationEvents,
+  ui: bankVerificationScreen,
   internal: {
     'xstate.done.actor.addAccount': doneFixture(
       'addAccount',
