@@ -208,6 +208,9 @@ export const studentSignupMachine = setup({
     },
     unauthorized: ({ event }) => httpStatus((event as { error?: unknown }).error) === 401,
     formValid: ({ context }) => isSignupValid(context),
+    /** The PAN field is there only when the server has no PAN (found by the UI path tests). */
+    fieldShown: ({ context, event }) =>
+      (event as { field?: SignupField }).field !== 'pan' || context.panRequired,
     /** Names alone were sent and the server has no PAN either. */
     panStillNeeded: ({ context, event }) =>
       !context.panRequired && !(event as { output?: OnboardOutput }).output?.pan,
@@ -262,8 +265,12 @@ export const studentSignupMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'signup.change': { target: '.idle', actions: ['change', 'saveDraftNow'] },
-        'signup.blur': { actions: 'touch' },
+        'signup.change': {
+          guard: 'fieldShown',
+          target: '.idle',
+          actions: ['change', 'saveDraftNow'],
+        },
+        'signup.blur': { guard: 'fieldShown', actions: 'touch' },
         'signup.submit': { guard: 'formValid', target: 'submitting', actions: 'startSubmit' },
       },
       states: {

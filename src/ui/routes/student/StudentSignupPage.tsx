@@ -98,6 +98,11 @@ export function StudentSignupPage() {
       actions: { saveDraft, clearDraft, storePayment, navigate },
     }),
   );
+  return <StudentSignupView actor={actor} />;
+}
+
+/** The page on a running studentSignup actor (the path tests render it on theirs). */
+export function StudentSignupView({ actor }: { actor: StudentSignupActorRef }) {
   const onForm = useSelector(actor, (s) => s.matches('editing') || s.matches('submitting'));
   const failed = useSelector(actor, (s) => s.matches('loadFailed') || s.matches('routeFailed'));
   const error = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));

@@ -1,11 +1,15 @@
-// Path model of the studentSignup machine, shared by its vitest suite and
-// scripts/path-coverage.ts. The routing (routeByFlow.ts, tested on its own) is a fake.
+// Path model of the studentSignup machine, walked on the machine and through /student/signup's
+// view. The routing (routeByFlow.ts, tested on its own) is a fake.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import type { Me } from '../../machines/studentLogin/profile';
 import type { PaymentToStore, RouteDecision } from '../../machines/studentLogin/routeByFlow';
 import {
+  signupVisibleErrors,
   studentSignupMachine,
+  type SignupField,
   type OnboardInput,
   type OnboardOutput,
   type SignupDraft,
@@ -13,7 +17,9 @@ import {
 } from '../../machines/studentSignup/studentSignup.machine';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { StudentSignupView } from '../../src/ui/routes/student/StudentSignupPage';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, leave, queryButton, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export interface SignupWorld {
@@ -87,12 +93,78 @@ export const studentSignupEvents = {
   'signup.retry': [{ type: 'signup.retry' }],
 } satisfies EventFixtures<typeof studentSignupMachine, SignupWorld>;
 
+const m = messages.studentSignup;
+const LABELS: Record<SignupField, string> = {
+  firstName: m.firstName,
+  lastName: m.lastName,
+  pan: m.pan,
+};
+const field = (name: SignupField) =>
+  screen.queryByRole<HTMLInputElement>('textbox', { name: new RegExp(`^${LABELS[name]}`) });
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+const loader = () => screen.queryByLabelText(m.title);
+
+/** /student/signup as the student sees it. */
+export const studentSignupScreen: UiLayer<typeof studentSignupMachine, SignupWorld> = {
+  view: ({ actor }) => <StudentSignupView actor={actor} />,
+  gestures: {
+    'signup.change': ({ field: name, value }, ui) => typeInto(field(name), value, ui),
+    'signup.blur': ({ field: name }, ui) => leave(field(name), ui),
+    'signup.submit': (_, ui) => clickOn(queryButton(m.submit), ui),
+    'signup.retry': (_, ui) => clickOn(queryButton(m.tryAgain), ui),
+  },
+  screens: {
+    starting: () => {
+      expect(loader()).toBeInTheDocument();
+    },
+    loadingUser: () => {
+      expect(loader()).toBeInTheDocument();
+    },
+    loadFailed: ({ context }) => {
+      expect(alerts()).toEqual([context.error]);
+      expect(buttonNamed(m.tryAgain)).toBeEnabled();
+    },
+    editing: ({ context }) => {
+      const errors = signupVisibleErrors(context);
+      const shown: SignupField[] = context.panRequired
+        ? ['firstName', 'lastName', 'pan']
+        : ['firstName', 'lastName'];
+      for (const name of shown) {
+        expect(field(name)).toHaveValue(context[name]);
+        const description = field(name)!.getAttribute('aria-describedby') ?? '';
+        if (errors[name])
+          expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(errors[name]));
+        else expect(description.includes('error')).toBe(false);
+      }
+      if (!context.panRequired) expect(field('pan')).not.toBeInTheDocument();
+    },
+    'editing.idle': () => expect(alerts()).toEqual([]),
+    'editing.failed': ({ context }) => expect(alerts()).toEqual([context.error]),
+    submitting: () => {
+      expect(buttonNamed(m.submit)).toBeDisabled();
+      expect(field('firstName')).toHaveAttribute('readonly');
+    },
+    routing: () => {
+      expect(loader()).toBeInTheDocument();
+    },
+    routeFailed: ({ context }) => {
+      expect(alerts()).toEqual([context.error]);
+      expect(buttonNamed(m.tryAgain)).toBeEnabled();
+    },
+    // The page leaves (the machine layer checks where).
+    done: () => {
+      expect(loader()).toBeInTheDocument();
+    },
+  },
+};
+
 export const studentSignupPathModel: PathModel<typeof studentSignupMachine, SignupWorld> = {
   name: 'studentSignup',
   machine: studentSignupMachine,
   world: signupWorld,
   provide: provideSignup,
   events: studentSignupEvents,
+  ui: studentSignupScreen,
   internal: {
     'xstate.done.actor.loadSignup': doneFixture(
       'loadSignup',
