@@ -94,6 +94,11 @@ export function TutorSignupPage() {
     }),
     { input },
   );
+  return <TutorSignupView actor={actor} />;
+}
+
+/** The page on a running tutorOnboarding actor (the path tests render it on theirs). */
+export function TutorSignupView({ actor }: { actor: TutorOnboardingActorRef }) {
   const step = useSelector(actor, stepOf);
   const expired = useSelector(actor, (s) => s.hasTag('sessionExpired'));
   return (

@@ -1,8 +1,12 @@
-// Path model of the tutorOnboarding machine (the three-step tutor sign-up), shared by its vitest
-// suite and scripts/path-coverage.ts. Its steps 2 and 3 are the real child machines, driven
+// Path model of the tutorOnboarding machine (the three-step tutor sign-up), walked on the machine
+// and through /tutor/personal-details' view. Its steps 2 and 3 are the real child machines, driven
 // through their own events, against fake calls.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import { personalVisibleErrors, type PersonalField } from '../../machines/shared/personalDetails';
+import { TutorSignupView } from '../../src/ui/routes/tutor/signup/TutorSignupPage';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import type {
   OnboardInput,
@@ -15,7 +19,8 @@ import {
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
 import type { PgOnboardingStatus } from '../../src/domain/onboarding';
-import type { EventFixture, EventFixtures, PathModel, PathRun } from '../support/paths';
+import type { EventFixture, EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, leave, queryButton, typeInto } from '../support/uiPaths';
 import { aadhaarWorld, provideAadhaar, type AadhaarWorld } from './aadhaarVerification.model';
 import { ACCOUNT, bankWorld, IFSC, provideBank, type BankWorld } from './bankVerification.model';
 import {
@@ -156,6 +161,71 @@ const aadhaarDone: EventFixture<EventObject, TutorWorld> = {
 
 const lastStep = ({ world }: Run) => world.steps.at(-1);
 
+const m = messages.tutorSignup;
+const LABELS: Record<PersonalField, string> = {
+  firstName: m.firstName,
+  lastName: m.lastName,
+  pan: m.pan,
+};
+const field = (name: PersonalField) =>
+  screen.queryByRole<HTMLInputElement>('textbox', { name: new RegExp(`^${LABELS[name]}`) });
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+const heading = () => screen.getByRole('heading', { level: 1 });
+const loader = () => screen.queryByLabelText(m.loading);
+
+/** The tutor's sign-up as the tutor sees it (steps 2 and 3 have their own screens' paths). */
+export const tutorOnboardingScreen: UiLayer<typeof tutorOnboardingMachine, TutorWorld> = {
+  view: ({ actor }) => <TutorSignupView actor={actor} />,
+  gestures: {
+    'personal.change': ({ field: name, value }, ui) => typeInto(field(name), value, ui),
+    'personal.blur': ({ field: name }, ui) => leave(field(name), ui),
+    'personal.next': (_, ui) => clickOn(queryButton(m.next), ui),
+    'signup.retry': (_, ui) => clickOn(queryButton(m.tryAgain), ui),
+    'session.login': (_, ui) => clickOn(queryButton(messages.auth.login), ui),
+  },
+  screens: {
+    loading: () => {
+      expect(loader()).toBeInTheDocument();
+    },
+    loadFailed: ({ context }) => {
+      expect(alerts()).toEqual([`${m.loadFailed} ${context.error}`]);
+      expect(buttonNamed(m.tryAgain)).toBeEnabled();
+    },
+    personal: () => {
+      expect(heading()).toHaveTextContent(m.steps[0]);
+    },
+    'personal.editing': ({ context }) => {
+      const errors = personalVisibleErrors(context);
+      for (const name of Object.keys(LABELS) as PersonalField[]) {
+        expect(field(name)).toHaveValue(context[name]);
+        if (errors[name]) {
+          expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(errors[name]));
+        }
+      }
+    },
+    'personal.editing.idle': () => expect(alerts()).toEqual([]),
+    'personal.editing.failed': ({ context }) => expect(alerts()).toEqual([context.error]),
+    'personal.submitting': () => {
+      expect(buttonNamed(m.next)).toBeDisabled();
+      expect(field('pan')).toHaveAttribute('readonly');
+    },
+    account: () => {
+      expect(heading()).toHaveTextContent(m.steps[1]);
+      const account = new RegExp(`^${messages.bank.accountNumber}`);
+      expect(screen.getByRole('textbox', { name: account })).toBeInTheDocument();
+    },
+    aadhaar: () => {
+      expect(heading()).toHaveTextContent(messages.aadhaar.heading);
+    },
+    sessionExpired: () => {
+      expect(screen.getByText(messages.auth.sessionExpired)).toBeInTheDocument();
+      expect(buttonNamed(messages.auth.login)).toBeEnabled();
+    },
+    // The page leaves (the machine layer checks where).
+    finished: null,
+  },
+};
+
 export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, TutorWorld> = {
   name: 'tutorOnboarding',
   machine: tutorOnboardingMachine,
@@ -163,6 +233,7 @@ export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, 
   world: tutorWorld,
   provide: provideTutor,
   events: tutorOnboardingEvents,
+  ui: tutorOnboardingScreen,
   internal: {
     'xstate.done.actor.fetchProfile': doneFixture(
       'fetchProfile',
