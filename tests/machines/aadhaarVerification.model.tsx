@@ -1,7 +1,10 @@
-// Path model of the aadhaarVerification machine (tutor sign-up step 3), shared by its vitest
-// suite and scripts/path-coverage.ts. The D15 origin check is a fake here (src/browser's real
+// Path model of the aadhaarVerification machine (tutor sign-up step 3), walked on the machine
+// and through its view (AadhaarStep). The D15 origin check is a fake here (src/browser's real
 // one has its own tests).
 import assert from 'node:assert/strict';
+import { act, screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { AadhaarStep } from '../../src/ui/routes/tutor/signup/AadhaarStep';
 import {
   aadhaarVerificationMachine,
   type AadhaarVerificationInput,
@@ -9,7 +12,8 @@ import {
   type StartOnboardingInput,
 } from '../../machines/aadhaarVerification/aadhaarVerification.machine';
 import { messages } from '../../src/domain/messages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export interface AadhaarWorld {
@@ -46,6 +50,46 @@ export const aadhaarVerificationEvents = {
 
 const failureLines = [null, messages.generic.network, 'The gateway is not answering.'];
 
+const m = messages.aadhaar;
+
+/** Back from the gateway's page by the browser's Back: the page comes from its cache. */
+function backFromGateway() {
+  const event = new Event('pageshow');
+  Object.defineProperty(event, 'persisted', { value: true });
+  act(() => void window.dispatchEvent(event));
+}
+
+/** Step 3 of the tutor sign-up as the tutor sees it. */
+export const aadhaarVerificationScreen: UiLayer<typeof aadhaarVerificationMachine, AadhaarWorld> = {
+  view: ({ actor }) => <AadhaarStep aadhaar={actor} />,
+  gestures: {
+    'aadhaar.verify': (_, ui) =>
+      clickOn(queryButton(new RegExp(`^(${m.verify}|${m.verifyAgain})$`)), ui),
+    'aadhaar.dashboard': (_, ui) => clickOn(queryButton(m.toDashboard), ui),
+    'aadhaar.returned': async () => backFromGateway(),
+  },
+  screens: {
+    ready: ({ context }) => {
+      expect(buttonNamed(context.failed ? m.verifyAgain : m.verify)).toBeEnabled();
+      if (context.failed) expect(screen.getByText(m.failed)).toBeInTheDocument();
+      else expect(screen.queryByText(m.failed)).not.toBeInTheDocument();
+      expect(screen.getByText(m.keepPhoneReady)).toBeInTheDocument();
+    },
+    starting: () => {
+      expect(buttonNamed(m.verifying)).toBeDisabled();
+    },
+    redirecting: () => {
+      expect(buttonNamed(m.verifying)).toBeDisabled();
+    },
+    conflict: ({ context }) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(context.error!);
+      expect(buttonNamed(m.toDashboard)).toBeEnabled();
+    },
+    // The sign-up takes over (the machine layer checks the result).
+    done: null,
+  },
+};
+
 export const aadhaarVerificationPathModel: PathModel<
   typeof aadhaarVerificationMachine,
   AadhaarWorld
@@ -56,6 +100,7 @@ export const aadhaarVerificationPathModel: PathModel<
   world: aadhaarWorld,
   provide: provideAadhaar,
   events: aadhaarVerificationEvents,
+  ui: aadhaarVerificationScreen,
   internal: {
     'xstate.done.actor.startOnboarding': doneFixture(
       'startOnboarding',
