@@ -109,7 +109,11 @@ function Review({ actorRef }: { actorRef: PaymentActorRef }) {
 }
 
 export function ReviewPage() {
-  const actorRef = usePaymentFlow();
+  return <ReviewView actorRef={usePaymentFlow()} />;
+}
+
+/** The page on a running payment actor (the path tests render it on theirs). */
+export function ReviewView({ actorRef }: { actorRef: PaymentActorRef }) {
   const view = useSelector(actorRef, (s) => {
     if (s.hasTag('checkout')) return 'checkout';
     if (s.matches('loadFailed')) return 'failed';

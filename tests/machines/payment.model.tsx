@@ -1,6 +1,9 @@
-// Path model of the payment machine (/pay/review → checkout), shared by its vitest suite and
-// scripts/path-coverage.ts.
+// Path model of the payment machine (/pay/review → checkout), walked on the machine and through
+// the review page's view.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { ReviewView } from '../../src/ui/routes/pay/ReviewPage';
 import { ANALYTICS_EVENTS, PAYMENT_METHOD } from '../../src/domain/constants';
 import { computeBreakup } from '../../src/domain/fees';
 import { messages } from '../../src/domain/messages';
@@ -14,7 +17,8 @@ import {
   type PaymentDraft,
 } from '../../machines/payment/payment.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import type { EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 
 interface World {
@@ -73,6 +77,64 @@ function keysMatch({ world }: PathRun<World>) {
   }
 }
 
+const m = messages.review;
+const radio = (method: string) =>
+  document.querySelector<HTMLInputElement>(`input[type=radio][value="${method}"]`);
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+const loading = () => {
+  expect(screen.getByText(m.loading)).toBeInTheDocument();
+};
+const opening = () => {
+  expect(screen.getByText(messages.checkout.opening)).toBeInTheDocument();
+};
+
+/** /pay/review as the student sees it, then the checkout opening. */
+export const paymentScreen: UiLayer<typeof paymentMachine, World> = {
+  view: ({ actor }) => <ReviewView actorRef={actor} />,
+  gestures: {
+    // A method already chosen cannot be chosen again.
+    'method.change': async ({ method }, ui) =>
+      radio(method)?.checked ? 'blocked' : clickOn(radio(method), ui),
+    'payment.submit': (_, ui) => clickOn(queryButton(m.proceedToPay), ui),
+    'review.retry': (_, ui) => clickOn(queryButton(m.retry), ui),
+    'checkout.retry': (_, ui) => clickOn(queryButton(messages.checkout.openAgain), ui),
+  },
+  screens: {
+    loadingDraft: loading,
+    loadingFees: loading,
+    loadFailed: () => {
+      expect(alerts()).toEqual([m.loadFailed]);
+      expect(buttonNamed(m.retry)).toBeEnabled();
+    },
+    ready: (snapshot) => {
+      expect(radio(snapshot.context.method)).toBeChecked();
+      const pay = buttonNamed(m.proceedToPay);
+      if (snapshot.can({ type: 'payment.submit' })) expect(pay).toBeEnabled();
+      else expect(pay).toBeDisabled();
+      expect(alerts()).toEqual(snapshot.context.error ? [snapshot.context.error] : []);
+    },
+    creatingOrder: () => {
+      expect(buttonNamed(m.proceedToPay)).toBeDisabled();
+      expect(radio(PAYMENT_METHOD.upi)).toBeDisabled();
+    },
+    openingCheckout: opening,
+    checkoutFailed: () => {
+      expect(alerts()).toEqual([messages.checkout.failed]);
+      expect(buttonNamed(messages.checkout.openAgain)).toBeEnabled();
+    },
+    redirecting: () => {
+      opening();
+      expect(
+        screen.getByText(messages.checkout.notRedirected, { exact: false }),
+      ).toBeInTheDocument();
+    },
+    // Off to the login, the details or the dashboard: the review is not offered meanwhile.
+    leaving: () => {
+      expect(screen.queryByText(m.proceedToPay)).not.toBeInTheDocument();
+    },
+  },
+};
+
 export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
   name: 'payment',
   machine: paymentMachine,
@@ -101,6 +163,7 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
       },
     }),
   events: paymentEvents,
+  ui: paymentScreen,
   internal: {
     'xstate.done.actor.readDraft': doneCases<World, DraftResult>(
       'readDraft',
