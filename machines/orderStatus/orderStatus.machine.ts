@@ -9,7 +9,7 @@
 // - Anything else → 'Failed to pay' (the view links back to the review to try again).
 // - An order that is not the student's (or unknown) → /page-not-found; a lost session →
 //   /student/login; no answer or a server/gateway failure is retried like 'Processing'.
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
 import {
@@ -169,3 +169,5 @@ export const orderStatusMachine = setup({
     leaving: { type: 'final' },
   },
 });
+
+export type OrderStatusActorRef = ActorRefFrom<typeof orderStatusMachine>;

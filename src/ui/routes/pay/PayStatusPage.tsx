@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
   orderStatusMachine,
+  type OrderStatusActorRef,
   type OrderView,
 } from '../../../../machines/orderStatus/orderStatus.machine';
 import { messages } from '../../../domain/messages';
@@ -75,6 +76,11 @@ function OrderStatusView({ orderId }: { orderId: string }) {
     }),
     { input: { orderId } },
   );
+  return <OrderStatusScreen actorRef={actorRef} />;
+}
+
+/** The status on a running orderStatus actor (the path tests render it on theirs). */
+export function OrderStatusScreen({ actorRef }: { actorRef: OrderStatusActorRef }) {
   const order = useSelector(actorRef, (s) => s.context.order);
   const error = useSelector(actorRef, (s) => s.context.error);
   const view = useSelector(actorRef, (s) => {

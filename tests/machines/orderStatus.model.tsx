@@ -1,6 +1,11 @@
-// Path model of the orderStatus machine (/pay/status, /payment-successful), shared by its
-// vitest suite and scripts/path-coverage.ts.
+// Path model of the orderStatus machine (/pay/status, /payment-successful), walked on the
+// machine and through the status page's view.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { formatINR } from '../../src/domain/money';
+import { failureReason } from '../../src/domain/statuses';
+import { OrderStatusScreen } from '../../src/ui/routes/pay/PayStatusPage';
 import { messages } from '../../src/domain/messages';
 import type { OrderStatus, PaymentStatus } from '../../src/domain/statuses';
 import {
@@ -11,7 +16,8 @@ import {
   type OrderView,
 } from '../../machines/orderStatus/orderStatus.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import type { EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 
 interface World {
@@ -52,6 +58,61 @@ function stayed({ world }: PathRun<World>) {
   assert.deepEqual(world.navigations, []);
 }
 
+const m = messages.status;
+const heading = () => screen.queryByRole('heading', { level: 2 });
+
+/** /pay/status as the student sees it. */
+export const orderStatusScreen: UiLayer<typeof orderStatusMachine, World> = {
+  view: ({ actor }) => <OrderStatusScreen actorRef={actor} />,
+  gestures: {
+    'status.check': (_, ui) => clickOn(queryButton(m.checkAgain), ui),
+  },
+  screens: {
+    checking: ({ context }) => {
+      if (context.order) expect(heading()).toHaveTextContent(m.processing);
+      else expect(screen.getByText(m.checking)).toBeInTheDocument();
+    },
+    // Between checks: the order as last read, or still checking (with why the last check failed).
+    waiting: ({ context }) => {
+      if (context.order) {
+        expect(heading()).toHaveTextContent(m.processing);
+        expect(screen.getByText(m.processingBody)).toBeInTheDocument();
+      } else {
+        expect(screen.getByText(m.checking)).toBeInTheDocument();
+        if (context.error) expect(screen.getByText(context.error)).toBeInTheDocument();
+      }
+    },
+    stillProcessing: () => {
+      expect(screen.getByText(m.stillProcessing)).toBeInTheDocument();
+      expect(buttonNamed(m.checkAgain)).toBeEnabled();
+    },
+    unreachable: ({ context }) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(context.error!);
+      expect(buttonNamed(m.checkAgain)).toBeEnabled();
+    },
+    sent: ({ context }) => {
+      const order = context.order!;
+      expect(heading()).toHaveTextContent(m.sent);
+      expect(
+        screen.getByText(m.sentBody(formatINR(order.total), order.payeeName)),
+      ).toBeInTheDocument();
+      expect(screen.getByText(m.viewReceipt)).toBeInTheDocument();
+    },
+    failed: ({ context }) => {
+      const order = context.order!;
+      expect(heading()).toHaveTextContent(m.failed);
+      expect(
+        screen.getByText(failureReason(order.status, order.paymentStatus)),
+      ).toBeInTheDocument();
+      expect(screen.getByText(m.tryAgain)).toBeInTheDocument();
+    },
+    // The page goes (to the review or the login): nothing of the status is left.
+    leaving: () => {
+      expect(heading()).not.toBeInTheDocument();
+    },
+  },
+};
+
 export const orderStatusPathModel: PathModel<typeof orderStatusMachine, World> = {
   name: 'orderStatus',
   machine: orderStatusMachine,
@@ -66,6 +127,7 @@ export const orderStatusPathModel: PathModel<typeof orderStatusMachine, World> =
       },
     }),
   events: orderStatusEvents,
+  ui: orderStatusScreen,
   internal: {
     // Two processing answers: enough to walk the bounded re-checks both ways.
     'xstate.done.actor.fetchOrder': doneCases<World, OrderView>(
