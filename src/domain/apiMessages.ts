@@ -2,6 +2,7 @@
 // invitation SMS), in one place like messages.ts. Apart from it because the app never needs these
 // on its first screens (messages.ts is part of every first paint); the app shows the server's
 // `message` as sent, and only the dashboards import this module (e.g. refund status labels).
+import { REFUND_WINDOW_HOURS } from './constants';
 import { PRODUCT_NAME } from './messages';
 
 export const apiMessages = {
@@ -159,7 +160,7 @@ export const apiMessages = {
     notPaid: 'Only a completed payment can be refunded.',
     alreadyRequested: 'A refund has already been requested for this payment.',
     reasonRequired: 'Tell the tutor why you want a refund.',
-    windowPassed: 'Refunds can be requested only within 24 hours of payment.',
+    windowPassed: `Refunds can be requested only within ${REFUND_WINDOW_HOURS} hours of payment.`,
     settled: 'This payment has already been settled to the tutor, so it can no longer be refunded.',
     alreadyApproved: 'This refund request has already been approved.',
     alreadyDeclined: 'This refund request has already been declined.',

@@ -60,7 +60,8 @@ export const SETTLEMENT_TYPE = 'STANDARD';
 export const SETTLEMENT_HOUR_IST = 17;
 
 // --- Refunds (spec §2 terms).
-export const REFUND_WINDOW_MS = 24 * HOUR_MS;
+export const REFUND_WINDOW_HOURS = 24;
+export const REFUND_WINDOW_MS = REFUND_WINDOW_HOURS * HOUR_MS;
 
 // --- Payment links (D19).
 export const PAYMENT_LINK_DEFAULT_EXPIRY_MS = 30 * DAY_MS;
@@ -81,6 +82,9 @@ export const IFSC_LENGTH = 11;
 export const ACCOUNT_NUMBER_MIN_LENGTH = 9;
 export const ACCOUNT_NUMBER_MAX_LENGTH = 18;
 export const NAME_MAX_LENGTH = 50;
+/** A tutor's username (D18), as openapi/api.yaml's Username says. */
+export const USERNAME_MIN_LENGTH = 2;
+export const USERNAME_MAX_LENGTH = 50;
 
 // --- Date picker (spec §5), ISO dates.
 export const DATE_PICKER_MIN = '1900-01-01';

@@ -2,6 +2,9 @@
 // messages.ts for the same reason as publicPageTexts.ts (D75): every string of messages.ts is
 // part of the first paint of /student/login and /static-link. The API's own texts (refusals,
 // receipt and CSV labels, refund status labels) are in apiMessages.ts.
+import { AMOUNT_MAX_PAISE, AMOUNT_MIN_PAISE } from './constants';
+import { formatWholeINR } from './money';
+
 export const dashboardTexts = {
   /** Shared by both dashboards. */
   common: {
@@ -124,7 +127,7 @@ export const dashboardTexts = {
       tab: 'Payment links',
       createTitle: 'Create a payment link',
       amount: 'Amount',
-      amountHint: 'Whole rupees, from ₹1 to ₹50,000',
+      amountHint: `Whole rupees, from ${formatWholeINR(AMOUNT_MIN_PAISE)} to ${formatWholeINR(AMOUNT_MAX_PAISE)}`,
       purpose: 'Purpose',
       purposePlaceholder: 'January maths tuition',
       purposeRequired: 'Enter what the payment is for',

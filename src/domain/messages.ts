@@ -1,7 +1,18 @@
 // Every user-visible string of the product, in one place (spec §2, §5, §8; D2, D14, D24).
 // Views, machines and the server take their words from here; tests assert these exact texts.
 
-import { NAME_MAX_LENGTH, OTP_LENGTH } from './constants';
+import {
+  ACCEPTANCE_LIMIT_PAISE,
+  AMOUNT_MAX_PAISE,
+  NAME_MAX_LENGTH,
+  OTP_LENGTH,
+  PHONE_LENGTH,
+} from './constants';
+import { formatWholeINR } from './money';
+
+/** The KYC limit and the largest payment, as sentences say them ('₹50,000'). */
+const KYC_LIMIT = formatWholeINR(ACCEPTANCE_LIMIT_PAISE);
+const AMOUNT_MAX = formatWholeINR(AMOUNT_MAX_PAISE);
 
 export const PRODUCT_NAME = 'TuitionPay';
 /** Who processes the payments (spec: Cashfree's hosted checkout). */
@@ -37,7 +48,7 @@ export const messages = {
     otp: `Enter the ${OTP_LENGTH}-digit OTP`,
     amountRequired: 'Enter an amount',
     amountMin: 'The amount must be at least ₹1',
-    amountMax: 'The amount can be at most ₹50,000',
+    amountMax: `The amount can be at most ${AMOUNT_MAX}`,
     terms: 'Please agree to the terms to continue',
     // D11: whole rupees only (the amount field takes digits only).
     amountWholeRupees: 'Enter the amount in whole rupees',
@@ -51,14 +62,12 @@ export const messages = {
     // D10: the sentence after the last ': ' of the 400 an over-limit order gets.
     acceptanceLimitRemaining: (remaining: string) =>
       `This tutor can accept only ${remaining} more until their KYC is complete.`,
-    acceptanceLimitReached:
-      'This tutor has reached the ₹50,000 limit they can accept until their KYC is complete.',
+    acceptanceLimitReached: `This tutor has reached the ${KYC_LIMIT} limit they can accept until their KYC is complete.`,
     tutorCannotAccept: 'This tutor cannot accept payments yet.',
   },
   // D112: why the platform refunded a payment on its own, as the student and the tutor read it.
   automaticRefund: {
-    over_cap:
-      'Refunded in full: this tutor can accept at most ₹50,000 until their KYC is complete, and this payment went over that limit.',
+    over_cap: `Refunded in full: this tutor can accept at most ${KYC_LIMIT} until their KYC is complete, and this payment went over that limit.`,
     link_already_paid:
       'Refunded in full: this payment link had already been paid by someone else. A link takes one payment.',
     link_closed:
@@ -134,7 +143,7 @@ export const messages = {
     /** The page's heading (both layouts). */
     title: 'Student login',
     phoneLabel: 'Phone number',
-    phonePlaceholder: '10-digit mobile number',
+    phonePlaceholder: `${PHONE_LENGTH}-digit mobile number`,
     // The consent line, with links on the two policy names (messages.footer).
     consentLead: 'By continuing you agree to our',
     consentJoin: 'and',
@@ -344,7 +353,7 @@ export const messages = {
   aadhaar: {
     heading: 'Aadhaar Verification',
     keepPhoneReady: 'Keep the phone number registered with your Aadhaar ready.',
-    limit: 'Verifying your Aadhaar lets you accept payments of up to ₹50,000.',
+    limit: `Verifying your Aadhaar lets you accept payments of up to ${KYC_LIMIT}.`,
     verify: 'Verify',
     verifyAgain: 'Verify Again',
     verifying: 'Verifying',

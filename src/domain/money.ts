@@ -78,6 +78,11 @@ export function formatAmount(paise: Paise): string {
   return `${sign}${groupIndian(String(rupees))}.${String(rest).padStart(2, '0')}`;
 }
 
+/** '₹50,000': a limit in whole rupees, for sentences (the paise are dropped). */
+export function formatWholeINR(paise: Paise): string {
+  return `₹${groupIndian(String(Math.floor(paise / PAISE_PER_RUPEE)))}`;
+}
+
 /** '₹1,05,000.50', '₹50.00', '-₹50.00' (the sign before the symbol, as Intl writes it). */
 export function formatINR(paise: Paise): string {
   const text = formatAmount(paise);

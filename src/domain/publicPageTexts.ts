@@ -3,6 +3,8 @@
 // so the screens every student loads first do not download pages of legal text; messages.ts
 // keeps every short user-visible string.
 
+import { REFUND_WINDOW_HOURS } from './constants';
+
 // The five policy pages of a tutor (spec §2): plain-language legal text that carries the
 // spec's facts word for word. The page titles are the footer's link labels.
 export const policyTexts = {
@@ -23,8 +25,8 @@ export const policyTexts = {
     {
       heading: 'Refunds',
       paragraphs: [
-        'Refund requests must be made within 24 hours of payment.',
-        `There are no refunds after settlement, that is, once the payment has been paid out to ${f.merchant}. Payments settle on the next working day at 5:00 pm IST, so the time to ask can be shorter than 24 hours.`,
+        `Refund requests must be made within ${REFUND_WINDOW_HOURS} hours of payment.`,
+        `There are no refunds after settlement, that is, once the payment has been paid out to ${f.merchant}. Payments settle on the next working day at 5:00 pm IST, so the time to ask can be shorter than ${REFUND_WINDOW_HOURS} hours.`,
         `To ask for a refund, write to ${f.supportEmail} with the date and amount of the payment and the phone number you paid with. The Refund Policy has the details.`,
       ],
     },
@@ -43,8 +45,8 @@ export const policyTexts = {
     {
       heading: 'When you can ask for a refund',
       paragraphs: [
-        'Refund requests must be made within 24 hours of payment.',
-        'There are no refunds after settlement. A payment settles to the tutor on the next working day (Monday to Friday, except holidays) at 5:00 pm IST. Once it has settled it cannot be refunded, even if 24 hours have not passed.',
+        `Refund requests must be made within ${REFUND_WINDOW_HOURS} hours of payment.`,
+        `There are no refunds after settlement. A payment settles to the tutor on the next working day (Monday to Friday, except holidays) at 5:00 pm IST. Once it has settled it cannot be refunded, even if ${REFUND_WINDOW_HOURS} hours have not passed.`,
       ],
     },
     {
@@ -71,7 +73,7 @@ export const policyTexts = {
     {
       heading: 'Refunds and complaints',
       paragraphs: [
-        'Refund requests must be made within 24 hours of payment, and there are no refunds after settlement. The Refund Policy has the details.',
+        `Refund requests must be made within ${REFUND_WINDOW_HOURS} hours of payment, and there are no refunds after settlement. The Refund Policy has the details.`,
         'Include the date and amount of the payment and the phone number you paid with, so that we can find it quickly.',
       ],
     },
@@ -176,8 +178,8 @@ export const productPolicyTexts = {
     {
       heading: 'Refunds',
       paragraphs: [
-        'Refunds follow the Refund Policy of the tutor you paid. Refund requests must be made within 24 hours of payment.',
-        'There are no refunds after settlement, that is, once the payment has been paid out to the tutor. Payments settle on the next working day at 5:00 pm IST, so the time to ask can be shorter than 24 hours.',
+        `Refunds follow the Refund Policy of the tutor you paid. Refund requests must be made within ${REFUND_WINDOW_HOURS} hours of payment.`,
+        `There are no refunds after settlement, that is, once the payment has been paid out to the tutor. Payments settle on the next working day at 5:00 pm IST, so the time to ask can be shorter than ${REFUND_WINDOW_HOURS} hours.`,
         `To ask for a refund, write to ${f.supportEmail} with the tutor’s name, the date and amount of the payment and the phone number you paid with.`,
       ],
     },
@@ -265,7 +267,7 @@ export const marketingTexts = {
       },
       {
         title: 'Clear policies',
-        body: 'Every tutor has public pricing, refund, privacy and contact pages. Refund requests can be made within 24 hours of payment, until the payment settles.',
+        body: `Every tutor has public pricing, refund, privacy and contact pages. Refund requests can be made within ${REFUND_WINDOW_HOURS} hours of payment, until the payment settles.`,
       },
     ],
   },
@@ -277,7 +279,7 @@ export const marketingTexts = {
       'A public tutor profile you can check before you pay.',
       'The total, fee included, shown before you pay.',
       'UPI payments with no fee; card payments at 1% plus government charges on that fee.',
-      'Refund requests accepted within 24 hours of payment, until the payment settles.',
+      `Refund requests accepted within ${REFUND_WINDOW_HOURS} hours of payment, until the payment settles.`,
     ],
   },
   contact: {

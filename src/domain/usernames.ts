@@ -1,6 +1,7 @@
 // D18: a tutor's public username (the /{username} profile and /static-link/{username}) comes
 // from their name, is unique, and never shadows a route of ours.
 
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './constants';
 /** Longest slug before a '-n' suffix: keeps URLs readable. */
 export const USERNAME_BASE_MAX_LENGTH = 40;
 /** Used when a name has no Latin letters or digits to slug (e.g. a name in Devanagari). */
@@ -88,7 +89,11 @@ export function isReservedUsername(username: string): boolean {
 
 /** A username's shape: lowercase letters and digits in groups joined by single dashes. */
 export function isValidUsernameShape(username: string): boolean {
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(username) && username.length <= 50;
+  return (
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(username) &&
+    username.length >= USERNAME_MIN_LENGTH &&
+    username.length <= USERNAME_MAX_LENGTH
+  );
 }
 
 /** 'Asha Verma' → 'asha-verma'; 'José  O’Brien' → 'jose-obrien'; non-Latin only → ''. */
@@ -108,13 +113,14 @@ export function slugifyName(first: string, last: string): string {
 const MAX_SUFFIX = 1_000_000;
 
 /**
- * The non-reserved candidates in order: base, base-2, base-3, ... (a reserved base starts at
- * base-2; an empty base is 'tutor', which is reserved, so 'tutor-2'). For an async store, take
+ * The non-reserved candidates in order: base, base-2, base-3, ... (a reserved base, or one
+ * shorter than a username may be, e.g. 'a' for a tutor named A, starts at base-2; an empty base
+ * is 'tutor', which is reserved, so 'tutor-2'). For an async store, take
  * candidates until one is free; nextAvailableUsername does that for a synchronous check.
  */
 export function* usernameCandidates(base: string): Generator<string, void, undefined> {
   const root = base === '' ? FALLBACK_USERNAME_BASE : base;
-  if (!isReservedUsername(root)) yield root;
+  if (!isReservedUsername(root) && root.length >= USERNAME_MIN_LENGTH) yield root;
   for (let n = 2; n <= MAX_SUFFIX; n += 1) {
     const candidate = `${root}-${n}`;
     if (!isReservedUsername(candidate)) yield candidate;

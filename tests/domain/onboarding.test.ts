@@ -24,17 +24,8 @@ const tutor = (status: PgOnboardingStatus, extra: Partial<UserFacts> = {}): User
 });
 
 describe('spec §4 gateway onboarding statuses', () => {
-  it('are the 8 values, in order', () => {
-    expect(PG_ONBOARDING_STATUSES).toEqual([
-      'NONE',
-      'INITIATED',
-      'EMAIL_VERIFIED',
-      'MIN_KYC_PENDING',
-      'MIN_KYC_REJECTED',
-      'MIN_KYC_SUBMITTED',
-      'MIN_KYC_APPROVED',
-      'ACTIVE',
-    ]);
+  // The list itself is the contract's (tests/domain/contract.test.ts).
+  it('tell a status from anything else', () => {
     expect(isPgOnboardingStatus('ACTIVE')).toBe(true);
     expect(isPgOnboardingStatus('active')).toBe(false);
   });

@@ -31,13 +31,17 @@ describe('D18 slugifyName', () => {
     expect(slugifyName('x'.repeat(60), 'y').length).toBe(40);
   });
 
-  it('property: every slug is empty or a valid username shape', () => {
+  it('property: every name gets a username of a valid shape', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (first, last) => {
-        const slug = slugifyName(first, last);
-        expect(slug === '' || isValidUsernameShape(slug)).toBe(true);
+        const username = nextAvailableUsername(slugifyName(first, last), new Set());
+        expect(isValidUsernameShape(username)).toBe(true);
       }),
     );
+  });
+
+  it('a one-letter name (tutor "A") gets a username the contract accepts', () => {
+    expect(nextAvailableUsername(slugifyName('A', ''), new Set())).toBe('a-2');
   });
 });
 
