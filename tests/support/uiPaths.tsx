@@ -42,7 +42,11 @@ export async function leave(
   await user.tab();
 }
 
-/** Types `value` in place of what the field holds, as a user selecting all and typing would. */
+/**
+ * Types `value` in place of what the field holds, as a user selecting all and typing would.
+ * A formatted value ('+91 91234 56780', '₹1,500') is pasted instead: typed key by key, a field
+ * that keeps digits only would drop the '+' before it knew what the 91 was.
+ */
 export async function typeInto(
   field: HTMLElement | null,
   value: string,
@@ -51,8 +55,24 @@ export async function typeInto(
   const control = field as Control | null;
   if (!field || !control || control.disabled || ('readOnly' in control && control.readOnly))
     return 'blocked';
+  if (/[^0-9A-Za-z]/.test(value)) return pasteInto(field, value, { user });
   await user.clear(field);
   if (value) await user.type(field, value);
+}
+
+/** Pastes `value` in place of what the field holds (a number copied from a message). */
+export async function pasteInto(
+  field: HTMLElement | null,
+  value: string,
+  { user }: Pick<UiRun<unknown>, 'user'>,
+): Promise<Gesture> {
+  const control = field as Control | null;
+  if (!field || !control || control.disabled || ('readOnly' in control && control.readOnly)) {
+    return 'blocked';
+  }
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(value);
 }
 
 /** Clicks a control, unless it is disabled (or not on screen). */

@@ -9,6 +9,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { amountFieldError, amountTextFromPaise } from '../../../../machines/amountEntry/amount';
@@ -51,6 +52,17 @@ export function PayeeLookupScreen({ title }: { title: string }) {
     }),
     { input },
   );
+  return <PayeeLookupView actorRef={actorRef} title={title} />;
+}
+
+/** The form on a running payeeLookup actor (the path tests render it on theirs). */
+export function PayeeLookupView({
+  actorRef,
+  title,
+}: {
+  actorRef: ActorRefFrom<typeof payeeLookupMachine>;
+  title: string;
+}) {
   const amountText = useSelector(actorRef, (s) => s.context.amountText);
   const phone = useSelector(actorRef, (s) => s.context.phone);
   const error = useSelector(actorRef, (s) => s.context.error);

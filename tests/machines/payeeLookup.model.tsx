@@ -1,6 +1,11 @@
-// Path model of the payeeLookup machine (pay by phone), shared by its vitest suite and
-// scripts/path-coverage.ts.
+// Path model of the payeeLookup machine (pay by phone), walked on the machine and through the
+// pay-by-phone form.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { amountFieldError } from '../../machines/amountEntry/amount';
+import { phoneError } from '../../src/domain/validation';
+import { PayeeLookupView } from '../../src/ui/routes/pay/PayeeLookupScreen';
 import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import type { PgOnboardingStatus } from '../../src/domain/onboarding';
@@ -13,7 +18,8 @@ import {
   type PendingPayee,
 } from '../../machines/payeeLookup/payeeLookup.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import type { EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton, typeInto } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 
 interface World {
@@ -74,6 +80,50 @@ function stayed({ world }: PathRun<World>) {
   assert.deepEqual([...world.pending, ...world.payees], []);
 }
 
+const m = messages.payeeLookup;
+const amountField = () => screen.getByRole<HTMLInputElement>('textbox', { name: m.amountLabel });
+const phoneField = () => screen.getByRole<HTMLInputElement>('textbox', { name: m.phoneLabel });
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+const description = (error: string | null) =>
+  error ? expect.stringContaining(error) : expect.not.stringContaining('Enter');
+
+/** The pay-by-phone form as the student sees it. */
+export const payeeLookupScreen: UiLayer<typeof payeeLookupMachine, World> = {
+  view: ({ actor }) => <PayeeLookupView actorRef={actor} title={m.title} />,
+  gestures: {
+    'amount.change': ({ value }, ui) => typeInto(amountField(), value, ui),
+    'phone.change': ({ value }, ui) => typeInto(phoneField(), value, ui),
+    'details.submit': (_, ui) => clickOn(queryButton(m.proceed), ui),
+    'dialog.close': (_, ui) => clickOn(queryButton(m.ok), ui),
+  },
+  screens: {
+    editing: (snapshot) => {
+      const { amountText, phone, error } = snapshot.context;
+      expect(amountField()).toHaveValue(amountText);
+      expect(phoneField()).toHaveValue(phone);
+      expect(amountField()).toHaveAccessibleDescription(description(amountFieldError(amountText)));
+      expect(phoneField()).toHaveAccessibleDescription(description(phoneError(phone)));
+      expect(alerts()).toEqual(error ? [error] : []);
+      if (snapshot.can({ type: 'details.submit' })) expect(buttonNamed(m.proceed)).toBeEnabled();
+      else expect(buttonNamed(m.proceed)).toBeDisabled();
+    },
+    searching: () => {
+      expect(buttonNamed(m.proceed)).toBeDisabled();
+      expect(phoneField()).toHaveAttribute('readonly');
+    },
+    kycLinkSent: () => {
+      expect(screen.getByText(m.kycPendingTitle)).toBeInTheDocument();
+      expect(screen.getByText(m.kycLinkSent)).toBeInTheDocument();
+    },
+    kycDone: () => {
+      expect(screen.getByText(m.kycDoneTitle)).toBeInTheDocument();
+      expect(screen.getByText(m.kycDone)).toBeInTheDocument();
+    },
+    // On to the tutor's details or the login (the machine layer checks where).
+    leaving: null,
+  },
+};
+
 export const payeeLookupPathModel: PathModel<typeof payeeLookupMachine, World> = {
   name: 'payeeLookup',
   machine: payeeLookupMachine,
@@ -98,6 +148,7 @@ export const payeeLookupPathModel: PathModel<typeof payeeLookupMachine, World> =
       },
     }),
   events: payeeLookupEvents,
+  ui: payeeLookupScreen,
   internal: {
     'xstate.done.actor.searchPayee': doneCases<World, PayeeSearch>(
       'searchPayee',
