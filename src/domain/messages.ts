@@ -6,13 +6,17 @@ import {
   AMOUNT_MAX_PAISE,
   NAME_MAX_LENGTH,
   OTP_LENGTH,
+  PAISE_PER_RUPEE,
   PHONE_LENGTH,
 } from './constants';
-import { formatWholeINR } from './money';
 
-/** The KYC limit and the largest payment, as sentences say them ('₹50,000'). */
-const KYC_LIMIT = formatWholeINR(ACCEPTANCE_LIMIT_PAISE);
-const AMOUNT_MAX = formatWholeINR(AMOUNT_MAX_PAISE);
+/**
+ * The KYC limit and the largest payment, as sentences say them ('₹50,000'). Not money.ts's
+ * formatter: messages are in every first paint, and these are whole thousands of rupees.
+ */
+const wholeRupees = (paise: number) => `₹${(paise / PAISE_PER_RUPEE).toLocaleString('en-IN')}`;
+const KYC_LIMIT = wholeRupees(ACCEPTANCE_LIMIT_PAISE);
+const AMOUNT_MAX = wholeRupees(AMOUNT_MAX_PAISE);
 
 export const PRODUCT_NAME = 'TuitionPay';
 /** Who processes the payments (spec: Cashfree's hosted checkout). */
