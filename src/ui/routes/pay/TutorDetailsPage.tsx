@@ -10,6 +10,7 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import {
   tutorDetailsMachine,
   tutorFieldErrors,
@@ -38,6 +39,15 @@ export function TutorDetailsPage() {
       actions: { navigate, storePayee },
     }),
   );
+  return <TutorDetailsView actorRef={actorRef} />;
+}
+
+/** The form on a running tutorDetails actor (the path tests render it on theirs). */
+export function TutorDetailsView({
+  actorRef,
+}: {
+  actorRef: ActorRefFrom<typeof tutorDetailsMachine>;
+}) {
   const context = useSelector(actorRef, (s) => s.context);
   const loading = useSelector(actorRef, (s) => s.matches('loading'));
   const busy = useSelector(actorRef, (s) => s.matches('registering'));

@@ -1,6 +1,9 @@
-// Path model of the tutorDetails machine (/pay/tutor-details), shared by its vitest suite and
-// scripts/path-coverage.ts.
+// Path model of the tutorDetails machine (/pay/tutor-details), walked on the machine and
+// through its form.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { TutorDetailsView } from '../../src/ui/routes/pay/TutorDetailsPage';
 import { messages } from '../../src/domain/messages';
 import type { ChosenPayee } from '../../machines/amountEntry/amountEntry.machine';
 import {
@@ -10,10 +13,12 @@ import {
 } from '../../machines/payeeLookup/payeeLookup.machine';
 import {
   tutorDetailsMachine,
+  tutorFieldErrors,
   type RegisterTutorInput,
 } from '../../machines/payeeLookup/tutorDetails.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import type { EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton, typeInto } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 import { TUTOR_PHONE, tutorFacts } from './payeeLookup.model';
 
@@ -54,6 +59,54 @@ function stayed({ world }: PathRun<World>) {
   assert.deepEqual(world.payees, []);
 }
 
+const m = messages.tutorDetails;
+const FIELDS = { firstName: m.firstName, lastName: m.lastName, pan: m.pan } as const;
+const field = (name: keyof typeof FIELDS) =>
+  screen.queryByRole<HTMLInputElement>('textbox', { name: FIELDS[name] });
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+/** /pay/tutor-details as the student sees it. */
+export const tutorDetailsScreen: UiLayer<typeof tutorDetailsMachine, World> = {
+  view: ({ actor }) => <TutorDetailsView actorRef={actor} />,
+  gestures: {
+    'firstName.change': ({ value }, ui) => typeInto(field('firstName'), value, ui),
+    'lastName.change': ({ value }, ui) => typeInto(field('lastName'), value, ui),
+    'pan.change': ({ value }, ui) => typeInto(field('pan'), value, ui),
+    'details.submit': (_, ui) => clickOn(queryButton(m.submit), ui),
+    'dialog.close': (_, ui) => clickOn(queryButton(messages.payeeLookup.ok), ui),
+  },
+  screens: {
+    loading: () => {
+      expect(screen.getByLabelText(m.title)).toBeInTheDocument();
+    },
+    editing: (snapshot) => {
+      const { context } = snapshot;
+      const errors = tutorFieldErrors(context);
+      for (const name of Object.keys(FIELDS) as (keyof typeof FIELDS)[]) {
+        expect(field(name)).toHaveValue(context[name]);
+        const error = errors[name];
+        if (error) expect(field(name)).toHaveAccessibleDescription(error);
+        else expect(field(name)).not.toHaveAccessibleDescription();
+      }
+      expect(alerts()).toEqual(context.error ? [context.error] : []);
+      if (snapshot.can({ type: 'details.submit' })) expect(buttonNamed(m.submit)).toBeEnabled();
+      else expect(buttonNamed(m.submit)).toBeDisabled();
+    },
+    registering: () => {
+      expect(buttonNamed(m.submit)).toBeDisabled();
+      expect(field('pan')).toHaveAttribute('readonly');
+    },
+    kycLinkSent: () => {
+      expect(screen.getByText(messages.payeeLookup.kycLinkSent)).toBeInTheDocument();
+    },
+    kycDone: () => {
+      expect(screen.getByText(messages.payeeLookup.kycDone)).toBeInTheDocument();
+    },
+    // On to the amount or back (the machine layer checks where).
+    leaving: null,
+  },
+};
+
 export const tutorDetailsPathModel: PathModel<typeof tutorDetailsMachine, World> = {
   name: 'tutorDetails',
   machine: tutorDetailsMachine,
@@ -67,6 +120,7 @@ export const tutorDetailsPathModel: PathModel<typeof tutorDetailsMachine, World>
       },
     }),
   events: tutorDetailsEvents,
+  ui: tutorDetailsScreen,
   internal: {
     'xstate.done.actor.readPending': doneCases<World, PendingPayee | null>(
       'readPending',
