@@ -11,6 +11,7 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Link, useParams } from 'react-router-dom';
 import { paymentLinkMachine } from '../../../../machines/payment/paymentLink.machine';
 import { messages } from '../../../domain/messages';
@@ -35,6 +36,11 @@ function LinkFlow({ linkId }: { linkId: string }) {
     }),
     { input: { linkId } },
   );
+  return <LinkFlowView actorRef={actorRef} />;
+}
+
+/** The link's screen on a running paymentLink actor (the path tests render it on theirs). */
+export function LinkFlowView({ actorRef }: { actorRef: ActorRefFrom<typeof paymentLinkMachine> }) {
   const view = useSelector(actorRef, (s) =>
     s.matches('loadFailed') ? 'failed' : s.matches('unavailable') ? 'unavailable' : 'loading',
   );

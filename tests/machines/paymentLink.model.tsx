@@ -1,6 +1,10 @@
-// Path model of the paymentLink machine (/payment-link/{id}), shared by its vitest suite and
-// scripts/path-coverage.ts.
+// Path model of the paymentLink machine (/payment-link/{id}), walked on the machine and
+// through the link's screen.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { LinkFlowView } from '../../src/ui/routes/payment-link/PaymentLinkPage';
 import type { PaymentLinkStatus } from '../../src/domain/statuses';
 import {
   paymentLinkMachine,
@@ -8,7 +12,8 @@ import {
   type LinkView,
 } from '../../machines/payment/paymentLink.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import type { EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 
 interface World {
@@ -53,6 +58,37 @@ function stayed({ world }: PathRun<World>) {
   assert.deepEqual(world.stored, []);
 }
 
+const m = messages.paymentLink;
+const UNAVAILABLE: Partial<Record<PaymentLinkStatus, string>> = {
+  PAID: m.paid,
+  EXPIRED: m.expired,
+  CANCELLED: m.cancelled,
+};
+
+/** /payment-link/{id} as the student sees it before the link's payment starts. */
+export const paymentLinkScreen: UiLayer<typeof paymentLinkMachine, World> = {
+  view: ({ actor }) => <LinkFlowView actorRef={actor} />,
+  gestures: {
+    'link.retry': (_, ui) => clickOn(queryButton(m.retry), ui),
+  },
+  screens: {
+    loading: () => {
+      expect(screen.getByText(m.loading)).toBeInTheDocument();
+    },
+    loadFailed: ({ context }) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`${m.loadFailed}${context.error}`);
+      expect(buttonNamed(m.retry)).toBeEnabled();
+    },
+    unavailable: ({ context }) => {
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(UNAVAILABLE[context.link!.status]!);
+      expect(alert).toHaveTextContent(m.askTutor);
+    },
+    // On to the review or the login (the machine layer checks where).
+    leaving: null,
+  },
+};
+
 export const paymentLinkPathModel: PathModel<typeof paymentLinkMachine, World> = {
   name: 'paymentLink',
   machine: paymentLinkMachine,
@@ -67,6 +103,7 @@ export const paymentLinkPathModel: PathModel<typeof paymentLinkMachine, World> =
       },
     }),
   events: paymentLinkEvents,
+  ui: paymentLinkScreen,
   internal: {
     'xstate.done.actor.loadLink': doneCases<World, LinkLoad>(
       'loadLink',
