@@ -12,7 +12,12 @@ import { messages } from '../../../domain/messages';
 import { timeAgoFromIso } from '../../../domain/timeAgo';
 import { PublicLayout } from '../../components/PublicLayout';
 import { LookupStatus } from './LookupStatus';
-import { fullName, usePublicProfile } from './usePublicProfile';
+import {
+  fullName,
+  usePublicProfileActor,
+  usePublicProfileOf,
+  type PublicProfileActorRef,
+} from './usePublicProfile';
 
 const m = messages.profile;
 
@@ -66,8 +71,9 @@ function Profile({ profile }: { profile: PublicProfile }) {
   );
 }
 
-function ProfileScreen({ username }: { username: string }) {
-  const { profile, failure, retry } = usePublicProfile(username);
+/** The profile page on a running publicProfile actor (the path tests render it on theirs). */
+export function ProfileView({ actor }: { actor: PublicProfileActorRef }) {
+  const { profile, failure, retry } = usePublicProfileOf(actor);
   return (
     <PublicLayout username={profile?.username}>
       {profile ? (
@@ -80,6 +86,10 @@ function ProfileScreen({ username }: { username: string }) {
       )}
     </PublicLayout>
   );
+}
+
+function ProfileScreen({ username }: { username: string }) {
+  return <ProfileView actor={usePublicProfileActor(username)} />;
 }
 
 /** /{tutorUserName}: a tutor's public profile (spec §2, D8, D20, D30). No login needed. */

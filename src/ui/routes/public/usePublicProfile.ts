@@ -2,6 +2,7 @@
 // pages: the API actor and the router's navigation.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { publicProfileMachine } from '../../../../machines/publicProfile/publicProfile.machine';
 import { lookupPublicProfile } from '../../../api/actors/public';
 import { messages } from '../../../domain/messages';
@@ -12,14 +13,25 @@ import { useNavigateAction } from '../../app/navigation';
  * new username starts a new lookup.
  */
 export function usePublicProfile(username: string) {
+  return usePublicProfileOf(usePublicProfileActor(username));
+}
+
+/** The lookup of `username`, running. */
+export function usePublicProfileActor(username: string): PublicProfileActorRef {
   const navigate = useNavigateAction();
-  const actor = useActorRef(
+  return useActorRef(
     publicProfileMachine.provide({
       actors: { lookup: lookupPublicProfile },
       actions: { navigate },
     }),
     { input: { username } },
   );
+}
+
+export type PublicProfileActorRef = ActorRefFrom<typeof publicProfileMachine>;
+
+/** What a page shows of a running publicProfile actor. */
+export function usePublicProfileOf(actor: PublicProfileActorRef) {
   const profile = useSelector(actor, (s) => (s.matches('found') ? s.context.profile : null));
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null));
   const retry = useCallback(() => actor.send({ type: 'profile.retry' }), [actor]);

@@ -1,7 +1,9 @@
-// Path model of the publicProfile machine, shared by its vitest suite and
-// scripts/path-coverage.ts. The fake lookup is a promise the path settles through the
+// Path model of the publicProfile machine, walked on the machine and through the profile
+// page's view. The fake lookup is a promise the path settles through the
 // `internal` fixtures (found, none, failed), as the real API actor would.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import {
@@ -9,7 +11,10 @@ import {
   publicProfileMachine,
   type PublicProfile,
 } from '../../machines/publicProfile/publicProfile.machine';
-import type { EventFixture, EventFixtures, PathModel, PathRun } from '../support/paths';
+import { messages } from '../../src/domain/messages';
+import { ProfileView } from '../../src/ui/routes/public/ProfilePage';
+import type { EventFixture, EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 
 interface Lookup {
   username: string;
@@ -74,6 +79,32 @@ function invariants({ world }: PathRun<World>) {
   for (const lookup of world.lookups) assert.equal(lookup.username, 'asha-verma');
 }
 
+const p = messages.publicPages;
+
+/** /{username} as a visitor sees it. */
+export const publicProfileScreen: UiLayer<typeof publicProfileMachine, World> = {
+  view: ({ actor }) => <ProfileView actor={actor} />,
+  gestures: {
+    'profile.retry': (_, ui) => clickOn(queryButton(p.retry), ui),
+  },
+  screens: {
+    loading: () => {
+      expect(screen.getByText(p.loading)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(p.profileTitle);
+    },
+    found: () => {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Asha Verma');
+      expect(screen.getByText('Mathematics, Physics')).toBeInTheDocument();
+    },
+    // The 404 page takes over (the machine layer checks the navigation).
+    notFound: null,
+    failed: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent(messages.generic.network);
+      expect(buttonNamed(p.retry)).toBeEnabled();
+    },
+  },
+};
+
 export const publicProfilePathModel: PathModel<typeof publicProfileMachine, World> = {
   name: 'publicProfile',
   machine: publicProfileMachine,
@@ -93,6 +124,7 @@ export const publicProfilePathModel: PathModel<typeof publicProfileMachine, Worl
       actions: { navigate: (_, params) => void world.navigations.push(params) },
     }),
   events: publicProfileEvents,
+  ui: publicProfileScreen,
   internal,
   states: {
     loading: (snapshot, run) => {
