@@ -18,7 +18,7 @@
 // Two parallel regions: `page` (loading → editing → leaving, loading → unpayable, or
 // loadFailed ↔ loading) and
 // `fees` (loading → ready | unavailable), so the summary never holds up the amount.
-import { and, assign, setup } from 'xstate';
+import { and, assign, setup, type SnapshotFrom } from 'xstate';
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
@@ -277,4 +277,17 @@ function pending(context: AmountEntryContext): PendingPayment {
 
 function chosen(context: AmountEntryContext): ChosenPayee {
   return { ...pending(context), payeeId: context.tutor?.id ?? 0, book: context.book };
+}
+
+/**
+ * D65: the tutor the page found can be paid, so has passed the gateway's KYC: the static link
+ * shows them as verified. Not while loading, not when the lookup failed, not when unpayable.
+ */
+export function payeeVerified(snapshot: SnapshotFrom<typeof amountEntryMachine>): boolean {
+  return (
+    snapshot.context.tutor !== null &&
+    !snapshot.matches({ page: 'unpayable' }) &&
+    !snapshot.matches({ page: 'loadFailed' }) &&
+    !snapshot.matches({ page: 'loading' })
+  );
 }

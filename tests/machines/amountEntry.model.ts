@@ -5,6 +5,7 @@ import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import {
   amountEntryMachine,
+  payeeVerified,
   type ChosenPayee,
   type FeeSettings,
   type PendingPayment,
@@ -124,6 +125,7 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
     fees: () => {},
     'page.loading': (snapshot, run) => {
       noExit(run);
+      assert.equal(payeeVerified(snapshot), false);
       assert.equal(snapshot.context.username, 'asha-verma', 'D30: lower-cased');
       assert.deepEqual(run.world.lookup.last().input, { username: 'asha-verma' });
       assert.ok(snapshot.hasTag('loading'));
@@ -131,12 +133,15 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
     },
     'page.loadFailed': (snapshot, run) => {
       noExit(run);
+      assert.equal(payeeVerified(snapshot), false);
       assert.equal(snapshot.context.error, messages.generic.network);
       assert.equal(snapshot.can({ type: 'amount.submit' }), false);
     },
     'page.editing': (snapshot, run) => {
       noExit(run);
       assert.ok(snapshot.context.tutor);
+      // D65: a tutor who can be paid is shown as verified.
+      assert.equal(payeeVerified(snapshot), true);
       assert.equal(snapshot.context.tutor.kyc, null);
       assert.equal(snapshot.context.notice, null);
       assert.equal(
@@ -147,6 +152,7 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
     // D65: the pay-by-phone texts, and Proceed never allowed, whatever the amount or login.
     'page.unpayable': (snapshot, run) => {
       noExit(run);
+      assert.equal(payeeVerified(snapshot), false);
       assert.deepEqual(run.world.forLogin, []);
       assert.deepEqual(run.world.forReview, []);
       const kyc = snapshot.context.tutor?.kyc;

@@ -5,7 +5,10 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Box, Button } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { amountEntryMachine } from '../../../../machines/amountEntry/amountEntry.machine';
+import {
+  amountEntryMachine,
+  payeeVerified,
+} from '../../../../machines/amountEntry/amountEntry.machine';
 import {
   amountFieldError,
   amountPaise,
@@ -70,6 +73,7 @@ export default function StaticLinkController({ username, book, draft, onModel }:
     [actorRef],
   );
   const tutorName = useSelector(actorRef, (s) => s.context.tutor?.name ?? null);
+  const verified = useSelector(actorRef, payeeVerified);
   const fees = useSelector(actorRef, (s) => s.context.fees);
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'amount.submit' }));
   const loadError = useSelector(actorRef, (s) =>
@@ -84,8 +88,7 @@ export default function StaticLinkController({ username, book, draft, onModel }:
     const payable = isPayableAmount(amountText);
     return {
       tutorName,
-      // A tutor the page found and can pay has passed the gateway's KYC (D65).
-      verified: tutorName !== null && !unpayable && !loadError,
+      verified,
       amount,
       fieldError: amountFieldError(amountText),
       canSubmit,
@@ -120,7 +123,18 @@ export default function StaticLinkController({ username, book, draft, onModel }:
         </Box>
       ) : null,
     };
-  }, [actorRef, amount, amountText, tutorName, fees, canSubmit, loadError, unpayable, now]);
+  }, [
+    actorRef,
+    amount,
+    amountText,
+    tutorName,
+    verified,
+    fees,
+    canSubmit,
+    loadError,
+    unpayable,
+    now,
+  ]);
 
   useEffect(() => onModel(model), [model, onModel]);
   return null;
