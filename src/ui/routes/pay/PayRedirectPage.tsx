@@ -7,6 +7,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Loader.css';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { countdownMachine } from '../../../../machines/countdown/countdown.machine';
@@ -28,6 +29,11 @@ export function PayRedirectPage() {
     }),
     { input: { seconds: PAYMENT_REDIRECT_COUNTDOWN_SECONDS } },
   );
+  return <PayRedirectView actorRef={actorRef} />;
+}
+
+/** The page on a running countdown (the path tests render it on theirs). */
+export function PayRedirectView({ actorRef }: { actorRef: ActorRefFrom<typeof countdownMachine> }) {
   const remaining = useSelector(actorRef, (s) => s.context.remaining);
   return (
     <PaymentScreen step="pay">
