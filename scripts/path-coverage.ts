@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PathReport } from '../tests/support/paths';
+import { isComplete, type PathReport } from '../tests/support/paths';
 import { PATH_REPORTS, type Layer } from '../tests/support/paths.vitest';
 
 rmSync(PATH_REPORTS, { recursive: true, force: true });
@@ -30,11 +30,6 @@ function reports(layer: Layer): Map<string, PathReport> {
 const machine = reports('machine');
 const ui = reports('ui');
 const fraction = (c: { covered: number; total: number }) => `${c.covered}/${c.total}`;
-const full = (r: PathReport) =>
-  r.failures.length === 0 &&
-  r.paths > 0 &&
-  r.states.covered === r.states.total &&
-  r.transitions.covered === r.transitions.total;
 
 const rows = [
   ['machine', 'states', 'transitions', 'UI states', 'UI transitions', 'paths', 'failing'],
@@ -57,7 +52,7 @@ console.info(`\n${line(rows[0]!)}`);
 console.info(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of rows.slice(1)) console.info(line(row));
 
-const incomplete = [...machine.values(), ...ui.values()].filter((r) => !full(r));
+const incomplete = [...machine.values(), ...ui.values()].filter((r) => !isComplete(r));
 for (const r of incomplete) {
   console.error(`\n${r.name}${ui.get(r.name) === r ? ' (UI layer)' : ''}:`);
   for (const s of r.states.missing) console.error(`  state never reached: ${s}`);

@@ -19,7 +19,14 @@ import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
 import { StudentSignupView } from '../../src/ui/routes/student/StudentSignupPage';
 import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
-import { buttonNamed, clickOn, leave, queryButton, typeInto } from '../support/uiPaths';
+import {
+  buttonNamed,
+  clickOn,
+  expectFieldError,
+  leave,
+  queryButton,
+  typeInto,
+} from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export interface SignupWorld {
@@ -131,10 +138,7 @@ export const studentSignupScreen: UiLayer<typeof studentSignupMachine, SignupWor
         : ['firstName', 'lastName'];
       for (const name of shown) {
         expect(field(name)).toHaveValue(context[name]);
-        const description = field(name)!.getAttribute('aria-describedby') ?? '';
-        if (errors[name])
-          expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(errors[name]));
-        else expect(description.includes('error')).toBe(false);
+        expectFieldError(field(name), errors[name]);
       }
       if (!context.panRequired) expect(field('pan')).not.toBeInTheDocument();
     },

@@ -20,7 +20,14 @@ import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
 import type { PgOnboardingStatus } from '../../src/domain/onboarding';
 import type { EventFixture, EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
-import { buttonNamed, clickOn, leave, queryButton, typeInto } from '../support/uiPaths';
+import {
+  buttonNamed,
+  clickOn,
+  expectFieldError,
+  leave,
+  queryButton,
+  typeInto,
+} from '../support/uiPaths';
 import { aadhaarWorld, provideAadhaar, type AadhaarWorld } from './aadhaarVerification.model';
 import { ACCOUNT, bankWorld, IFSC, provideBank, type BankWorld } from './bankVerification.model';
 import {
@@ -198,9 +205,7 @@ export const tutorOnboardingScreen: UiLayer<typeof tutorOnboardingMachine, Tutor
       const errors = personalVisibleErrors(context);
       for (const name of Object.keys(LABELS) as PersonalField[]) {
         expect(field(name)).toHaveValue(context[name]);
-        if (errors[name]) {
-          expect(field(name)).toHaveAccessibleDescription(expect.stringContaining(errors[name]));
-        }
+        expectFieldError(field(name), errors[name]);
       }
     },
     'personal.editing.idle': () => expect(alerts()).toEqual([]),

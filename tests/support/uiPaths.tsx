@@ -4,6 +4,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { expect } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { AppProviders } from '../../src/ui/app/AppProviders';
 import type { Gesture, PathModel, PathRun, ScreenDriver, UiLayer, UiRun } from './paths';
@@ -42,6 +43,21 @@ export async function leave(
   await user.tab();
 }
 
+/** A field the user can type in: on screen, not disabled, not read-only. */
+function editable(field: HTMLElement | null): field is HTMLElement {
+  const control = field as Control | null;
+  return !!control && !control.disabled && !('readOnly' in control && control.readOnly);
+}
+
+/**
+ * The field shows `error` (read out with it), or no error at all (Mantine marks a field in
+ * error aria-invalid).
+ */
+export function expectFieldError(field: HTMLElement | null, error: string | null | undefined) {
+  if (error) expect(field).toHaveAccessibleDescription(expect.stringContaining(error));
+  else expect(field).not.toHaveAttribute('aria-invalid', 'true');
+}
+
 /**
  * Types `value` in place of what the field holds, as a user selecting all and typing would.
  * A formatted value ('+91 91234 56780', '₹1,500') is pasted instead: typed key by key, a field
@@ -52,9 +68,7 @@ export async function typeInto(
   value: string,
   { user }: Pick<UiRun<unknown>, 'user'>,
 ): Promise<Gesture> {
-  const control = field as Control | null;
-  if (!field || !control || control.disabled || ('readOnly' in control && control.readOnly))
-    return 'blocked';
+  if (!editable(field)) return 'blocked';
   if (/[^0-9A-Za-z]/.test(value)) return pasteInto(field, value, { user });
   await user.clear(field);
   if (value) await user.type(field, value);
@@ -66,10 +80,7 @@ export async function pasteInto(
   value: string,
   { user }: Pick<UiRun<unknown>, 'user'>,
 ): Promise<Gesture> {
-  const control = field as Control | null;
-  if (!field || !control || control.disabled || ('readOnly' in control && control.readOnly)) {
-    return 'blocked';
-  }
+  if (!editable(field)) return 'blocked';
   await user.clear(field);
   await user.click(field);
   await user.paste(value);
