@@ -24,7 +24,7 @@ test('a new student pays a dynamic payment link once', async ({ page, request },
   await page.goto(`/payment-link/${link.id}`);
   await expect(page).toHaveURL(/\/student\/login$/);
   if (testInfo.project.name === 'desktop') {
-    await expectPayingToPanel(page, tutor.name, '₹2,500.00');
+    await expectPayingToPanel(page, tutor.name, '₹2,500.00', false);
   }
   const student = await loginAsNewStudent(page, request);
   await signUp(page, student);

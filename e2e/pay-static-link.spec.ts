@@ -44,7 +44,7 @@ async function startStaticLinkPayment(
 
   await expect(page).toHaveURL(/\/student\/login$/);
   // Whom and how much, at both sizes (issue 13: phones never showed it).
-  await expectPayingToPanel(page, tutor.name, amountShown);
+  await expectPayingToPanel(page, tutor.name, amountShown, true);
   const student = await loginAsNewStudent(page, request);
   await signUp(page, student);
 

@@ -111,7 +111,7 @@ test('a new tutor signs up, passes Aadhaar KYC and is paid through their static 
 
     await expect(page).toHaveURL(/\/student\/login$/);
     if (test.info().project.name === 'desktop') {
-      await expectPayingToPanel(page, tutorName, '₹2,500.00');
+      await expectPayingToPanel(page, tutorName, '₹2,500.00', true);
     }
     const student = await loginAsNewStudent(page, request);
     await signUp(page, student);

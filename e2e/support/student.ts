@@ -78,11 +78,20 @@ export async function loginAsNewStudent(
   return student;
 }
 
-/** Spec §2: the desktop login card's side panel shows whom the student is paying. */
-export async function expectPayingToPanel(page: Page, name: string, amount: string) {
+/**
+ * Spec §2: the login card's side panel shows whom the student is paying; issue 13: with the
+ * 'KYC verified' mark when the static link knew the gateway approved the tutor (D65).
+ */
+export async function expectPayingToPanel(
+  page: Page,
+  name: string,
+  amount: string,
+  verified: boolean,
+) {
   const panel = page.getByRole('region', { name: messages.studentLogin.payingTo });
   await expect(panel.getByText(name, { exact: true })).toBeVisible();
   await expect(panel.getByText(amount, { exact: true })).toBeVisible();
+  await expect(panel.getByText(messages.trust.verified)).toHaveCount(verified ? 1 : 0);
 }
 
 export const signupForm = (page: Page) => ({

@@ -84,6 +84,8 @@ export interface PendingPayment {
   amount: Paise;
   tutorName: string;
   tutorPhone: string;
+  /** D65: the gateway approved the tutor's KYC; the login's payee panel shows the mark. */
+  verified: boolean;
 }
 
 /** What /pay/review reads. */
@@ -136,7 +138,7 @@ export const amountEntryMachine = setup({
   guards: {
     payable: ({ context }) => isPayableAmount(context.amountText),
     loggedOut: ({ context }) => context.tutor?.id == null,
-    tutorCanBePaid: ({ context }) => context.tutor?.canAcceptPayments === true,
+    tutorCanBePaid: ({ context }) => kycApproved(context),
   },
 }).createMachine({
   id: 'amountEntry',
@@ -267,11 +269,17 @@ function unpayableNotice(kyc: KycOutcome): UnpayableNotice {
     : { title: m.kycPendingTitle, text: m.kycLinkSent };
 }
 
+/** D65: the gateway approved the tutor's KYC (MIN_KYC_APPROVED or ACTIVE): they can be paid. */
+function kycApproved(context: AmountEntryContext): boolean {
+  return context.tutor?.canAcceptPayments === true;
+}
+
 function pending(context: AmountEntryContext): PendingPayment {
   return {
     amount: amountPaise(context.amountText) ?? 0,
     tutorName: context.tutor?.name ?? '',
     tutorPhone: context.tutor?.phone ?? '',
+    verified: kycApproved(context),
   };
 }
 
@@ -280,13 +288,13 @@ function chosen(context: AmountEntryContext): ChosenPayee {
 }
 
 /**
- * D65: the tutor the page found can be paid, so has passed the gateway's KYC: the static link
- * shows them as verified. Not while loading, not when the lookup failed, not when unpayable.
+ * D65: the tutor the page found has passed the gateway's KYC, so can be paid: the static link
+ * shows them as verified. Not while loading or when the lookup failed, and not for a tutor the
+ * gateway has not approved (KYC pending, or no gateway entry at all).
  */
 export function payeeVerified(snapshot: SnapshotFrom<typeof amountEntryMachine>): boolean {
   return (
-    snapshot.context.tutor !== null &&
-    !snapshot.matches({ page: 'unpayable' }) &&
+    kycApproved(snapshot.context) &&
     !snapshot.matches({ page: 'loadFailed' }) &&
     !snapshot.matches({ page: 'loading' })
   );

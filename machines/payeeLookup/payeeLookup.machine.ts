@@ -90,6 +90,8 @@ export function chosenPayee(amount: Paise, payee: PayeeFacts): ChosenPayee {
     payeeId: payee.id ?? 0,
     tutorName: payeeName(payee),
     tutorPhone: payee.phone,
+    // Payable: the gateway approved the tutor's KYC (D65).
+    verified: true,
     book: false,
   };
 }

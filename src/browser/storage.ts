@@ -91,6 +91,8 @@ export const storageKeys = {
   orderId: text(id),
   activePaymentTutorName: text(name),
   activePaymentTutorId: text(id),
+  /** D65: the gateway approved the payee's KYC (the login's payee panel shows the mark). */
+  activePaymentTutorVerified: json(flag),
   activePaymentAmount: json(paise),
   totalAmount: json(paise),
   tutorPhone: text(phone),
@@ -138,6 +140,7 @@ export const PAYMENT_KEYS = [
   'orderId',
   'activePaymentTutorName',
   'activePaymentTutorId',
+  'activePaymentTutorVerified',
   'activePaymentAmount',
   'totalAmount',
   'tutorPhone',

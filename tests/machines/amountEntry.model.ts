@@ -140,8 +140,8 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
     'page.editing': (snapshot, run) => {
       noExit(run);
       assert.ok(snapshot.context.tutor);
-      // D65: a tutor who can be paid is shown as verified.
-      assert.equal(payeeVerified(snapshot), true);
+      // D65: verified only once the gateway approved the KYC (not a tutor with no gateway entry).
+      assert.equal(payeeVerified(snapshot), snapshot.context.tutor !== tutors.notOnboarded);
       assert.equal(snapshot.context.tutor.kyc, null);
       assert.equal(snapshot.context.notice, null);
       assert.equal(
@@ -181,7 +181,7 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
       if (t.id === null) {
         assert.equal(to, '/student/login');
         assert.deepEqual(world.forLogin, [
-          { amount: 150_000, tutorName: 'Asha Verma', tutorPhone: '9123456780' },
+          { amount: 150_000, tutorName: 'Asha Verma', tutorPhone: '9123456780', verified: true },
         ]);
         assert.deepEqual(world.forReview, []);
       } else if (t.canAcceptPayments) {
@@ -191,6 +191,7 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
             amount: 150_000,
             tutorName: 'Asha Verma',
             tutorPhone: '9123456780',
+            verified: true,
             payeeId: 7,
             book: true,
           },

@@ -206,6 +206,7 @@ export const payeeLookupPathModel: PathModel<typeof payeeLookupMachine, World> =
             payeeId: 7,
             tutorName: 'Asha Verma',
             tutorPhone: TUTOR_PHONE,
+            verified: true,
             book: false,
           },
         ]);

@@ -208,6 +208,7 @@ export const tutorDetailsPathModel: PathModel<typeof tutorDetailsMachine, World>
             payeeId: 8,
             tutorName: 'Asha Verma',
             tutorPhone: TUTOR_PHONE,
+            verified: true,
             book: false,
           },
         ]);

@@ -312,6 +312,18 @@ describe('/student/login: desktop side panel', () => {
     expect(within(panel).getByText('Asha Verma')).toBeInTheDocument();
     expect(within(panel).getByText('9123456780')).toBeInTheDocument();
     expect(within(panel).getByText('₹2,500.00')).toBeInTheDocument();
+    expect(within(panel).getByText('AV')).toBeInTheDocument();
+    // Only the static link, which knows the gateway approved the tutor's KYC, stores the mark.
+    expect(within(panel).queryByText(messages.trust.verified)).not.toBeInTheDocument();
+  });
+
+  it("marks a payee the gateway approved as 'KYC verified' (D65)", async () => {
+    storage.set('activeFlow', 'StaticLinkFlow');
+    storage.set('activePaymentTutorName', 'Asha Verma');
+    storage.set('activePaymentTutorVerified', true);
+    await openLogin();
+    const panel = await screen.findByRole('region', { name: m.payingTo });
+    expect(within(panel).getByText(messages.trust.verified)).toBeInTheDocument();
   });
 
   it('shows nothing of the kind outside a link flow', async () => {

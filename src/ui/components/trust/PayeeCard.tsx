@@ -12,10 +12,21 @@ export function initialsOf(name: string): string {
   return (Array.from(first)[0] ?? '') + (Array.from(last)[0] ?? '');
 }
 
-export function PayeeCard({ name, verified }: { name: string | null; verified: boolean }) {
+interface PayeeCardProps {
+  name: string | null;
+  verified: boolean;
+  /** On a coloured band (the login's side panel): light text, no card of its own. */
+  inverse?: boolean;
+}
+
+export function PayeeCard({ name, verified, inverse = false }: PayeeCardProps) {
   const m = messages.trust;
   return (
-    <section className={classes.payee} aria-label={m.payee} aria-busy={name ? undefined : true}>
+    <section
+      className={inverse ? `${classes.payee} ${classes.payeeInverse}` : classes.payee}
+      aria-label={m.payee}
+      aria-busy={name ? undefined : true}
+    >
       <span className={classes.initials} aria-hidden="true">
         {name ? initialsOf(name).toUpperCase() : ''}
       </span>
@@ -30,7 +41,7 @@ export function PayeeCard({ name, verified }: { name: string | null; verified: b
               fill="currentColor"
               d="M8 0l2 1.6 2.5-.3.9 2.4 2.2 1.3-.6 2.5 1 2.3-2 1.6-.3 2.6-2.6.3L8 16l-2-1.6-2.6-.3-.3-2.6-2-1.6 1-2.3-.6-2.5 2.2-1.3.9-2.4 2.5.3z"
             />
-            <path fill="#fff" d="M7 10.6L4.6 8.2l1-1L7 8.6l3.4-3.4 1 1z" />
+            <path className={classes.tick} d="M7 10.6L4.6 8.2l1-1L7 8.6l3.4-3.4 1 1z" />
           </svg>
           {m.verified}
         </span>

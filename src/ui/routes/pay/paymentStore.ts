@@ -34,6 +34,7 @@ function startPayment(): void {
     'sessionDateTime',
     'payeeUserId',
     'activePaymentTutorId',
+    'activePaymentTutorVerified',
   ] as const) {
     storage.remove(key);
   }
@@ -50,6 +51,7 @@ export function storeForLogin(_: unknown, payment: PendingPayment): void {
   keep('activePaymentAmount', payment.amount);
   keep('activePaymentTutorName', payment.tutorName);
   keep('tutorPhone', payment.tutorPhone);
+  keep('activePaymentTutorVerified', payment.verified);
 }
 
 /** Payment details: the amount and the phone, for login or /pay/tutor-details. */

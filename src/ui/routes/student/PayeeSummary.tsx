@@ -5,6 +5,7 @@
 import { storage } from '../../../browser/storage';
 import { messages } from '../../../domain/messages';
 import { formatINR } from '../../../domain/money';
+import { PayeeCard } from '../../components/trust/PayeeCard';
 import { PaymentSteps } from '../../components/trust/PaymentSteps';
 import classes from './PayeeSummary.module.css';
 
@@ -14,13 +15,17 @@ export function PayeeSummary() {
   const name = storage.get('activePaymentTutorName');
   const phone = storage.get('tutorPhone');
   const amount = storage.get('activePaymentAmount');
+  const verified = storage.get('activePaymentTutorVerified') === true;
   if (!name && !phone && amount === null) return null;
   const m = messages.studentLogin;
   return (
     <section className={classes.summary} aria-label={m.payingTo}>
       <PaymentSteps current="login" inverse />
-      <p className={classes.heading}>{m.payingTo}</p>
-      {name ? <p className={classes.name}>{name}</p> : null}
+      {name ? (
+        <PayeeCard name={name} verified={verified} inverse />
+      ) : (
+        <p className={classes.heading}>{m.payingTo}</p>
+      )}
       <dl className={classes.list}>
         {phone ? (
           <>
