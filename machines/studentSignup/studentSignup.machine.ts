@@ -33,13 +33,13 @@ import {
 import { httpStatus, serverText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
 import { abstractPromise, notProvided } from '../shared/abstract';
-import { isProfileComplete, type Me } from '../studentLogin/profile';
+import { isProfileComplete, type Me } from '../login/profile';
 import {
   PATHS,
   routeByFlowActor,
   type PaymentToStore,
   type RouteDecision,
-} from '../studentLogin/routeByFlow';
+} from '../login/routeByFlow';
 
 export type SignupField = PersonalField;
 

@@ -6,7 +6,7 @@ import {
   type PaymentLinkDetails,
   type RouteFetchers,
   type StoredFlow,
-} from '../../machines/studentLogin/routeByFlow';
+} from '../../machines/login/routeByFlow';
 import { http, offline } from './loginFakes';
 
 const LINK: PaymentLinkDetails = {

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { Me } from '../../machines/studentLogin/profile';
-import type { PaymentToStore, RouteDecision } from '../../machines/studentLogin/routeByFlow';
+import type { Me } from '../../machines/login/profile';
+import type { PaymentToStore, RouteDecision } from '../../machines/login/routeByFlow';
 import {
   signupVisibleErrors,
   studentSignupMachine,

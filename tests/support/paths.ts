@@ -102,6 +102,11 @@ export interface PathModel<M extends AnyStateMachine, W> {
   events: EventFixtures<M, W>;
   /** Events the machine receives from its own actors (done/error of invoked actors). */
   internal?: Record<string, EventFixture<EventObject, W>>;
+  /**
+   * Which events can happen in a state, where the machine alone cannot tell (a tutor's profile
+   * answers only a tutor's login). Absent: every event some transition handles.
+   */
+  possible?: (snapshot: SnapshotFrom<M>, event: EventObject) => boolean;
   states: StateAssertions<M, W>;
   /**
    * The machine's view, for the UI layer. null: the machine has no view of its own (it only
@@ -303,7 +308,9 @@ function buildTestModel<M extends AnyStateMachine, W>(
     input,
     events,
     // Offer an event only where some transition (even one that does nothing) handles it.
-    filterEvents: (snapshot, event) => machine.getTransitionData(snapshot, event).length > 0,
+    filterEvents: (snapshot, event) =>
+      machine.getTransitionData(snapshot, event).length > 0 &&
+      (model.possible?.(snapshot as SnapshotFrom<M>, event) ?? true),
     serializeState,
     stateMatcher: (snapshot, key) =>
       key.startsWith('#')

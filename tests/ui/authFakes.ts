@@ -10,13 +10,14 @@ import type {
   SendOtpOutput,
   VerifyOtpInput,
 } from '../../machines/otp/otp.machine';
-import type { Me } from '../../machines/studentLogin/profile';
+import type { Account } from '../../machines/login/login.machine';
+import type { Me } from '../../machines/login/profile';
 import type {
   PayeeSummary,
   PaymentLinkDetails,
   RouteFetchers,
   TutorSummary,
-} from '../../machines/studentLogin/routeByFlow';
+} from '../../machines/login/routeByFlow';
 import type {
   OnboardInput,
   OnboardOutput,
@@ -89,6 +90,10 @@ export const verifyOtpActor = fromPromise<OtpSession, VerifyOtpInput>(({ input }
   server.validateOtp(input),
 );
 export const fetchMeActor = fromPromise<Me, void>(() => server.getMe());
+export const studentAccountActor = fromPromise<Account, void>(async () => ({
+  role: 'student',
+  me: await server.getMe(),
+}));
 export const onboardSelfActor = fromPromise<OnboardOutput, OnboardInput>(({ input }) =>
   server.onboard(input),
 );

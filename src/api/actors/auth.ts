@@ -1,4 +1,4 @@
-// The real actors of the login machines (machines/otp, machines/studentLogin,
+// The real actors of the login machines (machines/otp, machines/login,
 // machines/studentSignup): thin fromPromise wrappers over the app's API client. Each resolves
 // with what its machine reads, or rejects with the client's ApiFailure (D37), which the
 // machines read as a CallFailure. No rules live here: which failure means what is the
@@ -10,8 +10,9 @@ import type {
   SendOtpOutput,
   VerifyOtpInput,
 } from '../../../machines/otp/otp.machine';
-import type { Me } from '../../../machines/studentLogin/profile';
-import type { RouteFetchers } from '../../../machines/studentLogin/routeByFlow';
+import type { Account } from '../../../machines/login/login.machine';
+import type { Me } from '../../../machines/login/profile';
+import type { RouteFetchers } from '../../../machines/login/routeByFlow';
 import type {
   OnboardInput,
   OnboardOutput,
@@ -45,6 +46,12 @@ export async function getMe(signal?: AbortSignal): Promise<Me> {
 }
 
 export const fetchMeActor = fromPromise<Me, void>(({ signal }) => getMe(signal));
+
+/** The login's account step for a student: user/me. */
+export const studentAccountActor = fromPromise<Account, void>(async ({ signal }) => ({
+  role: 'student',
+  me: await getMe(signal),
+}));
 
 /** `POST user/onboarding/` with the caller's own phone: the PAN on file afterwards, if any. */
 export const onboardSelfActor = fromPromise<OnboardOutput, OnboardInput>(

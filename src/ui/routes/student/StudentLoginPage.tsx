@@ -7,10 +7,7 @@
 // and the desktop payee panel (PayeeSummary) are separate chunks.
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import type {
-  StudentLoginActorRef,
-  StudentLoginSnapshot,
-} from '../../../../machines/studentLogin/studentLogin.machine';
+import type { LoginActorRef, LoginSnapshot } from '../../../../machines/login/login.machine';
 import { messages } from '../../../domain/messages';
 import { useNavigateAction, type NavigateAction } from '../../app/navigation';
 import { AuthLayout, authClasses as classes } from '../../components/AuthLayout';
@@ -26,8 +23,8 @@ const PayeeSummary = lazy(async () => ({
 
 type Session = {
   controller: typeof Controller;
-  actor: StudentLoginActorRef;
-  snapshot: StudentLoginSnapshot;
+  actor: LoginActorRef;
+  snapshot: LoginSnapshot;
 };
 
 /**

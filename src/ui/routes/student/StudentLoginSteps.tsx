@@ -10,16 +10,13 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import { Button, Drawer, Loader } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import {
-  welcomeTexts,
-  type StudentLoginActorRef,
-} from '../../../../machines/studentLogin/studentLogin.machine';
+import { welcomeTexts, type LoginActorRef } from '../../../../machines/login/login.machine';
 import { messages } from '../../../domain/messages';
 import { authClasses as classes } from '../../components/AuthLayout';
 import { OtpStep } from '../../components/OtpStep';
 import drawerClasses from './WelcomeDrawer.module.css';
 
-function WelcomeDrawer({ actor }: { actor: StudentLoginActorRef }) {
+function WelcomeDrawer({ actor }: { actor: LoginActorRef }) {
   const opened = useSelector(
     actor,
     (s) => s.matches('welcome') || s.matches('routing') || s.matches('done'),
@@ -66,9 +63,9 @@ function WelcomeDrawer({ actor }: { actor: StudentLoginActorRef }) {
 const TUTOR_LOGIN = { to: '/tutor/login', label: messages.roles.loginAsTeacher };
 
 /** Everything after the phone step; the page shows the phone step itself. */
-export function StudentLoginSteps({ actor }: { actor: StudentLoginActorRef }) {
+export function StudentLoginSteps({ actor }: { actor: LoginActorRef }) {
   const otp = useSelector(actor, (s) => s.children.otp);
-  const loadingUser = useSelector(actor, (s) => s.matches('loadingUser'));
+  const loadingUser = useSelector(actor, (s) => s.matches('arriving'));
   return (
     <>
       {otp ? (

@@ -7,8 +7,8 @@ import {
   type PaymentToStore,
   type RouteDecision,
   type StoredFlow,
-} from '../../../../machines/studentLogin/routeByFlow';
-import type { SessionToStore } from '../../../../machines/studentLogin/studentLogin.machine';
+} from '../../../../machines/login/routeByFlow';
+import type { SessionToStore } from '../../../../machines/login/login.machine';
 import type { SignupDraft } from '../../../../machines/studentSignup/studentSignup.machine';
 import { routeFetchers } from '../../../api/actors/auth';
 import { codeMemory } from '../../../browser/codeMemory';

@@ -1,16 +1,16 @@
-// The studentLogin machine with its real effects, loaded by StudentLoginPage just after the
+// The login machine for a student, with its real effects, loaded by StudentLoginPage just after the
 // first paint (XState, zod, the API client and storage weigh ~40 KB gzip: too much to hold the
 // first paint of the slowest phones). The page reads the phone step through `phoneView`; the
 // later steps (StudentLoginSteps) read the actor itself.
 import { createActor } from 'xstate';
 import { otpMachine } from '../../../../machines/otp/otp.machine';
 import {
+  loginMachine,
   loginPhoneError,
-  studentLoginMachine,
-  type StudentLoginActorRef,
-  type StudentLoginSnapshot,
-} from '../../../../machines/studentLogin/studentLogin.machine';
-import { fetchMeActor, requestOtpActor, verifyOtpActor } from '../../../api/actors/auth';
+  type LoginActorRef,
+  type LoginSnapshot,
+} from '../../../../machines/login/login.machine';
+import { requestOtpActor, studentAccountActor, verifyOtpActor } from '../../../api/actors/auth';
 import type { NavigateAction } from '../../app/navigation';
 import { routeByFlowLive, storePayment, storeSession, studentCode, track } from './studentEffects';
 
@@ -18,11 +18,11 @@ export function startStudentLogin(options: {
   navigate: NavigateAction;
   /** What was typed before this module arrived. */
   phone: string;
-}): StudentLoginActorRef {
-  const machine = studentLoginMachine.provide({
+}): LoginActorRef {
+  const machine = loginMachine.provide({
     actors: {
       requestOtp: requestOtpActor,
-      fetchMe: fetchMeActor,
+      loadAccount: studentAccountActor,
       routeByFlow: routeByFlowLive,
       otp: otpMachine.provide({ actors: { verifyOtp: verifyOtpActor, sendOtp: requestOtpActor } }),
     },
@@ -36,7 +36,7 @@ export function startStudentLogin(options: {
     },
   });
   return createActor(machine, {
-    input: { phone: options.phone, resume: studentCode.resume() },
+    input: { role: 'student', phone: options.phone, resume: studentCode.resume() },
   }).start();
 }
 
@@ -54,7 +54,7 @@ export interface PhoneView {
   canSubmit: boolean;
 }
 
-export function phoneView(snapshot: StudentLoginSnapshot): PhoneView {
+export function phoneView(snapshot: LoginSnapshot): PhoneView {
   return {
     onPhoneStep: snapshot.matches('phone'),
     phone: snapshot.context.phone,

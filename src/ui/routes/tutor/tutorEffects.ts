@@ -1,4 +1,4 @@
-// What the tutor screens give their machines (tutorLogin, tutorGuard, aadharRedirect,
+// What the tutor screens give their machines (login, tutorGuard, aadharRedirect,
 // tutorDashboard): storage reads and writes (spec §3 keys), analytics.
 import { fromPromise } from 'xstate';
 import type {
@@ -6,7 +6,7 @@ import type {
   TutorSessionFacts,
   TutorSummary,
 } from '../../../../machines/tutorGuard/onboardingStep';
-import type { TutorSessionToStore } from '../../../../machines/tutorLogin/tutorLogin.machine';
+import type { Account, SessionToStore } from '../../../../machines/login/login.machine';
 import { fetchTutorProfile } from '../../../api/actors/tutor';
 import { storage } from '../../../browser/storage';
 
@@ -14,6 +14,12 @@ import { storage } from '../../../browser/storage';
 export const fetchProfileActor = fromPromise<TutorSummary, void>(({ signal }) =>
   fetchTutorProfile(signal),
 );
+
+/** The login's account step for a tutor: the same profile. */
+export const tutorAccountActor = fromPromise<Account, void>(async ({ signal }) => ({
+  role: 'teacher',
+  profile: await fetchTutorProfile(signal),
+}));
 
 /** What the guard and aadhar-redirect start from: a token, the student's flag, the user id. */
 export function readTutorSession(): TutorSessionFacts {
@@ -30,7 +36,7 @@ export const readTutorSessionActor = fromPromise<TutorSessionFacts, void>(async 
 );
 
 /** After a correct code (spec §3): token, user id, phone and the tutor-login flag. */
-export function storeTutorSession(_: unknown, { token, userId, phone }: TutorSessionToStore): void {
+export function storeTutorSession(_: unknown, { token, userId, phone }: SessionToStore): void {
   storage.set('access-token', token);
   storage.set('userId', userId);
   storage.set('phoneNumber', phone);

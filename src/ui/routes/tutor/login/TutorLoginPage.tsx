@@ -1,5 +1,5 @@
 // /tutor/login (spec §2 "Tutor login page", §5 "Tutor login"): phone, the terms checkbox and
-// Verify, then the code step; where the tutor goes next is the tutorLogin machine's business.
+// Verify, then the code step; where the tutor goes next is the login machine's business.
 // The layout is the student's (AuthLayout, 850 px breakpoint in CSS) with the tutors' side text.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -12,11 +12,11 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { otpMachine } from '../../../../../machines/otp/otp.machine';
 import {
+  loginMachine,
+  loginPhoneError,
   termsHint,
-  tutorLoginMachine,
-  tutorPhoneError,
-  type TutorLoginActorRef,
-} from '../../../../../machines/tutorLogin/tutorLogin.machine';
+  type LoginActorRef,
+} from '../../../../../machines/login/login.machine';
 import { requestOtpActor, verifyOtpActor } from '../../../../api/actors/auth';
 import { messages } from '../../../../domain/messages';
 import { useNavigateAction } from '../../../app/navigation';
@@ -26,10 +26,10 @@ import { PhoneField } from '../../../components/PhoneField';
 import { codeMemory } from '../../../../browser/codeMemory';
 import {
   clearTutorSession,
-  fetchProfileActor,
   storeStep,
   storeTutorSession,
   track,
+  tutorAccountActor,
 } from '../tutorEffects';
 
 const m = messages.tutorLogin;
@@ -52,9 +52,9 @@ function TermsLabel() {
   );
 }
 
-function PhoneStep({ actor }: { actor: TutorLoginActorRef }) {
+function PhoneStep({ actor }: { actor: LoginActorRef }) {
   const phone = useSelector(actor, (s) => s.context.phone);
-  const phoneError = useSelector(actor, tutorPhoneError);
+  const phoneError = useSelector(actor, loginPhoneError);
   const terms = useSelector(actor, (s) => s.context.terms);
   const hint = useSelector(actor, termsHint);
   const error = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));
@@ -113,10 +113,10 @@ export function TutorLoginPage() {
   const navigate = useNavigateAction();
   // useActorRef keeps the first actor and refreshes its implementations on every render.
   const actor = useActorRef(
-    tutorLoginMachine.provide({
+    loginMachine.provide({
       actors: {
         requestOtp: requestOtpActor,
-        fetchProfile: fetchProfileActor,
+        loadAccount: tutorAccountActor,
         otp: otpMachine.provide({
           actors: { verifyOtp: verifyOtpActor, sendOtp: requestOtpActor },
         }),
@@ -131,13 +131,13 @@ export function TutorLoginPage() {
         forgetCode: tutorCode.forget,
       },
     }),
-    { input: { resume: tutorCode.resume() } },
+    { input: { role: 'teacher', resume: tutorCode.resume() } },
   );
   return <TutorLoginView actor={actor} />;
 }
 
-/** The page on a running tutorLogin actor (the path tests render it on theirs). */
-export function TutorLoginView({ actor }: { actor: TutorLoginActorRef }) {
+/** The page on a running login actor (the path tests render it on theirs). */
+export function TutorLoginView({ actor }: { actor: LoginActorRef }) {
   const onPhoneStep = useSelector(actor, (s) => s.matches('phone'));
   const otp = useSelector(actor, (s) => s.children.otp);
 

@@ -1,13 +1,13 @@
-// Journeys of the tutorLogin machine whose end state matters (spec §2 Tutor login, §4 Tutor
+// Journeys of the login machine for a tutor whose end state matters (spec §2 Tutor login, §4 Tutor
 // onboarding step, §5 Tutor login, §8; D2, D4, D14, D22).
 import { otpNotice } from '../../machines/otp/otp.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { TutorSummary } from '../../machines/tutorGuard/onboardingStep';
-import { termsHint, tutorPhoneError } from '../../machines/tutorLogin/tutorLogin.machine';
+import { loginPhoneError, termsHint } from '../../machines/login/login.machine';
 import { messages } from '../../src/domain/messages';
 import { flush, http, offline, timedOut } from './loginFakes';
-import { provideTutorLogin, tutorLoginWorld } from './tutorLogin.model';
+import { loginWorld, provideLogin } from './login.model';
 import {
   AADHAAR_PENDING_TUTOR,
   APPROVED_TUTOR,
@@ -17,8 +17,8 @@ import {
 } from './tutorProfiles';
 
 function start(phone?: string) {
-  const world = tutorLoginWorld();
-  const actor = createActor(provideTutorLogin(world), { input: { phone } }).start();
+  const world = loginWorld();
+  const actor = createActor(provideLogin(world), { input: { role: 'teacher', phone } }).start();
   const snap = () => actor.getSnapshot();
   return { world, actor, snap };
 }
@@ -40,7 +40,7 @@ async function toDeriving(t: Login) {
 async function logInAs(profile: TutorSummary) {
   const t = start();
   await toDeriving(t);
-  t.world.fetchProfile.last().resolve(profile);
+  t.world.account.last().resolve({ role: 'teacher', profile });
   await flush();
   return t;
 }
@@ -50,12 +50,12 @@ describe('tutorLogin machine: the phone step', () => {
     const t = start();
     t.actor.send({ type: 'phone.change', value: '12a34567890123' });
     expect(t.snap().context.phone).toBe('1234567890');
-    expect(tutorPhoneError(t.snap())).toBe('Enter valid phone number');
+    expect(loginPhoneError(t.snap())).toBe('Enter valid phone number');
     t.actor.send({ type: 'terms.change', agreed: true });
     expect(t.snap().can({ type: 'phone.submit' })).toBe(false);
 
     t.actor.send({ type: 'phone.change', value: '9876543210' });
-    expect(tutorPhoneError(t.snap())).toBeNull();
+    expect(loginPhoneError(t.snap())).toBeNull();
     expect(t.snap().can({ type: 'phone.submit' })).toBe(true);
 
     t.actor.send({ type: 'terms.change', agreed: false });
@@ -143,7 +143,7 @@ describe('tutorLogin machine: after the code', () => {
     await toDeriving(t);
     expect(t.world.sessions).toEqual([{ token: 'tok_1', userId: '42', phone: '9876543210' }]);
     expect(t.world.tracked).toEqual([{ event: 'Logged In' }]);
-    expect(t.snap().value).toBe('deriving');
+    expect(t.snap().value).toBe('arriving');
     expect(t.snap().hasTag('loading')).toBe(true);
   });
 
@@ -172,7 +172,7 @@ describe('tutorLogin machine: after the code', () => {
   it('a failed profile fetch is "the prefill fails": step 1, sign-up (spec §4)', async () => {
     const t = start();
     await toDeriving(t);
-    t.world.fetchProfile.last().reject(http(500));
+    t.world.account.last().reject(http(500));
     await flush();
     expect(t.world.steps).toEqual([{ step: 1, target: '/tutor/personal-details' }]);
     expect(t.world.navigations).toEqual([{ to: '/tutor/personal-details', replace: true }]);
@@ -182,7 +182,7 @@ describe('tutorLogin machine: after the code', () => {
   it('a 401 on the profile: the session is forgotten, back to the phone with Session Expired', async () => {
     const t = start();
     await toDeriving(t);
-    t.world.fetchProfile.last().reject(http(401));
+    t.world.account.last().reject(http(401));
     await flush();
     expect(t.snap().matches({ phone: 'failed' })).toBe(true);
     expect(t.snap().context.error).toBe('Session Expired! Please login again');

@@ -1,20 +1,16 @@
-// Journeys of the studentLogin machine whose end state matters (spec §2, §4 Student login, §5,
+// Journeys of the login machine for a student whose end state matters (spec §2, §4 Student login, §5,
 // §8; D2, D3, D14, D22).
 import { otpNotice } from '../../machines/otp/otp.machine';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  loginPhoneError,
-  studentLoginMachine,
-  welcomeTexts,
-} from '../../machines/studentLogin/studentLogin.machine';
+import { loginMachine, loginPhoneError, welcomeTexts } from '../../machines/login/login.machine';
 import { messages } from '../../src/domain/messages';
 import { flush, http, offline } from './loginFakes';
-import { COMPLETE_ME, NO_PAN_ME, loginWorld, provideLogin } from './studentLogin.model';
+import { COMPLETE_ME, NO_PAN_ME, loginWorld, provideLogin } from './login.model';
 
 function start(phone?: string) {
   const world = loginWorld();
-  const actor = createActor(provideLogin(world), { input: { phone } }).start();
+  const actor = createActor(provideLogin(world), { input: { role: 'student', phone } }).start();
   const snap = () => actor.getSnapshot();
   return { world, actor, snap };
 }
@@ -30,7 +26,7 @@ async function logIn(t: Login, me = COMPLETE_ME) {
   t.snap().children.otp?.send({ type: 'otp.change', value: '1234' });
   t.world.verify.last().resolve({ token: 'tok_1', userId: '42' });
   await flush();
-  t.world.fetchMe.last().resolve(me);
+  t.world.account.last().resolve({ role: 'student', me });
   await flush();
 }
 
@@ -181,7 +177,7 @@ describe('studentLogin machine: after the code', () => {
     t.snap().children.otp?.send({ type: 'otp.change', value: '1234' });
     t.world.verify.last().resolve({ token: 'tok_1', userId: '42' });
     await flush();
-    t.world.fetchMe.last().reject(http(500));
+    t.world.account.last().reject(http(500));
     await flush();
     expect(t.world.navigations).toEqual([{ to: '/student/signup', replace: true }]);
     expect(t.snap().status).toBe('done');
@@ -205,7 +201,7 @@ describe('studentLogin machine: after the code', () => {
   });
 
   it('a call left abstract rejects: the generic text, not a crash', async () => {
-    const actor = createActor(studentLoginMachine, { input: {} });
+    const actor = createActor(loginMachine, { input: { role: 'student' } });
     const errors: unknown[] = [];
     actor.subscribe({ error: (e) => errors.push(e) });
     actor.start();
