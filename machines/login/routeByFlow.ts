@@ -23,6 +23,7 @@ import { isOnboarded, type PgOnboardingEntry } from '../../src/domain/onboarding
 import { isValidUsernameShape } from '../../src/domain/usernames';
 import { abstractPromise } from '../shared/abstract';
 import { asFailure } from '../shared/failure';
+import { LOGIN_PATHS } from '../shared/loginPaths';
 
 export const PATHS = {
   paymentDetails: '/pay/payment-details',
@@ -30,8 +31,8 @@ export const PATHS = {
   notFound: '/page-not-found',
   studentDashboard: '/student/dashboard',
   studentSignup: '/student/signup',
-  studentLogin: '/student/login',
-  tutorLogin: '/tutor/login',
+  studentLogin: LOGIN_PATHS.student,
+  tutorLogin: LOGIN_PATHS.teacher,
 } as const;
 
 /** The stored active flow (spec §3 activeFlow, activeFlowUrl, activeFlowQuery). */

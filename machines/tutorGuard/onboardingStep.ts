@@ -1,6 +1,7 @@
 // What the tutor machines (tutorGuard, tutorLogin, aadharRedirect) read of the logged-in tutor
 // and keep of the onboarding step they derive from it (spec §4 "Tutor onboarding step", D4).
 import { PRODUCT_NAME, messages } from '../../src/domain/messages';
+import { LOGIN_PATHS } from '../shared/loginPaths';
 import type { NavigateParams } from '../shared/navigation';
 import {
   tutorOnboardingStep,
@@ -31,7 +32,7 @@ export function toTarget({
 }: {
   context: { onboarding: TutorOnboardingStep | null };
 }): NavigateParams {
-  return { to: context.onboarding?.target ?? TUTOR_LOGIN_PATH, replace: true };
+  return { to: context.onboarding?.target ?? LOGIN_PATHS.teacher, replace: true };
 }
 
 /** Spec §4: "the prefill fails: step 1" (personal details). */
@@ -50,7 +51,7 @@ export interface TutorSessionFacts {
   userId: string | null;
 }
 
-export const TUTOR_LOGIN_PATH = '/tutor/login';
+export { TUTOR_LOGIN_PATH } from '../shared/loginPaths';
 
 /**
  * What a tutor reads once the Aadhaar KYC is done (aadhar-redirect, the dashboard's dialog): the

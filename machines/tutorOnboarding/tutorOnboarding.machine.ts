@@ -44,10 +44,9 @@ import {
   type PersonalDetailsForm,
   type PersonalField,
 } from '../shared/personalDetails';
+import { TUTOR_LOGIN_PATH } from '../shared/loginPaths';
 import type { OnboardInput, OnboardOutput } from '../studentSignup/studentSignup.machine';
 import { resumeStep, type SignupStep } from './resumeStep';
-
-export const TUTOR_LOGIN_PATH = '/tutor/login';
 
 /** What the wizard reads about the tutor (src/api/actors/tutor.ts's TutorProfile fits). */
 export interface TutorSignupProfile extends TutorFacts {

@@ -1,9 +1,8 @@
-// Journeys of the tutorDashboard machine (issue 4's minimal dashboard; spec §2, §4; D4, D13).
+// Journeys of the tutorDashboard machine (the dashboard's head: spec §2, §4; D4; Logout is the session machine's).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { TutorSummary } from '../../machines/tutorGuard/onboardingStep';
 import { kycCard } from '../../machines/tutorDashboard/tutorDashboard.machine';
-import { flush, http } from './loginFakes';
 import { provideTutorDashboard, tutorDashboardWorld } from './tutorDashboard.model';
 import {
   AADHAAR_PENDING_TUTOR,
@@ -51,26 +50,5 @@ describe('tutorDashboard machine', () => {
     expect(t.snap().context.dialogOpen).toBe(false);
     expect(t.world.flagsCleared).toBe(1);
     expect(start(APPROVED_TUTOR, false).snap().context.dialogOpen).toBe(false);
-  });
-
-  it('Logout: the server is told, every key cleared, then /tutor/login', async () => {
-    const t = start(APPROVED_TUTOR);
-    t.actor.send({ type: 'logout' });
-    expect(t.snap().hasTag('loading')).toBe(true);
-    expect(t.world.allCleared).toBe(0);
-    t.world.logout.last().resolve();
-    await flush();
-    expect(t.world.allCleared).toBe(1);
-    expect(t.world.navigations).toEqual([{ to: '/tutor/login', replace: true }]);
-    expect(t.snap().status).toBe('done');
-  });
-
-  it('a logout the server refuses still logs out in this browser (D13)', async () => {
-    const t = start(APPROVED_TUTOR);
-    t.actor.send({ type: 'logout' });
-    t.world.logout.last().reject(http(500));
-    await flush();
-    expect(t.world.allCleared).toBe(1);
-    expect(t.world.navigations).toEqual([{ to: '/tutor/login', replace: true }]);
   });
 });

@@ -1,18 +1,15 @@
 // The student's session on the dashboard and receipt pages: the guard (a token and the
 // studentLogin flag, no tutorLogin flag, else the student login), Logout (D13), and the way
 // out when any call answers 401 (the token is gone: storage cleared, the student login).
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
-import {
-  STUDENT_LOGIN_PATH,
-  studentLogoutMachine,
-  type StudentLogoutActorRef,
-} from '../../../../../machines/studentLogout/studentLogout.machine';
+import { STUDENT_LOGIN_PATH } from '../../../../../machines/shared/loginPaths';
+import type { SessionActorRef } from '../../../../../machines/session/session.machine';
 import { logoutActor } from '../../../../api/actors/student';
 import { storage } from '../../../../browser/storage';
 import { Redirect } from '../../../app/RootLayout';
-import { useNavigateAction } from '../../../app/navigation';
+import { SessionProvider, useEndSessionWhen, useSession } from '../../../app/session';
 
 /** Logged in as a student: a token and the studentLogin flag, and not a tutor's session. */
 export function isStudentSignedIn(): boolean {
@@ -23,39 +20,22 @@ export function isStudentSignedIn(): boolean {
   );
 }
 
-const clearAll = () => storage.clearAll();
-
-const SessionContext = createContext<StudentLogoutActorRef | null>(null);
-
-function SessionProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigateAction();
-  const actor = useActorRef(
-    studentLogoutMachine.provide({
-      actors: { logout: logoutActor },
-      actions: { clearAll, navigate },
-    }),
-  );
-  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
-}
-
 /** Renders `children` for a logged-in student only; else the student login. */
 export function RequireStudent({ children }: { children: ReactNode }) {
   if (!isStudentSignedIn()) return <Redirect to={STUDENT_LOGIN_PATH} />;
-  return <SessionProvider>{children}</SessionProvider>;
+  return (
+    <SessionProvider role="student" logout={logoutActor}>
+      {children}
+    </SessionProvider>
+  );
 }
 
 /** The session's actor (Logout, session expired); inside RequireStudent. */
-export function useStudentSession(): StudentLogoutActorRef {
-  const actor = useContext(SessionContext);
-  if (!actor) throw new Error('useStudentSession outside RequireStudent');
-  return actor;
+export function useStudentSession(): SessionActorRef {
+  return useSession();
 }
 
 /** When `actor` ends in its `unauthorized` state (a 401), the session ends here. */
 export function useEndSessionOn401(actor: AnyActorRef): void {
-  const session = useStudentSession();
-  const gone = useSelector(actor, (s: { value: unknown }) => s.value === 'unauthorized');
-  useEffect(() => {
-    if (gone) session.send({ type: 'session.expired' });
-  }, [gone, session]);
+  useEndSessionWhen(useSelector(actor, (s: { value: unknown }) => s.value === 'unauthorized'));
 }

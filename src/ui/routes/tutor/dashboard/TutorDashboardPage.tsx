@@ -37,9 +37,9 @@ import {
 import { kycDoneTexts, type TutorSummary } from '../../../../../machines/tutorGuard/onboardingStep';
 import { logoutActor } from '../../../../api/actors/tutorSession';
 import { PRODUCT_NAME, messages } from '../../../../domain/messages';
-import { useNavigateAction } from '../../../app/navigation';
+import { SessionProvider, useSession } from '../../../app/session';
 import { useTutorProfile } from '../guard/tutorOutlet';
-import { clearAll, clearDialogFlag, readShowDialog } from '../tutorEffects';
+import { clearDialogFlag, readShowDialog } from '../tutorEffects';
 import { tutorTabs } from './tutorTabs';
 
 const m = messages.tutorDashboard;
@@ -116,17 +116,13 @@ function DashboardTabs({ profile }: { profile: TutorSummary }) {
 }
 
 function Dashboard({ profile }: { profile: TutorSummary }) {
-  const navigate = useNavigateAction();
   const [showDialog] = useState(readShowDialog);
-  const actor = useActorRef(
-    tutorDashboardMachine.provide({
-      actors: { logout: logoutActor },
-      actions: { clearDialogFlag, clearAll, navigate },
-    }),
-    { input: { profile, showDialog } },
-  );
+  const actor = useActorRef(tutorDashboardMachine.provide({ actions: { clearDialogFlag } }), {
+    input: { profile, showDialog },
+  });
+  const session = useSession();
   const name = useSelector(actor, (s) => s.context.name);
-  const loggingOut = useSelector(actor, (s) => s.hasTag('loading'));
+  const loggingOut = useSelector(session, (s) => s.hasTag('loading'));
   return (
     <Container size="md" py="xl" component="main">
       <Group justify="space-between" align="center" mb="lg">
@@ -134,7 +130,7 @@ function Dashboard({ profile }: { profile: TutorSummary }) {
         <Button
           variant="default"
           loading={loggingOut}
-          onClick={() => actor.send({ type: 'logout' })}
+          onClick={() => session.send({ type: 'logout' })}
         >
           {m.logout}
         </Button>
@@ -150,5 +146,9 @@ export function TutorDashboardPage() {
   const profile = useTutorProfile();
   // The guard renders the dashboard only for a logged-in tutor, whose profile it loaded.
   if (!profile) return <Loader aria-label={m.title} />;
-  return <Dashboard profile={profile} />;
+  return (
+    <SessionProvider role="teacher" logout={logoutActor}>
+      <Dashboard profile={profile} />
+    </SessionProvider>
+  );
 }

@@ -54,7 +54,8 @@ import {
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../../../../api/actors/tutorLinks';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
-import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { istDateTime, useListLogout } from '../payments/listParts';
+import { useEndSessionWhen } from '../../../../app/session';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { ScrollTable } from '../../../../components/ScrollTable';
@@ -113,7 +114,7 @@ function IssueKey({ list }: { list: KeysList }) {
   const showError = useSelector(actor, (s) => s.context.showError);
   const issuing = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, (s) => s.context.error);
-  useLogoutWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
   return (
     <>
       <form

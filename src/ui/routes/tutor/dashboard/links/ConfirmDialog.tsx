@@ -13,7 +13,7 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { ConfirmActionActorRef } from '../../../../../../machines/confirmAction/confirmAction.machine';
-import { useLogoutWhen } from '../payments/listParts';
+import { useEndSessionWhen } from '../../../../app/session';
 
 export interface ConfirmTexts {
   title: string;
@@ -43,7 +43,7 @@ export function ConfirmDialog({
   );
   const working = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, (s) => s.context.error);
-  useLogoutWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
   const no = () => actor.send({ type: 'confirm.no' });
   return (
     <Modal

@@ -60,7 +60,8 @@ import { PAYMENT_LINK_STATUSES, type PaymentLinkStatus } from '../../../../../do
 import { formatIstDate, isIsoDate, istDateKey } from '../../../../../domain/time';
 import { phoneError } from '../../../../../domain/validation';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { istDateTime, useListLogout } from '../payments/listParts';
+import { useEndSessionWhen } from '../../../../app/session';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import { ConfirmDialog, ConfirmDone } from './ConfirmDialog';
 import { ScrollTable } from '../../../../components/ScrollTable';
@@ -195,7 +196,7 @@ function CreateLink({ list }: { list: LinksList }) {
     { input: { today: istDateKey(new Date()) } },
   );
   const created = useSelector(actor, (s) => s.matches('created'));
-  useLogoutWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t.createTitle}>
       <Title order={2} size="h5" mb="sm">

@@ -56,7 +56,8 @@ import {
 } from '../../../../../domain/dateRange';
 import { formatINR } from '../../../../../domain/money';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { istDateTime, useListLogout, useLogoutWhen } from './listParts';
+import { istDateTime, useListLogout } from './listParts';
+import { useEndSessionWhen } from '../../../../app/session';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import { ScrollTable } from '../../../../components/ScrollTable';
 
@@ -234,7 +235,7 @@ export function PaymentsPanel(_props: TutorTabPanelProps) {
   const list = useActorRef(providedList, { input: { filter: range } });
   const exporter = useActorRef(providedExport);
   useListLogout(list);
-  useLogoutWhen(useSelector(exporter, (s) => s.matches('unauthorized')));
+  useEndSessionWhen(useSelector(exporter, (s) => s.matches('unauthorized')));
   return (
     <Stack gap="md">
       <SummaryCard list={list} />

@@ -46,7 +46,8 @@ import {
 import { apiMessages } from '../../../../../domain/apiMessages';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../../domain/money';
-import { istDateTime, useListLogout, useLogoutWhen } from '../payments/listParts';
+import { istDateTime, useListLogout } from '../payments/listParts';
+import { useEndSessionWhen } from '../../../../app/session';
 import { ListState, Pager } from '../../../../components/PagedListParts';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { ScrollTable } from '../../../../components/ScrollTable';
@@ -87,7 +88,7 @@ function DecisionDialog({
   const state = useSelector(actor, (s) => s.value);
   const error = useSelector(actor, (s) => s.context.error);
   const conflict = useSelector(actor, (s) => s.context.conflict);
-  useLogoutWhen(state === 'unauthorized');
+  useEndSessionWhen(state === 'unauthorized');
   useEffect(() => {
     if (state === 'done' || state === 'closed') onClosed();
   }, [state, onClosed]);

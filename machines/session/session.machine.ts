@@ -1,22 +1,28 @@
-// The student's Logout (D13), and the way out when the session is gone (a 401 anywhere on the
-// student's dashboard or receipt).
+// Logout (D13), and the way out when the session is gone (a 401 anywhere behind a login), for
+// both roles: the page gives its role, and the session ends on that role's login page.
 //
 //   active ──logout──▶ loggingOut (POST auth/logout/; a failure is ignored: the session ends
-//      │                    here anyway) ──▶ done (clearAll, to /student/login)
+//      │                    here anyway) ──▶ done (clearAll, to the role's login)
 //      └──session.expired──▶ done
 //
 // Effects are abstract: the call `logout`; the actions `clearAll`, `navigate`.
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { UserRole } from '../../src/domain/constants';
 import { abstractPromise, notProvided } from '../shared/abstract';
+import { LOGIN_PATHS } from '../shared/loginPaths';
 import type { NavigateParams } from '../shared/navigation';
 
-export const STUDENT_LOGIN_PATH = '/student/login';
+export interface SessionInput {
+  role: UserRole;
+}
 
-export type StudentLogoutEvent = { type: 'logout' } | { type: 'session.expired' };
+export type SessionEvent = { type: 'logout' } | { type: 'session.expired' };
 
-export const studentLogoutMachine = setup({
+export const sessionMachine = setup({
   types: {
-    events: {} as StudentLogoutEvent,
+    context: {} as SessionInput,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
   },
   actors: {
     logout: abstractPromise<void, void>('logout'),
@@ -28,8 +34,9 @@ export const studentLogoutMachine = setup({
     navigate: (_: unknown, _params: NavigateParams) => notProvided('navigate'),
   },
 }).createMachine({
-  id: 'studentLogout',
-  description: 'Logout, or a session found gone: storage cleared, then the student login.',
+  id: 'session',
+  description: "Logout, or a session found gone: storage cleared, then the role's login.",
+  context: ({ input }) => ({ role: input.role }),
   initial: 'active',
   states: {
     active: {
@@ -51,10 +58,16 @@ export const studentLogoutMachine = setup({
     },
     done: {
       type: 'final',
-      entry: ['clearAll', { type: 'navigate', params: { to: STUDENT_LOGIN_PATH, replace: true } }],
+      entry: [
+        'clearAll',
+        {
+          type: 'navigate',
+          params: ({ context }) => ({ to: LOGIN_PATHS[context.role], replace: true }),
+        },
+      ],
     },
   },
 });
 
-export type StudentLogoutActorRef = ActorRefFrom<typeof studentLogoutMachine>;
-export type StudentLogoutSnapshot = SnapshotFrom<typeof studentLogoutMachine>;
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

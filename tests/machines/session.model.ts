@@ -1,25 +1,24 @@
-// Path model of the studentLogout machine, shared by its vitest suite and
-// scripts/path-coverage.ts.
+// Path model of the session machine (Logout and a session found gone, D13), for both roles.
 import assert from 'node:assert/strict';
+import { sessionMachine } from '../../machines/session/session.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import { studentLogoutMachine } from '../../machines/studentLogout/studentLogout.machine';
 import type { EventFixtures, PathModel } from '../support/paths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
-export interface StudentLogoutWorld {
+export interface SessionWorld {
   logout: FakeCall<void, void>;
   allCleared: number;
   navigations: NavigateParams[];
 }
 
-export const studentLogoutWorld = (): StudentLogoutWorld => ({
+export const sessionWorld = (): SessionWorld => ({
   logout: fakeCall(),
   allCleared: 0,
   navigations: [],
 });
 
-export const provideStudentLogout = (w: StudentLogoutWorld) =>
-  studentLogoutMachine.provide({
+export const provideSession = (w: SessionWorld) =>
+  sessionMachine.provide({
     actors: { logout: w.logout.logic },
     actions: {
       clearAll: () => void (w.allCleared += 1),
@@ -27,27 +26,26 @@ export const provideStudentLogout = (w: StudentLogoutWorld) =>
     },
   });
 
-export const studentLogoutEvents = {
+export const sessionEvents = {
   logout: [{ type: 'logout' }],
   'session.expired': [{ type: 'session.expired' }],
-} satisfies EventFixtures<typeof studentLogoutMachine, StudentLogoutWorld>;
+} satisfies EventFixtures<typeof sessionMachine, SessionWorld>;
 
-export const studentLogoutPathModel: PathModel<typeof studentLogoutMachine, StudentLogoutWorld> = {
-  name: 'studentLogout',
-  machine: studentLogoutMachine,
-  world: studentLogoutWorld,
-  provide: provideStudentLogout,
-  events: studentLogoutEvents,
+const LOGIN = { student: '/student/login', teacher: '/tutor/login' };
+
+export const sessionPathModel: PathModel<typeof sessionMachine, SessionWorld> = {
+  name: 'session',
+  machine: sessionMachine,
+  inputs: [{ role: 'student' }, { role: 'teacher' }],
+  world: sessionWorld,
+  provide: provideSession,
+  events: sessionEvents,
   internal: {
-    'xstate.done.actor.logout': doneFixture(
-      'logout',
-      [undefined],
-      (w: StudentLogoutWorld) => w.logout,
-    ),
+    'xstate.done.actor.logout': doneFixture('logout', [undefined], (w: SessionWorld) => w.logout),
     'xstate.error.actor.logout': errorFixture(
       'logout',
       [http(401), offline],
-      (w: StudentLogoutWorld) => w.logout,
+      (w: SessionWorld) => w.logout,
     ),
   },
   states: {
@@ -60,10 +58,10 @@ export const studentLogoutPathModel: PathModel<typeof studentLogoutMachine, Stud
       assert.equal(world.logout.calls.length, 1);
       assert.equal(world.allCleared, 0);
     },
-    done: ({ status }, { world }) => {
+    done: ({ status, context }, { world }) => {
       assert.equal(status, 'done');
       assert.equal(world.allCleared, 1);
-      assert.deepEqual(world.navigations, [{ to: '/student/login', replace: true }]);
+      assert.deepEqual(world.navigations, [{ to: LOGIN[context.role], replace: true }]);
     },
   },
 };
