@@ -480,6 +480,33 @@ export function createPathSuite<M extends AnyStateMachine, W>(model: PathModel<M
   };
 }
 
+/** One generated path as plain data: what a walker outside vitest (Chromium) replays. */
+export interface PlainPath<M extends AnyStateMachine> {
+  input: InputFrom<M> | undefined;
+  description: string;
+  /** Each event, with the state the model reaches by it. */
+  steps: { event: EventObject; state: SnapshotFrom<M> }[];
+}
+
+/**
+ * The paths of a model, generated as for the path tests (the machine as written, the model's
+ * events and `possible` filter), without running them.
+ */
+export function plainPaths<M extends AnyStateMachine>(
+  model: Pick<PathModel<M, unknown>, 'machine' | 'inputs' | 'events' | 'internal' | 'possible'>,
+): PlainPath<M>[] {
+  const full = { ...model, name: 'plain', world: () => null, provide: () => model.machine };
+  return (model.inputs ?? [undefined]).flatMap((input) =>
+    buildTestModel(full as unknown as PathModel<M, unknown>, input)
+      .testModel.getPaths(edgeCoverPaths)
+      .map((path) => ({
+        input,
+        description: path.description,
+        steps: path.steps.map(({ event, state }) => ({ event, state: state as SnapshotFrom<M> })),
+      })),
+  );
+}
+
 /** Full coverage and no failing path. */
 export function isComplete(report: PathReport): boolean {
   return (

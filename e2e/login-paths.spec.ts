@@ -1,0 +1,161 @@
+// Issue 12: the login machine's generated paths, walked in Chromium on the real app and server.
+// The paths come from the same generator as the path tests (tests/support/paths.ts), limited to
+// what this world can answer: a fresh phone (a new student, or a new tutor) whose codes the
+// dev outbox shows, so every request succeeds. Of those, a bounded sample is walked: paths are
+// taken greedily while they add a transition no earlier one walked, at most SAMPLE per role.
+// Each step is a gesture; after it the screen must show the state the model reached.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { loginMachine, type LoginRole } from '../machines/login/login.machine';
+import { messages } from '../src/domain/messages';
+import { NEW_TUTOR } from '../tests/machines/tutorProfiles';
+import { plainPaths, type PlainPath } from '../tests/support/paths';
+import { latestOtp, uniquePhone } from './support/sandbox';
+import { waitForLoginMachine } from './support/student';
+
+const SAMPLE = 5;
+/** The model's valid phone; each walk types a fresh one in its place. */
+const VALID = '9876543210';
+
+type LoginPath = PlainPath<typeof loginMachine>;
+
+function generated(role: LoginRole): LoginPath[] {
+  const done = (id: string, output: unknown) => [{ type: `xstate.done.actor.${id}`, output }];
+  const account =
+    role === 'student'
+      ? { role, me: { first_name: null, last_name: null, pan: null, phone: VALID } }
+      : { role, profile: NEW_TUTOR };
+  return plainPaths({
+    machine: loginMachine,
+    inputs: [{ role }],
+    events: {
+      'phone.change': [
+        { type: 'phone.change', value: '98765' },
+        { type: 'phone.change', value: VALID },
+        { type: 'phone.change', value: '1234567890' },
+      ],
+      'terms.change': [
+        { type: 'terms.change', agreed: true },
+        { type: 'terms.change', agreed: false },
+      ],
+      'phone.submit': [{ type: 'phone.submit' }],
+      'phone.edit': [{ type: 'phone.edit' }],
+      'login.continue': [{ type: 'login.continue' }],
+    },
+    internal: {
+      'xstate.done.actor.requestOtp': done('requestOtp', { resendAfter: 30 }),
+      'xstate.done.actor.otp': done('otp', { token: 't', userId: '1' }),
+      'xstate.done.actor.loadAccount': done('loadAccount', account),
+    } as never,
+  });
+}
+
+const stepKey = (before: unknown, event: EventObject, after: unknown) =>
+  JSON.stringify([before, event, after]);
+
+/** Greedy: the path adding most unwalked steps first, until none adds one or SAMPLE are taken. */
+function sample(paths: LoginPath[]): LoginPath[] {
+  const walked = new Set<string>();
+  const keys = (path: LoginPath) =>
+    path.steps.map((step, i) =>
+      stepKey(path.steps[i - 1]?.state.value, step.event, step.state.value),
+    );
+  const chosen: LoginPath[] = [];
+  while (chosen.length < SAMPLE) {
+    const best = paths
+      .map((path) => ({ path, gain: keys(path).filter((k) => !walked.has(k)).length }))
+      .sort((a, b) => b.gain - a.gain)[0];
+    if (!best || best.gain === 0) break;
+    chosen.push(best.path);
+    for (const key of keys(best.path)) walked.add(key);
+  }
+  return chosen;
+}
+
+function ui(page: Page, role: LoginRole) {
+  return {
+    phone: page.getByRole('textbox', { name: messages.studentLogin.phoneLabel }),
+    terms: page.getByRole('checkbox'),
+    submit: page.getByRole('button', {
+      name: role === 'student' ? messages.studentLogin.submit : messages.tutorLogin.verify,
+      exact: true,
+    }),
+    otp: page.getByRole('textbox', { name: messages.otp.label, exact: true }),
+    changePhone: page.getByRole('button', { name: messages.otp.changePhone }),
+    drawer: page.getByRole('dialog', { name: messages.studentLogin.loginSuccessfulTitle }),
+  };
+}
+
+async function walk(page: Page, request: APIRequestContext, role: LoginRole, path: LoginPath) {
+  const phone = uniquePhone();
+  const real = (typed: string) => (typed === VALID ? phone : typed);
+  const screen = ui(page, role);
+  await page.goto(role === 'student' ? '/student/login' : '/tutor/login');
+  if (role === 'student') await waitForLoginMachine(page);
+
+  for (const { event: sent, state } of path.steps) {
+    const event = sent as EventObject & { value?: string; agreed?: boolean };
+    await test.step(`${event.type} → ${JSON.stringify(state.value)}`, async () => {
+      // The gesture that sends the event, or what the world does for an actor's answer.
+      if (event.type === 'phone.change') await screen.phone.fill(real(event.value ?? ''));
+      else if (event.type === 'terms.change') await screen.terms.setChecked(event.agreed === true);
+      else if (event.type === 'phone.submit') await screen.submit.click();
+      else if (event.type === 'phone.edit') await screen.changePhone.click();
+      else if (event.type === 'login.continue') {
+        await screen.drawer.getByRole('button', { name: messages.studentLogin.continue }).click();
+      } else if (event.type === 'xstate.done.actor.otp') {
+        await screen.otp.fill(await latestOtp(request, phone));
+      }
+
+      // What the user sees in the state the model reached (loading states may only flash).
+      if (state.matches({ phone: 'editing' })) {
+        await expect(screen.phone).toHaveValue(real(state.context.phone));
+        if (state.can({ type: 'phone.submit' })) await expect(screen.submit).toBeEnabled();
+        else await expect(screen.submit).toBeDisabled();
+        if (role === 'teacher') {
+          if (state.context.terms) await expect(screen.terms).toBeChecked();
+          else await expect(screen.terms).not.toBeChecked();
+        }
+      } else if (state.matches('code')) {
+        await expect(screen.otp).toBeVisible();
+        await expect(page.getByText(messages.otp.enterCode(phone))).toBeVisible();
+      } else if (state.matches('welcome')) {
+        await expect(screen.drawer).toBeVisible();
+        await expect(
+          screen.drawer.getByText(messages.studentLogin.loginSuccessfulBody),
+        ).toBeVisible();
+      } else if (state.matches('done')) {
+        // A new student signs up; a new tutor starts at step 1 (personal details).
+        await expect(page).toHaveURL(
+          role === 'student' ? /\/student\/signup$/ : /\/tutor\/personal-details$/,
+        );
+      }
+    });
+  }
+}
+
+/** 'phone.change 98765 → phone.submit → …': the path as its events, with their values. */
+const title = (path: LoginPath) =>
+  path.steps
+    .slice(1)
+    .map(({ event }) => {
+      const { type, value, agreed } = event as EventObject & { value?: string; agreed?: boolean };
+      return [type.replace('xstate.done.actor.', ''), value ?? agreed]
+        .filter((x) => x !== undefined)
+        .join(' ');
+    })
+    .join(' → ');
+
+for (const role of ['student', 'teacher'] as const) {
+  const all = generated(role);
+  const paths = sample(all);
+  test.describe(`login paths, ${role} (${paths.length} of ${all.length} generated)`, () => {
+    paths.forEach((path) => {
+      test(title(path), async ({ page, request }) => {
+        // Payers and tutors use phones: the phone project walks them (the desktop one skips).
+        test.skip(test.info().project.name !== 'phone', 'walked at phone size');
+        await walk(page, request, role, path);
+      });
+    });
+  });
+}
