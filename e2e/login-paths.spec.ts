@@ -1,15 +1,15 @@
 // Issue 12: the login machine's generated paths, walked in Chromium on the real app and server.
 // The paths come from the same generator as the path tests (tests/support/paths.ts), limited to
 // what this world can answer: a fresh phone (a new student, or a new tutor) whose codes the
-// dev outbox shows, so every request succeeds. Of those, a bounded sample is walked: paths are
-// taken greedily while they add a transition no earlier one walked, at most SAMPLE per role.
+// dev outbox shows, so every request succeeds. Of those, a bounded sample is walked
+// (samplePaths: greedily while a path adds a step no earlier one walked, at most SAMPLE per role).
 // Each step is a gesture; after it the screen must show the state the model reached.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { EventObject } from 'xstate';
 import { loginMachine, type LoginRole } from '../machines/login/login.machine';
 import { messages } from '../src/domain/messages';
 import { NEW_TUTOR } from '../tests/machines/tutorProfiles';
 import { plainPaths, type PlainPath } from '../tests/support/paths';
+import { pathTitle, samplePaths, type Sent } from './support/paths';
 import { latestOtp, uniquePhone } from './support/sandbox';
 import { waitForLoginMachine } from './support/student';
 
@@ -50,28 +50,6 @@ function generated(role: LoginRole): LoginPath[] {
   });
 }
 
-const stepKey = (before: unknown, event: EventObject, after: unknown) =>
-  JSON.stringify([before, event, after]);
-
-/** Greedy: the path adding most unwalked steps first, until none adds one or SAMPLE are taken. */
-function sample(paths: LoginPath[]): LoginPath[] {
-  const walked = new Set<string>();
-  const keys = (path: LoginPath) =>
-    path.steps.map((step, i) =>
-      stepKey(path.steps[i - 1]?.state.value, step.event, step.state.value),
-    );
-  const chosen: LoginPath[] = [];
-  while (chosen.length < SAMPLE) {
-    const best = paths
-      .map((path) => ({ path, gain: keys(path).filter((k) => !walked.has(k)).length }))
-      .sort((a, b) => b.gain - a.gain)[0];
-    if (!best || best.gain === 0) break;
-    chosen.push(best.path);
-    for (const key of keys(best.path)) walked.add(key);
-  }
-  return chosen;
-}
-
 function ui(page: Page, role: LoginRole) {
   return {
     phone: page.getByRole('textbox', { name: messages.studentLogin.phoneLabel }),
@@ -94,7 +72,7 @@ async function walk(page: Page, request: APIRequestContext, role: LoginRole, pat
   if (role === 'student') await waitForLoginMachine(page);
 
   for (const { event: sent, state } of path.steps) {
-    const event = sent as EventObject & { value?: string; agreed?: boolean };
+    const event = sent as Sent;
     await test.step(`${event.type} → ${JSON.stringify(state.value)}`, async () => {
       // The gesture that sends the event, or what the world does for an actor's answer.
       if (event.type === 'phone.change') await screen.phone.fill(real(event.value ?? ''));
@@ -134,24 +112,12 @@ async function walk(page: Page, request: APIRequestContext, role: LoginRole, pat
   }
 }
 
-/** 'phone.change 98765 → phone.submit → …': the path as its events, with their values. */
-const title = (path: LoginPath) =>
-  path.steps
-    .slice(1)
-    .map(({ event }) => {
-      const { type, value, agreed } = event as EventObject & { value?: string; agreed?: boolean };
-      return [type.replace('xstate.done.actor.', ''), value ?? agreed]
-        .filter((x) => x !== undefined)
-        .join(' ');
-    })
-    .join(' → ');
-
 for (const role of ['student', 'teacher'] as const) {
   const all = generated(role);
-  const paths = sample(all);
+  const paths = samplePaths(all, SAMPLE);
   test.describe(`login paths, ${role} (${paths.length} of ${all.length} generated)`, () => {
     paths.forEach((path) => {
-      test(title(path), async ({ page, request }) => {
+      test(pathTitle(path), async ({ page, request }) => {
         // Payers and tutors use phones: the phone project walks them (the desktop one skips).
         test.skip(test.info().project.name !== 'phone', 'walked at phone size');
         await walk(page, request, role, path);
