@@ -5,7 +5,12 @@ import type { AnyStateMachine, EventObject } from 'xstate';
 import type { PlainPath } from '../../tests/support/paths';
 
 /** An event as the walker reads it: its type and the fields our fixtures use. */
-export type Sent = EventObject & { value?: string; agreed?: boolean; field?: string };
+export type Sent = EventObject & {
+  value?: string;
+  agreed?: boolean;
+  field?: string;
+  method?: string;
+};
 
 const valueOf = (state: unknown) => (state as { value?: unknown } | undefined)?.value;
 
@@ -42,9 +47,9 @@ export function pathTitle<M extends AnyStateMachine>(path: PlainPath<M>): string
   return path.steps
     .slice(1)
     .map(({ event }) => {
-      const { type, value, agreed, field } = event as Sent;
+      const { type, value, agreed, field, method } = event as Sent;
       const result = (event as { output?: { result?: string } }).output?.result;
-      return [type.replace('xstate.done.actor.', ''), field, value ?? agreed ?? result]
+      return [type.replace('xstate.done.actor.', ''), field, value ?? agreed ?? method ?? result]
         .filter((part) => part !== undefined)
         .join(' ');
     })
