@@ -12,6 +12,7 @@
 // so the default expiry and its bounds do not depend on when a test runs.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { messages } from '../../src/domain/messages';
+import { phoneError } from '../../src/domain/validation';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
 import {
@@ -141,3 +142,14 @@ export const linkCreateMachine = setup({
 
 export type LinkCreateActorRef = ActorRefFrom<typeof linkCreateMachine>;
 export type LinkCreateSnapshot = SnapshotFrom<typeof linkCreateMachine>;
+
+/**
+ * The messages the form shows: every field's once Create was pressed (`showErrors`), and the
+ * student's phone as soon as its 10 digits are not a mobile number (spec §5).
+ */
+export function shownLinkErrors(snapshot: LinkCreateSnapshot): Partial<Record<LinkField, string>> {
+  const { form, today, showErrors } = snapshot.context;
+  const errors = showErrors ? linkFormErrors(form, today) : {};
+  const phone = errors.phone ?? phoneError(form.phone);
+  return phone ? { ...errors, phone } : errors;
+}

@@ -2,7 +2,8 @@
 // its vitest suite and scripts/path-coverage.ts. It starts with the amount typed, so one field
 // change (the purpose) makes the form valid.
 import assert from 'node:assert/strict';
-import { linkCreateMachine } from '../../machines/linkCreate/linkCreate.machine';
+import { linkCreateMachine, shownLinkErrors } from '../../machines/linkCreate/linkCreate.machine';
+import { messages } from '../../src/domain/messages';
 import type { LinkRequest, TutorLink } from '../../machines/linkCreate/linkForm';
 import type { EventFixtures, PathModel } from '../support/paths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
@@ -38,7 +39,11 @@ export const provideLinkCreate = (w: LinkCreateWorld) =>
   });
 
 export const linkCreateEvents = {
-  'field.change': [{ type: 'field.change', field: 'purpose', value: 'Trial class' }],
+  'field.change': [
+    { type: 'field.change', field: 'purpose', value: 'Trial class' },
+    // Ten digits that are not a mobile number.
+    { type: 'field.change', field: 'phone', value: '1234567890' },
+  ],
   'link.submit': [{ type: 'link.submit' }],
   'link.another': [{ type: 'link.another' }],
 } satisfies EventFixtures<typeof linkCreateMachine, LinkCreateWorld>;
@@ -63,7 +68,16 @@ export const linkCreatePathModel: PathModel<typeof linkCreateMachine, LinkCreate
     ),
   },
   states: {
-    editing: ({ context }, { world }) => {
+    editing: (snapshot, { world }) => {
+      const { context } = snapshot;
+      const errors = shownLinkErrors(snapshot);
+      // Spec §5: a phone that is not a mobile number is flagged as typed, before Create; the
+      // other fields only once Create was pressed.
+      assert.equal(
+        errors.phone ?? null,
+        context.form.phone === '1234567890' ? messages.validation.phone : null,
+      );
+      assert.equal('purpose' in errors, context.showErrors && context.form.purpose === '');
       assert.equal(context.link, null);
       assert.equal(context.error, null);
       // A new form after a created link: the default expiry, 30 days on (D19).

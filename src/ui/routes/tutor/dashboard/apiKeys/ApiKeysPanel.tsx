@@ -13,7 +13,6 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
@@ -27,7 +26,6 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -41,10 +39,7 @@ import {
   type ApiKeyItem,
   type IssuedKey,
 } from '../../../../../../machines/apiKeyIssue/apiKeyIssue.machine';
-import {
-  confirmActionMachine,
-  type ConfirmActionActorRef,
-} from '../../../../../../machines/confirmAction/confirmAction.machine';
+import { confirmActionMachine } from '../../../../../../machines/confirmAction/confirmAction.machine';
 import {
   pagedListMachine,
   type Page,
@@ -54,11 +49,10 @@ import {
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../../../../api/actors/tutorLinks';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
-import { istDateTime, useListLogout } from '../payments/listParts';
+import { istDateTime } from '../payments/listParts';
 import { useEndSessionWhen } from '../../../../app/session';
-import { ListState, Pager } from '../../../../components/PagedListParts';
+import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.apiKeys;
 
@@ -148,62 +142,6 @@ function IssueKey({ list }: { list: KeysList }) {
   );
 }
 
-function KeyRows({ list, revoke }: { list: KeysList; revoke: ConfirmActionActorRef }) {
-  const items = useSelector(list, (s) => s.context.data?.items ?? []);
-  return (
-    <ScrollTable label={t.title} minWidth={640}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.columns.name}</Table.Th>
-            <Table.Th>{t.columns.prefix}</Table.Th>
-            <Table.Th>{t.columns.status}</Table.Th>
-            <Table.Th>{t.columns.created}</Table.Th>
-            <Table.Th>{t.columns.lastUsed}</Table.Th>
-            <Table.Th>{t.columns.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((key) => (
-            <Table.Tr key={key.id}>
-              <Table.Td>{key.name}</Table.Td>
-              <Table.Td>
-                <Code>{t.prefixShown(key.prefix)}</Code>
-              </Table.Td>
-              <Table.Td>
-                {key.revoked_at ? (
-                  <Badge color="gray" variant="light" miw="max-content">
-                    {t.revokedOn(istDateTime(key.revoked_at))}
-                  </Badge>
-                ) : (
-                  <Badge color="teal" variant="light" miw="max-content">
-                    {t.active}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{istDateTime(key.created_at)}</Table.Td>
-              <Table.Td>{key.last_used_at ? istDateTime(key.last_used_at) : t.never}</Table.Td>
-              <Table.Td>
-                {key.revoked_at ? null : (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={t.revokeAria(key.name)}
-                    onClick={() => revoke.send({ type: 'confirm.ask', id: String(key.id) })}
-                  >
-                    {t.revoke}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
-}
-
 function KeysList({ list }: { list: KeysList }) {
   const items = useSelector(list, (s) => s.context.data?.items ?? []);
   const revoke = useActorRef(
@@ -216,14 +154,55 @@ function KeysList({ list }: { list: KeysList }) {
   );
   const target = useSelector(revoke, (s) => s.context.target);
   const asked = items.find((key) => String(key.id) === target) ?? null;
-  useListLogout(list);
+  const columns: Column<ApiKeyItem>[] = [
+    { header: t.columns.name, cell: (key) => key.name },
+    { header: t.columns.prefix, cell: (key) => <Code>{t.prefixShown(key.prefix)}</Code> },
+    {
+      header: t.columns.status,
+      cell: (key) =>
+        key.revoked_at ? (
+          <Badge color="gray" variant="light" miw="max-content">
+            {t.revokedOn(istDateTime(key.revoked_at))}
+          </Badge>
+        ) : (
+          <Badge color="teal" variant="light" miw="max-content">
+            {t.active}
+          </Badge>
+        ),
+    },
+    { header: t.columns.created, cell: (key) => istDateTime(key.created_at) },
+    {
+      header: t.columns.lastUsed,
+      cell: (key) => (key.last_used_at ? istDateTime(key.last_used_at) : t.never),
+    },
+    {
+      header: t.columns.actions,
+      cell: (key) =>
+        key.revoked_at ? null : (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={t.revokeAria(key.name)}
+            onClick={() => revoke.send({ type: 'confirm.ask', id: String(key.id) })}
+          >
+            {t.revoke}
+          </Button>
+        ),
+    },
+  ];
   return (
     <Stack gap="sm">
       <ConfirmDone actor={revoke} text={t.revoked} />
-      <ListState list={list} title={t.loadFailed} empty={t.empty}>
-        <KeyRows list={list} revoke={revoke} />
-        <Pager list={list} label={t.title} />
-      </ListState>
+      <ListTable
+        list={list}
+        title={t.title}
+        loadFailed={t.loadFailed}
+        empty={t.empty}
+        columns={columns}
+        rowKey={(key) => key.id}
+        minWidth={640}
+      />
       <ConfirmDialog
         actor={revoke}
         texts={

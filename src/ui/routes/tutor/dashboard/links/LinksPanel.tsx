@@ -10,7 +10,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
@@ -24,24 +23,20 @@ import {
   NativeSelect,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  confirmActionMachine,
-  type ConfirmActionActorRef,
-} from '../../../../../../machines/confirmAction/confirmAction.machine';
+import { confirmActionMachine } from '../../../../../../machines/confirmAction/confirmAction.machine';
 import {
   linkCreateMachine,
+  shownLinkErrors,
   type LinkCreateActorRef,
 } from '../../../../../../machines/linkCreate/linkCreate.machine';
 import {
   expiryBounds,
-  linkFormErrors,
   type LinkField,
   type LinkRequest,
   type TutorLink,
@@ -58,13 +53,11 @@ import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../../domain/money';
 import { PAYMENT_LINK_STATUSES, type PaymentLinkStatus } from '../../../../../domain/statuses';
 import { formatIstDate, isIsoDate, istDateKey } from '../../../../../domain/time';
-import { phoneError } from '../../../../../domain/validation';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { istDateTime, useListLogout } from '../payments/listParts';
+import { istDateTime } from '../payments/listParts';
 import { useEndSessionWhen } from '../../../../app/session';
-import { ListState, Pager } from '../../../../components/PagedListParts';
+import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from './ConfirmDialog';
-import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.links;
 
@@ -118,13 +111,14 @@ function CreatedLink({ actor }: { actor: LinkCreateActorRef }) {
   );
 }
 
+const sameErrors = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+
 function CreateForm({ actor }: { actor: LinkCreateActorRef }) {
   const form = useSelector(actor, (s) => s.context.form);
   const today = useSelector(actor, (s) => s.context.today);
-  const showErrors = useSelector(actor, (s) => s.context.showErrors);
   const creating = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, (s) => s.context.error);
-  const errors = showErrors ? linkFormErrors(form, today) : {};
+  const errors = useSelector(actor, shownLinkErrors, sameErrors);
   const { min, max } = expiryBounds(today);
   const change = (field: LinkField) => (e: React.ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'field.change', field, value: e.currentTarget.value });
@@ -160,7 +154,7 @@ function CreateForm({ actor }: { actor: LinkCreateActorRef }) {
           autoComplete="off"
           value={form.phone}
           onChange={change('phone')}
-          error={errors.phone ?? phoneError(form.phone)}
+          error={errors.phone}
         />
         <TextInput
           type="date"
@@ -207,61 +201,6 @@ function CreateLink({ list }: { list: LinksList }) {
   );
 }
 
-function LinkRows({ list, cancel }: { list: LinksList; cancel: ConfirmActionActorRef }) {
-  const items = useSelector(list, (s) => s.context.data?.items ?? []);
-  return (
-    <ScrollTable label={t.listTitle} minWidth={640}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.columns.purpose}</Table.Th>
-            <Table.Th>{t.columns.amount}</Table.Th>
-            <Table.Th>{t.columns.status}</Table.Th>
-            <Table.Th>{t.columns.expires}</Table.Th>
-            <Table.Th>{t.columns.paid}</Table.Th>
-            <Table.Th>{t.columns.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((link) => (
-            <Table.Tr key={link.id}>
-              <Table.Td>
-                <Text size="sm">{link.purpose}</Text>
-                {link.student_phone ? (
-                  <Text size="xs" c="dimmed">
-                    {t.forStudent(link.student_phone)}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{formatINR(link.amount)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOR[link.status]} variant="light" miw="max-content">
-                  {t.statusLabels[link.status]}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{istDateTime(link.expires_at)}</Table.Td>
-              <Table.Td>{link.paid_at ? istDateTime(link.paid_at) : '—'}</Table.Td>
-              <Table.Td>
-                {link.status === 'ACTIVE' ? (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={t.cancelAria(link.purpose)}
-                    onClick={() => cancel.send({ type: 'confirm.ask', id: link.id })}
-                  >
-                    {t.cancel}
-                  </Button>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
-}
-
 function LinksList({ list }: { list: LinksList }) {
   const filter = useSelector(list, (s) => s.context.filter);
   const items = useSelector(list, (s) => s.context.data?.items ?? []);
@@ -273,7 +212,47 @@ function LinksList({ list }: { list: LinksList }) {
   );
   const target = useSelector(cancel, (s) => s.context.target);
   const asked = items.find((link) => link.id === target) ?? null;
-  useListLogout(list);
+  const columns: Column<TutorLink>[] = [
+    {
+      header: t.columns.purpose,
+      cell: (link) => (
+        <>
+          <Text size="sm">{link.purpose}</Text>
+          {link.student_phone ? (
+            <Text size="xs" c="dimmed">
+              {t.forStudent(link.student_phone)}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { header: t.columns.amount, cell: (link) => formatINR(link.amount) },
+    {
+      header: t.columns.status,
+      cell: (link) => (
+        <Badge color={STATUS_COLOR[link.status]} variant="light" miw="max-content">
+          {t.statusLabels[link.status]}
+        </Badge>
+      ),
+    },
+    { header: t.columns.expires, cell: (link) => istDateTime(link.expires_at) },
+    { header: t.columns.paid, cell: (link) => (link.paid_at ? istDateTime(link.paid_at) : '—') },
+    {
+      header: t.columns.actions,
+      cell: (link) =>
+        link.status === 'ACTIVE' ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={t.cancelAria(link.purpose)}
+            onClick={() => cancel.send({ type: 'confirm.ask', id: link.id })}
+          >
+            {t.cancel}
+          </Button>
+        ) : null,
+    },
+  ];
   return (
     <Stack component="section" aria-label={t.listTitle} gap="sm">
       <Group justify="space-between" align="flex-end">
@@ -302,10 +281,15 @@ function LinksList({ list }: { list: LinksList }) {
         />
       </Group>
       <ConfirmDone actor={cancel} text={t.cancelled} />
-      <ListState list={list} title={t.loadFailed} empty={filter ? t.emptyFiltered : t.empty}>
-        <LinkRows list={list} cancel={cancel} />
-        <Pager list={list} label={t.listTitle} />
-      </ListState>
+      <ListTable
+        list={list}
+        title={t.listTitle}
+        loadFailed={t.loadFailed}
+        empty={filter ? t.emptyFiltered : t.empty}
+        columns={columns}
+        rowKey={(link) => link.id}
+        minWidth={640}
+      />
       <ConfirmDialog
         actor={cancel}
         texts={

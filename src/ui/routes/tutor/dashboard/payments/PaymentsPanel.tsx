@@ -10,7 +10,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import {
@@ -20,7 +19,6 @@ import {
   Paper,
   Progress,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -56,10 +54,9 @@ import {
 } from '../../../../../domain/dateRange';
 import { formatINR } from '../../../../../domain/money';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { istDateTime, useListLogout } from './listParts';
+import { istDateTime } from './listParts';
 import { useEndSessionWhen } from '../../../../app/session';
-import { ListState, Pager } from '../../../../components/PagedListParts';
-import { ScrollTable } from '../../../../components/ScrollTable';
+import { ListTable, type Column } from '../../../../components/ListTable';
 
 const t = dashboardTexts.tutor.payments;
 
@@ -198,43 +195,22 @@ function statusText(row: PaymentReceivedRow): string {
   return row.orderStatus === 'PAID' ? t.paidStatus : row.orderStatus;
 }
 
-function PaymentsTable({ list }: { list: PaymentsListRef }) {
-  const rows = useSelector(list, (s) => s.context.data?.items ?? []);
-  return (
-    <ScrollTable label={t.title} minWidth={720}>
-      <Table striped verticalSpacing="sm" aria-label={t.title}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.columns.paidAt}</Table.Th>
-            <Table.Th>{t.columns.student}</Table.Th>
-            <Table.Th>{t.columns.amount}</Table.Th>
-            <Table.Th>{t.columns.fee}</Table.Th>
-            <Table.Th>{t.columns.status}</Table.Th>
-            <Table.Th>{t.columns.settlement}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.orderId}>
-              <Table.Td>{istDateTime(row.paidAt)}</Table.Td>
-              <Table.Td>{row.studentName}</Table.Td>
-              <Table.Td>{formatINR(row.amount)}</Table.Td>
-              <Table.Td>{formatINR(row.fee)}</Table.Td>
-              <Table.Td>{statusText(row)}</Table.Td>
-              <Table.Td>{row.settlesAt ? istDateTime(row.settlesAt) : t.noSettlement}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
-}
+const columns: Column<PaymentReceivedRow>[] = [
+  { header: t.columns.paidAt, cell: (row) => istDateTime(row.paidAt) },
+  { header: t.columns.student, cell: (row) => row.studentName },
+  { header: t.columns.amount, cell: (row) => formatINR(row.amount) },
+  { header: t.columns.fee, cell: (row) => formatINR(row.fee) },
+  { header: t.columns.status, cell: statusText },
+  {
+    header: t.columns.settlement,
+    cell: (row) => (row.settlesAt ? istDateTime(row.settlesAt) : t.noSettlement),
+  },
+];
 
 export function PaymentsPanel(_props: TutorTabPanelProps) {
   const [range] = useState(() => thisIstMonth(new Date()));
   const list = useActorRef(providedList, { input: { filter: range } });
   const exporter = useActorRef(providedExport);
-  useListLogout(list);
   useEndSessionWhen(useSelector(exporter, (s) => s.matches('unauthorized')));
   return (
     <Stack gap="md">
@@ -243,10 +219,15 @@ export function PaymentsPanel(_props: TutorTabPanelProps) {
         {t.title}
       </Title>
       <RangeForm list={list} exporter={exporter} />
-      <ListState list={list} title={t.loadFailed} empty={t.empty}>
-        <PaymentsTable list={list} />
-      </ListState>
-      <Pager list={list} label={t.title} />
+      <ListTable
+        list={list}
+        title={t.title}
+        loadFailed={t.loadFailed}
+        empty={t.empty}
+        columns={columns}
+        rowKey={(row) => row.orderId}
+        minWidth={720}
+      />
     </Stack>
   );
 }

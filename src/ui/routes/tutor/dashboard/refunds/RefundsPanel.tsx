@@ -10,20 +10,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -46,11 +35,10 @@ import {
 import { apiMessages } from '../../../../../domain/apiMessages';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../../domain/money';
-import { istDateTime, useListLogout } from '../payments/listParts';
+import { istDateTime } from '../payments/listParts';
 import { useEndSessionWhen } from '../../../../app/session';
-import { ListState, Pager } from '../../../../components/PagedListParts';
+import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.refunds;
 
@@ -149,74 +137,45 @@ function DecisionDialog({
   );
 }
 
-function RefundsTable({
-  list,
-  onDecide,
-}: {
-  list: RefundsListRef;
-  onDecide: (input: RefundDecisionInput) => void;
-}) {
-  const rows = useSelector(list, (s) => s.context.data?.items ?? []);
-  const decide = (row: RefundRow, decision: RefundDecisionKind) =>
-    onDecide({
-      decision,
-      refund: { id: row.id, studentName: row.studentName, amount: row.amount },
-    });
-  return (
-    <ScrollTable label={t.title} minWidth={760}>
-      <Table striped verticalSpacing="sm" aria-label={t.title}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.columns.student}</Table.Th>
-            <Table.Th>{t.columns.amount}</Table.Th>
-            <Table.Th>{t.columns.status}</Table.Th>
-            <Table.Th>{t.columns.actions}</Table.Th>
-            <Table.Th>{t.columns.reason}</Table.Th>
-            <Table.Th>{t.columns.requestedAt}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>{row.studentName}</Table.Td>
-              <Table.Td>{formatINR(row.amount)}</Table.Td>
-              <Table.Td>{apiMessages.refunds.statusLabels[row.status]}</Table.Td>
-              <Table.Td>
-                {row.status === 'REQUESTED' ? (
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      aria-label={t.approveAria(row.studentName)}
-                      onClick={() => decide(row, 'approve')}
-                    >
-                      {t.approve}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={t.declineAria(row.studentName)}
-                      onClick={() => decide(row, 'decline')}
-                    >
-                      {t.decline}
-                    </Button>
-                  </Group>
-                ) : null}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.reason}</Table.Td>
-              <Table.Td>{istDateTime(row.requestedAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
-}
-
 export function RefundsPanel(_props: TutorTabPanelProps) {
   const list = useActorRef(providedList, { input: { filter: 'all' as RefundFilter } });
   const filter = useSelector(list, (s) => s.context.filter);
   const [decision, setDecision] = useState<RefundDecisionInput | null>(null);
-  useListLogout(list);
+  const decide = (row: RefundRow, kind: RefundDecisionKind) =>
+    setDecision({
+      decision: kind,
+      refund: { id: row.id, studentName: row.studentName, amount: row.amount },
+    });
+  const columns: Column<RefundRow>[] = [
+    { header: t.columns.student, cell: (row) => row.studentName },
+    { header: t.columns.amount, cell: (row) => formatINR(row.amount) },
+    { header: t.columns.status, cell: (row) => apiMessages.refunds.statusLabels[row.status] },
+    {
+      header: t.columns.actions,
+      cell: (row) =>
+        row.status === 'REQUESTED' ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              aria-label={t.approveAria(row.studentName)}
+              onClick={() => decide(row, 'approve')}
+            >
+              {t.approve}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              aria-label={t.declineAria(row.studentName)}
+              onClick={() => decide(row, 'decline')}
+            >
+              {t.decline}
+            </Button>
+          </Group>
+        ) : null,
+    },
+    { header: t.columns.reason, cell: (row) => row.reason, breakAnywhere: true },
+    { header: t.columns.requestedAt, cell: (row) => istDateTime(row.requestedAt) },
+  ];
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
@@ -232,14 +191,15 @@ export function RefundsPanel(_props: TutorTabPanelProps) {
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      <ListState
+      <ListTable
         list={list}
-        title={t.loadFailed}
+        title={t.title}
+        loadFailed={t.loadFailed}
         empty={filter === 'REQUESTED' ? t.emptyRequested : t.empty}
-      >
-        <RefundsTable list={list} onDecide={setDecision} />
-      </ListState>
-      <Pager list={list} label={t.title} />
+        columns={columns}
+        rowKey={(row) => row.id}
+        minWidth={760}
+      />
       {decision ? (
         <DecisionDialog
           key={`${decision.refund.id}-${decision.decision}`}

@@ -2,9 +2,8 @@
 // upcoming ones first (soonest first), or every one (latest first); IST times (D21).
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Title.css';
-import { SegmentedControl, Stack, Table, Title } from '@mantine/core';
+import { SegmentedControl, Stack, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -19,15 +18,13 @@ import {
 } from '../../../../../api/actors/tutorMoney';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../../domain/money';
-import { istDateTime, useListLogout } from '../payments/listParts';
-import { ListState, Pager } from '../../../../components/PagedListParts';
+import { istDateTime } from '../payments/listParts';
+import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
-import { ScrollTable } from '../../../../components/ScrollTable';
 
 const t = dashboardTexts.tutor.sessions;
 
 const sessionsListMachine = pagedListMachine<SessionRow, SessionFilter>();
-type SessionsListRef = ReturnType<typeof useActorRef<typeof sessionsListMachine>>;
 
 const providedList = sessionsListMachine.provide({
   actors: {
@@ -37,38 +34,16 @@ const providedList = sessionsListMachine.provide({
   },
 });
 
-function SessionsTable({ list }: { list: SessionsListRef }) {
-  const rows = useSelector(list, (s) => s.context.data?.items ?? []);
-  return (
-    <ScrollTable label={t.title} minWidth={560}>
-      <Table striped verticalSpacing="sm" aria-label={t.title}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.columns.when}</Table.Th>
-            <Table.Th>{t.columns.student}</Table.Th>
-            <Table.Th>{t.columns.subject}</Table.Th>
-            <Table.Th>{t.columns.amount}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>{istDateTime(row.startsAt)}</Table.Td>
-              <Table.Td>{row.studentName}</Table.Td>
-              <Table.Td>{row.subject}</Table.Td>
-              <Table.Td>{formatINR(row.amount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
-}
+const columns: Column<SessionRow>[] = [
+  { header: t.columns.when, cell: (row) => istDateTime(row.startsAt) },
+  { header: t.columns.student, cell: (row) => row.studentName },
+  { header: t.columns.subject, cell: (row) => row.subject },
+  { header: t.columns.amount, cell: (row) => formatINR(row.amount) },
+];
 
 export function SessionsPanel(_props: TutorTabPanelProps) {
   const list = useActorRef(providedList, { input: { filter: { upcoming: true } } });
   const upcoming = useSelector(list, (s) => s.context.filter.upcoming);
-  useListLogout(list);
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
@@ -86,10 +61,15 @@ export function SessionsPanel(_props: TutorTabPanelProps) {
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      <ListState list={list} title={t.loadFailed} empty={upcoming ? t.emptyUpcoming : t.empty}>
-        <SessionsTable list={list} />
-      </ListState>
-      <Pager list={list} label={t.title} />
+      <ListTable
+        list={list}
+        title={t.title}
+        loadFailed={t.loadFailed}
+        empty={upcoming ? t.emptyUpcoming : t.empty}
+        columns={columns}
+        rowKey={(row) => row.id}
+        minWidth={560}
+      />
     </Stack>
   );
 }
