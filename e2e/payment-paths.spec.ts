@@ -28,11 +28,11 @@ function generated(): PaymentPath[] {
     payeePhone: '9876543210',
     payerId: 2,
     linkId: null,
-    session: null,
+    book: false,
   };
   return plainPaths({
     machine: paymentMachine,
-    inputs: [{ idempotencyKeys: { cc: 'key-card', upi: 'key-upi' } }],
+    inputs: [{ idempotencyKeys: { cc: 'key-card', upi: 'key-upi' }, now: Date.now() }],
     events: {
       'method.change': [
         { type: 'method.change', method: PAYMENT_METHOD.upi },

@@ -19,14 +19,17 @@
 // loadFailed ↔ loading) and
 // `fees` (loading → ready | unavailable), so the summary never holds up the amount.
 import { and, assign, setup, type SnapshotFrom } from 'xstate';
-import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
+import { ANALYTICS_EVENTS, PAYMENT_METHOD, type AnalyticsEvent } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
+import { computeBreakup, type Breakup } from '../../src/domain/fees';
 import type { Paise } from '../../src/domain/money';
+import { sessionTimes, type SessionTimes } from '../../src/domain/schedule';
+import { nextSettlement } from '../../src/domain/settlement';
 import type { KycOutcome } from '../../src/domain/onboarding';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { unreachableText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
-import { amountPaise, isPayableAmount, sanitizeAmount } from './amount';
+import { amountFieldError, amountPaise, isPayableAmount, sanitizeAmount } from './amount';
 
 /** A tutor found by username (D17: public fields; `id` only for a logged-in caller, D26). */
 export interface TutorLookup {
@@ -63,6 +66,8 @@ export interface AmountEntryInput {
   amountText?: string;
   /** D20: `?book=1`, a session is booked with the payment. */
   book?: boolean;
+  /** When the page opened (epoch ms): the fee summary's settlement is the next one after it. */
+  now: number;
 }
 
 export interface AmountEntryContext {
@@ -71,6 +76,8 @@ export interface AmountEntryContext {
   book: boolean;
   tutor: TutorLookup | null;
   fees: FeeSettings | null;
+  /** When the page opened (epoch ms). */
+  now: number;
   error: string | null;
   /** Set in `page.unpayable`: why Proceed is not offered. */
   notice: UnpayableNotice | null;
@@ -91,8 +98,8 @@ export interface PendingPayment {
 /** What /pay/review reads. */
 export interface ChosenPayee extends PendingPayment {
   payeeId: number;
-  /** D20: book a session with this payment. */
-  book: boolean;
+  /** D20: the session booked with this payment, from when the page opened; null: none. */
+  session: SessionTimes | null;
 }
 
 const NOT_FOUND = '/page-not-found';
@@ -149,6 +156,7 @@ export const amountEntryMachine = setup({
     book: input.book === true,
     tutor: null,
     fees: null,
+    now: input.now,
     error: null,
     notice: null,
   }),
@@ -284,7 +292,11 @@ function pending(context: AmountEntryContext): PendingPayment {
 }
 
 function chosen(context: AmountEntryContext): ChosenPayee {
-  return { ...pending(context), payeeId: context.tutor?.id ?? 0, book: context.book };
+  return {
+    ...pending(context),
+    payeeId: context.tutor?.id ?? 0,
+    session: context.book ? sessionTimes(new Date(context.now)) : null,
+  };
 }
 
 /**
@@ -298,4 +310,33 @@ export function payeeVerified(snapshot: SnapshotFrom<typeof amountEntryMachine>)
     !snapshot.matches({ page: 'loadFailed' }) &&
     !snapshot.matches({ page: 'loading' })
   );
+}
+
+/** The mobile fee summary (spec §2, D5, D9): what a card payment of the amount costs. */
+export interface FeeSummaryView {
+  /** Null until the amount is payable. */
+  breakup: Breakup | null;
+  /** The next settlement after the page opened, given the server's holidays. */
+  settles: Date;
+}
+
+/** Null until the fee settings are known (the summary is best effort). */
+export function feeSummary(
+  snapshot: SnapshotFrom<typeof amountEntryMachine>,
+): FeeSummaryView | null {
+  const { fees, amountText, now } = snapshot.context;
+  if (!fees) return null;
+  const amount = isPayableAmount(amountText) ? amountPaise(amountText) : null;
+  return {
+    breakup:
+      amount === null
+        ? null
+        : computeBreakup({ amount, method: PAYMENT_METHOD.card, baseRate: fees.baseRate }),
+    settles: nextSettlement(new Date(now), fees.holidays),
+  };
+}
+
+/** The amount field's message (spec §5: 'Minimum amount ₹1', the ₹50,000 cap). */
+export function amountError(snapshot: SnapshotFrom<typeof amountEntryMachine>): string | null {
+  return amountFieldError(snapshot.context.amountText);
 }

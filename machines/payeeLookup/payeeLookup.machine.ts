@@ -92,7 +92,7 @@ export function chosenPayee(amount: Paise, payee: PayeeFacts): ChosenPayee {
     tutorPhone: payee.phone,
     // Payable: the gateway approved the tutor's KYC (D65).
     verified: true,
-    book: false,
+    session: null,
   };
 }
 

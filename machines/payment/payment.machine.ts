@@ -23,6 +23,7 @@ import {
   type PaymentMethod,
 } from '../../src/domain/constants';
 import { orderErrorText } from '../../src/domain/errorText';
+import { sessionTimes, type SessionTimes } from '../../src/domain/schedule';
 import { computeBreakup, effectiveBaseRate, type Breakup } from '../../src/domain/fees';
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
@@ -41,8 +42,8 @@ export interface PaymentDraft {
   payerId: number;
   /** D19: the payment link being paid, if any. */
   linkId: string | null;
-  /** D20: the session booked with this payment (ISO instants), if any. */
-  session: { start: string; end: string } | null;
+  /** D20: a session is booked with this payment. */
+  book: boolean;
 }
 
 export type DraftResult =
@@ -75,10 +76,13 @@ export interface CreatedOrder {
 export interface PaymentInput {
   /** One Idempotency-Key per method for this review visit (the same terms replay one order). */
   idempotencyKeys: Record<PaymentMethod, string>;
+  /** When the review opened (epoch ms): the booked session shown starts from it (D20). */
+  now: number;
 }
 
 export interface PaymentContext {
   idempotencyKeys: Record<PaymentMethod, string>;
+  now: number;
   draft: PaymentDraft | null;
   fees: FeeSettings | null;
   method: PaymentMethod;
@@ -104,6 +108,14 @@ export function selectBreakup(context: PaymentContext): Breakup | null {
   });
 }
 
+/**
+ * D20: the session this payment books, as the review shows it: the window from when the review
+ * opened (the server books the one from when the order is created, normally the same hour).
+ */
+export function bookedSession(context: PaymentContext): SessionTimes | null {
+  return context.draft?.book ? sessionTimes(new Date(context.now)) : null;
+}
+
 /** The card fee rate shown on the method choice: '1', '1.5'. */
 export function cardRate(context: PaymentContext): string {
   return String(effectiveBaseRate(context.fees?.baseRate));
@@ -117,7 +129,7 @@ function orderOf(context: PaymentContext): OrderDraft {
     method: context.method,
     breakup: selectBreakup(context) as Breakup,
     linkId: draft.linkId,
-    bookSession: draft.session !== null,
+    bookSession: draft.book,
   };
 }
 
@@ -149,6 +161,7 @@ export const paymentMachine = setup({
   description: 'Review, order creation and the hosted checkout (spec §4 "Payment").',
   context: ({ input }) => ({
     idempotencyKeys: input.idempotencyKeys,
+    now: input.now,
     draft: null,
     fees: null,
     method: PAYMENT_METHOD.card,

@@ -3,7 +3,7 @@
 // patched; in IST the hour boundary is simply xx:00 IST, i.e. xx:30 UTC.)
 
 import { BOOKED_SESSION_SUBJECT } from './constants';
-import { IST_OFFSET_MINUTES } from './time';
+import { IST_OFFSET_MINUTES, toIstIsoString } from './time';
 
 const HOUR_MS = 3_600_000;
 const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
@@ -33,4 +33,16 @@ export function bookingWindow(now: Date): BookingWindow {
     starttime: new Date(hour + HOUR_MS),
     endtime: new Date(hour + 2 * HOUR_MS),
   };
+}
+
+/** A booked session as it is stored and shown: its start and end, ISO instants in IST. */
+export interface SessionTimes {
+  start: string;
+  end: string;
+}
+
+/** The session a payment made at `now` books (D20), as stored and shown. */
+export function sessionTimes(now: Date): SessionTimes {
+  const { starttime, endtime } = bookingWindow(now);
+  return { start: toIstIsoString(starttime), end: toIstIsoString(endtime) };
 }

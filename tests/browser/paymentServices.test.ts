@@ -177,8 +177,6 @@ describe('readDraft (the review guards, spec §2)', () => {
   });
 
   it('complete: payer from user/me/ when not stored, payee from storage, link id, booking', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2025-01-24T10:20:00+05:30'));
     logIn();
     keep();
     storage.set('payeeUserId', '7');
@@ -200,7 +198,6 @@ describe('readDraft (the review guards, spec §2)', () => {
       }),
     );
     const draft = await paymentServices.readDraft();
-    vi.useRealTimers();
     expect(draft).toEqual({
       kind: 'ready',
       draft: {
@@ -210,8 +207,8 @@ describe('readDraft (the review guards, spec §2)', () => {
         payeePhone: '9123456780',
         payerId: 42,
         linkId: 'lnk_1',
-        // D20/D44: booked at 10:20 IST → 12:00-13:00 IST.
-        session: { start: '2025-01-24T06:30:00.000Z', end: '2025-01-24T07:30:00.000Z' },
+        // D20: a session was asked for; the review shows it from when it opened.
+        book: true,
       },
     });
     expect(storage.get('userId')).toBe('42');
@@ -223,7 +220,7 @@ describe('readDraft (the review guards, spec §2)', () => {
     storage.set('userId', '42');
     serve(() => json(200, [{ ...asha, id: 7 }]));
     const draft = await paymentServices.readDraft();
-    expect(draft).toMatchObject({ kind: 'ready', draft: { payeeId: 7, session: null } });
+    expect(draft).toMatchObject({ kind: 'ready', draft: { payeeId: 7, book: false } });
   });
 });
 

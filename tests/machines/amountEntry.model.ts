@@ -5,13 +5,17 @@ import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import {
   amountEntryMachine,
+  amountError,
+  feeSummary,
   payeeVerified,
   type ChosenPayee,
   type FeeSettings,
   type PendingPayment,
   type TutorLookup,
 } from '../../machines/amountEntry/amountEntry.machine';
-import { isPayableAmount } from '../../machines/amountEntry/amount';
+import { amountPaise, isPayableAmount } from '../../machines/amountEntry/amount';
+import { computeBreakup } from '../../src/domain/fees';
+import { nextSettlement } from '../../src/domain/settlement';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import type { EventFixtures, PathModel, PathRun } from '../support/paths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
@@ -60,6 +64,9 @@ export const amountEntryEvents = {
   'tutor.retry': [{ type: 'tutor.retry' }],
 } satisfies EventFixtures<typeof amountEntryMachine, World>;
 
+/** When the page opened: 1 Oct 2025, 10:00 IST (the day before the holiday in `fees`). */
+const OPENED = Date.UTC(2025, 9, 1, 4, 30);
+
 function noExit({ world }: PathRun<World>) {
   assert.deepEqual(world.navigations, []);
   assert.deepEqual(world.tracked, []);
@@ -68,7 +75,7 @@ function noExit({ world }: PathRun<World>) {
 export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> = {
   name: 'amountEntry',
   machine: amountEntryMachine,
-  inputs: [{ username: 'Asha-Verma', book: true }],
+  inputs: [{ username: 'Asha-Verma', book: true, now: OPENED }],
   world: () => ({
     lookup: fakeActor(),
     fees: fakeActor(),
@@ -118,6 +125,11 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
   states: {
     // Every state: each amount.change saved what the field kept (spec §5).
     page: (snapshot, { world }) => {
+      // The field's message: none while empty or payable; '0' is under the ₹1 minimum.
+      assert.equal(
+        amountError(snapshot),
+        snapshot.context.amountText === '0' ? messages.validation.amountMin : null,
+      );
       if (world.saved.length > 0) {
         assert.equal(world.saved.at(-1), snapshot.context.amountText === '0' ? 0 : 150_000);
       }
@@ -193,7 +205,8 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
             tutorPhone: '9123456780',
             verified: true,
             payeeId: 7,
-            book: true,
+            // D20: opened at 10:00 IST, the session booked is 12:00-13:00 IST.
+            session: { start: '2025-10-01T12:00:00+05:30', end: '2025-10-01T13:00:00+05:30' },
           },
         ]);
       } else {
@@ -201,8 +214,18 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
         assert.deepEqual([...world.forLogin, ...world.forReview], []);
       }
     },
-    'fees.loading': (snapshot) => assert.equal(snapshot.context.fees, null),
-    'fees.ready': (snapshot) => assert.deepEqual(snapshot.context.fees, fees),
-    'fees.unavailable': (snapshot) => assert.equal(snapshot.context.fees, null),
+    'fees.loading': (snapshot) => assert.equal(feeSummary(snapshot), null),
+    // The summary: a card payment of the amount once payable, and the settlement after the
+    // page opened, skipping the server's holidays (D5, D9).
+    'fees.ready': (snapshot) => {
+      const { amountText } = snapshot.context;
+      assert.deepEqual(feeSummary(snapshot), {
+        breakup: isPayableAmount(amountText)
+          ? computeBreakup({ amount: amountPaise(amountText)!, method: 'cc', baseRate: 1 })
+          : null,
+        settles: nextSettlement(new Date(OPENED), fees.holidays),
+      });
+    },
+    'fees.unavailable': (snapshot) => assert.equal(feeSummary(snapshot), null),
   },
 };

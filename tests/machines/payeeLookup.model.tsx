@@ -207,7 +207,7 @@ export const payeeLookupPathModel: PathModel<typeof payeeLookupMachine, World> =
             tutorName: 'Asha Verma',
             tutorPhone: TUTOR_PHONE,
             verified: true,
-            book: false,
+            session: null,
           },
         ]);
         return;

@@ -9,6 +9,7 @@ import { computeBreakup } from '../../src/domain/fees';
 import { messages } from '../../src/domain/messages';
 import type { FeeSettings } from '../../machines/amountEntry/amountEntry.machine';
 import {
+  bookedSession,
   GATEWAY_PATH,
   paymentMachine,
   type CreatedOrder,
@@ -40,7 +41,7 @@ export const DRAFT: PaymentDraft = {
   payeePhone: '9123456780',
   payerId: 42,
   linkId: null,
-  session: null,
+  book: false,
 };
 
 const FEES: FeeSettings = { baseRate: 1, holidays: [] };
@@ -138,7 +139,7 @@ export const paymentScreen: UiLayer<typeof paymentMachine, World> = {
 export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
   name: 'payment',
   machine: paymentMachine,
-  inputs: [{ idempotencyKeys: KEYS }],
+  inputs: [{ idempotencyKeys: KEYS, now: Date.parse('2025-01-24T10:20:00+05:30') }],
   world: () => ({
     draft: fakeActor(),
     fees: fakeActor(),
@@ -167,7 +168,13 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
   internal: {
     'xstate.done.actor.readDraft': doneCases<World, DraftResult>(
       'readDraft',
-      [{ kind: 'login' }, { kind: 'details' }, { kind: 'paid' }, { kind: 'ready', draft: DRAFT }],
+      [
+        { kind: 'login' },
+        { kind: 'details' },
+        { kind: 'paid' },
+        { kind: 'ready', draft: DRAFT },
+        { kind: 'ready', draft: { ...DRAFT, book: true } },
+      ],
       (w) => w.draft,
     ),
     'xstate.error.actor.readDraft': errorCases<World>(
@@ -210,7 +217,8 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
     },
     loadingFees: (snapshot, run) => {
       noOrder(run);
-      assert.deepEqual(snapshot.context.draft, DRAFT);
+      // The draft read, with or without a session booked.
+      assert.deepEqual({ ...snapshot.context.draft, book: false }, DRAFT);
       assert.equal(snapshot.can({ type: 'payment.submit' }), false);
     },
     loadFailed: (snapshot, run) => {
@@ -221,6 +229,13 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
       noOrder(run);
       keysMatch(run);
       assert.equal(snapshot.can({ type: 'payment.submit' }), true);
+      // D20: the review opened at 10:20 IST, so a booked session is 12:00-13:00 IST.
+      assert.deepEqual(
+        bookedSession(snapshot.context),
+        snapshot.context.draft?.book
+          ? { start: '2025-01-24T12:00:00+05:30', end: '2025-01-24T13:00:00+05:30' }
+          : null,
+      );
       assert.ok(
         [
           null,
@@ -234,6 +249,8 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
       keysMatch(run);
       assert.ok(snapshot.hasTag('loading'));
       assert.equal(snapshot.can({ type: 'payment.submit' }), false, 'a double click is ignored');
+      // D20: the server books the session from when it creates the order.
+      assert.equal(run.world.create.last().input.order.bookSession, snapshot.context.draft?.book);
       assert.equal(run.world.tracked.at(-1), ANALYTICS_EVENTS.clickedProceed);
       assert.equal(run.world.tracked.length, run.world.create.calls.length);
     },

@@ -39,7 +39,7 @@ import { DRAFT, KEYS, ORDER } from './payment.model';
 import { loads } from './paymentLink.model';
 
 describe('amountEntry (static link)', () => {
-  function run(tutor: TutorLookup | null, input = { username: 'Asha-Verma' }) {
+  function run(tutor: TutorLookup | null, input = { username: 'Asha-Verma', now: Date.now() }) {
     const lookup = fakeActor<TutorLookup | null, { username: string }>();
     const fees = fakeActor<FeeSettings>();
     const { recorder, actions } = recording([
@@ -252,7 +252,7 @@ describe('payment (review → checkout)', () => {
         },
         actions,
       }),
-      { idempotencyKeys: KEYS },
+      { idempotencyKeys: KEYS, now: Date.now() },
     );
     draft.last().resolve({ kind: 'ready', draft: DRAFT });
     await flush();
@@ -324,6 +324,7 @@ describe('payment (review → checkout)', () => {
     const { recorder, actions } = recording(['navigate', 'storeOrder', 'track']);
     start(paymentMachine.provide({ actors: { readDraft: draft.logic }, actions }), {
       idempotencyKeys: KEYS,
+      now: Date.now(),
     });
     draft.last().resolve(result);
     await flush();

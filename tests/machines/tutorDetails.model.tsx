@@ -209,7 +209,7 @@ export const tutorDetailsPathModel: PathModel<typeof tutorDetailsMachine, World>
             tutorName: 'Asha Verma',
             tutorPhone: TUTOR_PHONE,
             verified: true,
-            book: false,
+            session: null,
           },
         ]);
       } else {

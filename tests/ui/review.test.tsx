@@ -20,7 +20,7 @@ const DRAFT: PaymentDraft = {
   payeePhone: '9123456780',
   payerId: 42,
   linkId: null,
-  session: null,
+  book: false,
 };
 
 function setup(over: Parameters<typeof fakeServices>[0] = {}) {
@@ -66,16 +66,14 @@ describe('review', () => {
     expect(within(list).queryByText('₹5,059.71')).not.toBeInTheDocument();
   });
 
+  // The fake clock says 10:00 IST when the review opens: the session is 12:00-13:00 IST.
   it('shows the booked session in IST (D20, D21)', async () => {
     renderPay(
       '/pay/review',
       setup({
         readDraft: async () => ({
           kind: 'ready',
-          draft: {
-            ...DRAFT,
-            session: { start: '2025-01-24T12:00:00+05:30', end: '2025-01-24T13:00:00+05:30' },
-          },
+          draft: { ...DRAFT, book: true },
         }),
       }),
     );

@@ -30,7 +30,6 @@ import { storage } from '../../browser/storage';
 import { PG_NAME, SETTLEMENT_TYPE } from '../../domain/constants';
 import { paiseToRupees, rupeesToPaiseOrNull } from '../../domain/money';
 import { canAcceptPayments, gatewayStatus, isOnboarded, kycOutcome } from '../../domain/onboarding';
-import { bookingWindow } from '../../domain/schedule';
 import { isValidUsernameShape } from '../../domain/usernames';
 import { api } from '../appClient';
 import { createApiClient, type Schemas } from '../client';
@@ -237,9 +236,6 @@ async function readDraft(signal?: AbortSignal): Promise<DraftResult> {
   if (payer === 'login') return { kind: 'login' };
   const payee = await payeeId(payeePhone, signal);
   if (payee === null) return { kind: 'details' };
-  // D20: a booked session starts at the next full hour + 1 h, as the server will book it.
-  const booked = storage.get('sessionDateTime') !== null;
-  const window = booked ? bookingWindow(new Date()) : null;
   return {
     kind: 'ready',
     draft: {
@@ -249,9 +245,8 @@ async function readDraft(signal?: AbortSignal): Promise<DraftResult> {
       payeePhone,
       payerId: payer,
       linkId: storage.get('linkId'),
-      session: window
-        ? { start: window.starttime.toISOString(), end: window.endtime.toISOString() }
-        : null,
+      // D20: the static link asked for a session; the review shows it, the server books it.
+      book: storage.get('sessionDateTime') !== null,
     },
   };
 }

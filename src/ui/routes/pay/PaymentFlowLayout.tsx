@@ -43,7 +43,7 @@ export function PaymentFlowLayout() {
       },
       actions: { navigate, storeOrder, track: trackAction },
     }),
-    { input: { idempotencyKeys } },
+    { input: { idempotencyKeys, now: services.now().getTime() } },
   );
   return (
     <PaymentFlowContext.Provider value={actorRef}>

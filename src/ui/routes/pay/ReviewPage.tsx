@@ -17,12 +17,14 @@ import { Alert, Button, DataList, Group, Loader, Radio, Stack, Text, Title } fro
 import { useSelector } from '@xstate/react';
 import {
   cardRate,
+  bookedSession,
   selectBreakup,
   type PaymentDraft,
 } from '../../../../machines/payment/payment.machine';
 import { PAYMENT_METHOD, type PaymentMethod } from '../../../domain/constants';
 import { messages } from '../../../domain/messages';
 import { formatINR } from '../../../domain/money';
+import type { SessionTimes } from '../../../domain/schedule';
 import { AmountBreakup } from '../../components/AmountBreakup';
 import { CheckoutStatus } from './CheckoutStatus';
 import { usePaymentFlow, type PaymentActorRef } from './PaymentFlowLayout';
@@ -37,7 +39,7 @@ const m = messages.review;
  * Whom (the payee card: initials and name) and the list under it. The review does not know the
  * tutor's KYC state (a link's payee may be any gateway onboarding), so it shows no verified mark.
  */
-function Payee({ draft }: { draft: PaymentDraft }) {
+function Payee({ draft, session }: { draft: PaymentDraft; session: SessionTimes | null }) {
   return (
     <>
       <PayeeCard name={draft.payeeName} verified={false} />
@@ -50,10 +52,10 @@ function Payee({ draft }: { draft: PaymentDraft }) {
           <DataList.ItemLabel>{m.amount}</DataList.ItemLabel>
           <DataList.ItemValue ta="right">{formatINR(draft.amount)}</DataList.ItemValue>
         </DataList.Item>
-        {draft.session ? (
+        {session ? (
           <DataList.Item>
             <DataList.ItemLabel>{m.session}</DataList.ItemLabel>
-            <DataList.ItemValue ta="right">{sessionText(draft.session)}</DataList.ItemValue>
+            <DataList.ItemValue ta="right">{sessionText(session)}</DataList.ItemValue>
           </DataList.Item>
         ) : null}
       </DataList>
@@ -61,18 +63,21 @@ function Payee({ draft }: { draft: PaymentDraft }) {
   );
 }
 
+const sameSession = (a: SessionTimes | null, b: SessionTimes | null) => a?.start === b?.start;
+
 function Review({ actorRef }: { actorRef: PaymentActorRef }) {
   const draft = useSelector(actorRef, (s) => s.context.draft);
   const method = useSelector(actorRef, (s) => s.context.method);
   const rate = useSelector(actorRef, (s) => cardRate(s.context));
   const breakup = useSelector(actorRef, (s) => selectBreakup(s.context));
+  const session = useSelector(actorRef, (s) => bookedSession(s.context), sameSession);
   const error = useSelector(actorRef, (s) => s.context.error);
   const creating = useSelector(actorRef, (s) => s.matches('creatingOrder'));
   const canPay = useSelector(actorRef, (s) => s.can({ type: 'payment.submit' }));
   if (!draft || !breakup) return null;
   return (
     <Stack gap="lg">
-      <Payee draft={draft} />
+      <Payee draft={draft} session={session} />
       <Radio.Group
         label={m.methodLabel}
         value={method}

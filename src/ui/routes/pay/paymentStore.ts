@@ -9,8 +9,6 @@ import type { PendingPayee } from '../../../../machines/payeeLookup/payeeLookup.
 import type { LinkView } from '../../../../machines/payment/paymentLink.machine';
 import { storage, type StorageKey, type StorageValue } from '../../../browser/storage';
 import type { Paise } from '../../../domain/money';
-import { bookingWindow } from '../../../domain/schedule';
-import { toIstIsoString } from '../../../domain/time';
 
 function keep<K extends StorageKey>(key: K, value: StorageValue<K> | null | undefined): void {
   if (value === null || value === undefined || value === '') {
@@ -70,13 +68,7 @@ export function storePayee(_: unknown, payee: ChosenPayee): void {
   keep('tutorPhone', payee.tutorPhone);
   keep('payeeUserId', String(payee.payeeId));
   keep('activePaymentTutorId', String(payee.payeeId));
-  if (payee.book) {
-    const window = bookingWindow(new Date());
-    keep('sessionDateTime', {
-      start: toIstIsoString(window.starttime),
-      end: toIstIsoString(window.endtime),
-    });
-  }
+  keep('sessionDateTime', payee.session);
 }
 
 /** A payment link (D19): its amount, payee and id. */
