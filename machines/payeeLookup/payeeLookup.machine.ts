@@ -12,13 +12,18 @@
 //   - NONE … MIN_KYC_REJECTED → the KYC-link dialog; MIN_KYC_SUBMITTED → the KYC-done dialog;
 //   - MIN_KYC_APPROVED / ACTIVE → store payee id and name → /pay/review.
 //   Each Proceed fires 'Entered Amount To Pay' (D22).
-import { and, assign, setup } from 'xstate';
+import { and, assign, setup, type SnapshotFrom } from 'xstate';
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
 import { payeeOutcome, type PayeeOutcome, type UserFacts } from '../../src/domain/onboarding';
-import { isValidPhone, phoneInput } from '../../src/domain/validation';
-import { amountPaise, isPayableAmount, sanitizeAmount } from '../amountEntry/amount';
+import { isValidPhone, phoneError, phoneInput } from '../../src/domain/validation';
+import {
+  amountFieldError,
+  amountPaise,
+  isPayableAmount,
+  sanitizeAmount,
+} from '../amountEntry/amount';
 import type { ChosenPayee } from '../amountEntry/amountEntry.machine';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { refusalText } from '../shared/failure';
@@ -242,4 +247,15 @@ export const payeeLookupMachine = setup({
 
 function pendingOf(context: PayeeLookupContext): PendingPayee {
   return { amount: amountPaise(context.amountText) ?? 0, tutorPhone: context.phone };
+}
+
+/** The fields' messages as typed (spec §5): the amount's limits, a phone that is not mobile. */
+export function detailsErrors(snapshot: SnapshotFrom<typeof payeeLookupMachine>): {
+  amount: string | null;
+  phone: string | null;
+} {
+  return {
+    amount: amountFieldError(snapshot.context.amountText),
+    phone: phoneError(snapshot.context.phone),
+  };
 }

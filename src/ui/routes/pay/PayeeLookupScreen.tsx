@@ -12,11 +12,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { amountFieldError, amountTextFromPaise } from '../../../../machines/amountEntry/amount';
-import { payeeLookupMachine } from '../../../../machines/payeeLookup/payeeLookup.machine';
+import { amountTextFromPaise } from '../../../../machines/amountEntry/amount';
+import {
+  detailsErrors,
+  payeeLookupMachine,
+} from '../../../../machines/payeeLookup/payeeLookup.machine';
 import { trackAction } from '../../../browser/analytics';
 import { messages } from '../../../domain/messages';
-import { phoneError } from '../../../domain/validation';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { KycDialog } from './KycDialog';
@@ -68,6 +70,11 @@ export function PayeeLookupView({
   const error = useSelector(actorRef, (s) => s.context.error);
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'details.submit' }));
   const busy = useSelector(actorRef, (s) => s.hasTag('loading'));
+  const errors = useSelector(
+    actorRef,
+    detailsErrors,
+    (a, b) => a.amount === b.amount && a.phone === b.phone,
+  );
   const dialog = useSelector(actorRef, (s) =>
     s.matches('kycLinkSent') ? 'kycLinkSent' : s.matches('kycDone') ? 'kycDone' : null,
   );
@@ -94,7 +101,7 @@ export function PayeeLookupView({
             onChange={(event) =>
               actorRef.send({ type: 'amount.change', value: event.currentTarget.value })
             }
-            error={amountFieldError(amountText)}
+            error={errors.amount}
           />
           <TextInput
             label={m.phoneLabel}
@@ -108,7 +115,7 @@ export function PayeeLookupView({
             onChange={(event) =>
               actorRef.send({ type: 'phone.change', value: event.currentTarget.value })
             }
-            error={phoneError(phone)}
+            error={errors.phone}
           />
           {error ? (
             <Alert color="red" role="alert">
