@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginMachine, type LoginRole } from '../machines/login/login.machine';
 import { messages } from '../src/domain/messages';
+import { loginEvents, VALID } from '../tests/machines/login.events';
 import { NEW_TUTOR } from '../tests/machines/tutorProfiles';
 import { plainPaths, type PlainPath } from '../tests/support/paths';
 import { pathTitle, samplePaths, type Sent } from './support/paths';
@@ -14,8 +15,6 @@ import { latestOtp, uniquePhone } from './support/sandbox';
 import { waitForLoginMachine } from './support/student';
 
 const SAMPLE = 5;
-/** The model's valid phone; each walk types a fresh one in its place. */
-const VALID = '9876543210';
 
 type LoginPath = PlainPath<typeof loginMachine>;
 
@@ -28,20 +27,7 @@ function generated(role: LoginRole): LoginPath[] {
   return plainPaths({
     machine: loginMachine,
     inputs: [{ role }],
-    events: {
-      'phone.change': [
-        { type: 'phone.change', value: '98765' },
-        { type: 'phone.change', value: VALID },
-        { type: 'phone.change', value: '1234567890' },
-      ],
-      'terms.change': [
-        { type: 'terms.change', agreed: true },
-        { type: 'terms.change', agreed: false },
-      ],
-      'phone.submit': [{ type: 'phone.submit' }],
-      'phone.edit': [{ type: 'phone.edit' }],
-      'login.continue': [{ type: 'login.continue' }],
-    },
+    events: loginEvents,
     internal: {
       'xstate.done.actor.requestOtp': done('requestOtp', { resendAfter: 30 }),
       'xstate.done.actor.otp': done('otp', { token: 't', userId: '1' }),
@@ -118,8 +104,6 @@ for (const role of ['student', 'teacher'] as const) {
   test.describe(`login paths, ${role} (${paths.length} of ${all.length} generated)`, () => {
     paths.forEach((path) => {
       test(pathTitle(path), async ({ page, request }) => {
-        // Payers and tutors use phones: the phone project walks them (the desktop one skips).
-        test.skip(test.info().project.name !== 'phone', 'walked at phone size');
         await walk(page, request, role, path);
       });
     });

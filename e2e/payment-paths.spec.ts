@@ -10,6 +10,7 @@ import { paymentMachine } from '../machines/payment/payment.machine';
 import { PAYMENT_METHOD } from '../src/domain/constants';
 import { messages } from '../src/domain/messages';
 import { DEMO_USERNAMES } from '../src/server/demo';
+import { paymentEvents } from '../tests/machines/payment.events';
 import { plainPaths, type PlainPath } from '../tests/support/paths';
 import { expectOnReview, review, sandboxCheckout } from './support/checkout';
 import { pathTitle, samplePaths, type Sent } from './support/paths';
@@ -33,15 +34,7 @@ function generated(): PaymentPath[] {
   return plainPaths({
     machine: paymentMachine,
     inputs: [{ idempotencyKeys: { cc: 'key-card', upi: 'key-upi' }, now: Date.now() }],
-    events: {
-      'method.change': [
-        { type: 'method.change', method: PAYMENT_METHOD.upi },
-        { type: 'method.change', method: PAYMENT_METHOD.card },
-      ],
-      'payment.submit': [{ type: 'payment.submit' }],
-      'review.retry': [{ type: 'review.retry' }],
-      'checkout.retry': [{ type: 'checkout.retry' }],
-    },
+    events: paymentEvents,
     internal: {
       'xstate.done.actor.readDraft': done('readDraft', { kind: 'ready', draft }),
       'xstate.done.actor.loadFees': done('loadFees', { baseRate: 1, holidays: [] }),
@@ -96,8 +89,6 @@ const paths = samplePaths(all, SAMPLE);
 test.describe(`payment paths (${paths.length} of ${all.length} generated)`, () => {
   for (const path of paths) {
     test(pathTitle(path), async ({ page, request }) => {
-      // Payers use phones: the phone project walks them (the desktop one skips).
-      test.skip(test.info().project.name !== 'phone', 'walked at phone size');
       await walk(page, request, path);
     });
   }

@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { tutorOnboardingMachine } from '../machines/tutorOnboarding/tutorOnboarding.machine';
 import { messages } from '../src/domain/messages';
+import { PAN, tutorOnboardingEvents } from '../tests/machines/tutorOnboarding.events';
 import { plainPaths, type PlainPath } from '../tests/support/paths';
 import { pathTitle, samplePaths, type Sent } from './support/paths';
 import { uniquePan, uniquePhone } from './support/sandbox';
@@ -19,8 +20,6 @@ import {
 } from './support/tutor';
 
 const SAMPLE = 5;
-/** The model's valid PAN; each walk types a fresh one in its place. */
-const PAN = 'ABCPV1234K';
 
 type SignupPath = PlainPath<typeof tutorOnboardingMachine>;
 
@@ -40,18 +39,7 @@ function generated(): SignupPath[] {
   return plainPaths({
     machine: tutorOnboardingMachine,
     inputs: [{ storedStep: null, userId: '1' }],
-    events: {
-      'personal.change': [
-        { type: 'personal.change', field: 'firstName', value: 'Asha' },
-        { type: 'personal.change', field: 'lastName', value: 'Verma' },
-        { type: 'personal.change', field: 'pan', value: PAN.toLowerCase() },
-        { type: 'personal.change', field: 'pan', value: 'ABC' },
-      ],
-      'personal.blur': [{ type: 'personal.blur', field: 'pan' }],
-      'personal.next': [{ type: 'personal.next' }],
-      'signup.retry': [{ type: 'signup.retry' }],
-      'session.login': [{ type: 'session.login' }],
-    },
+    events: tutorOnboardingEvents,
     internal: {
       'xstate.done.actor.fetchProfile': done('fetchProfile', newTutor),
       'xstate.done.actor.onboard': done('onboard', { pan: PAN }),
@@ -119,8 +107,6 @@ const paths = samplePaths(all, SAMPLE);
 test.describe(`tutor sign-up paths (${paths.length} of ${all.length} generated)`, () => {
   for (const path of paths) {
     test(pathTitle(path), async ({ page, request }) => {
-      // Tutors run their month on phones: the phone project walks them (the desktop one skips).
-      test.skip(test.info().project.name !== 'phone', 'walked at phone size');
       await walk(page, request, path);
     });
   }

@@ -33,7 +33,7 @@ import { messages } from '../../src/domain/messages';
 import { TUTOR_DASHBOARD_PATH, TUTOR_SIGNUP_PATH } from '../../src/domain/onboarding';
 import { StudentLoginPage } from '../../src/ui/routes/student/StudentLoginPage';
 import { TutorLoginView } from '../../src/ui/routes/tutor/login/TutorLoginPage';
-import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import type { PathModel, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, typeInto } from '../support/uiPaths';
 import {
   doneFixture,
@@ -44,7 +44,10 @@ import {
   offline,
   type FakeCall,
 } from './loginFakes';
+import { loginEvents, VALID } from './login.events';
 import { APPROVED_TUTOR, NEW_TUTOR } from './tutorProfiles';
+
+export { VALID };
 
 export interface LoginWorld {
   requestOtp: FakeCall<SendOtpOutput, SendOtpInput>;
@@ -97,7 +100,6 @@ export const provideLogin = (w: LoginWorld) =>
     },
   });
 
-export const VALID = '9876543210';
 export const SESSION: OtpSession = { token: 'tok_1', userId: '42' };
 const RESUMED = {
   phone: VALID,
@@ -120,21 +122,6 @@ const LINK_PAYMENT: PaymentToStore = {
   payeePhone: '9123456780',
 };
 const student = (me: Me): Account => ({ role: 'student', me });
-
-export const loginEvents = {
-  'phone.change': [
-    { type: 'phone.change', value: '98765' },
-    { type: 'phone.change', value: VALID },
-    { type: 'phone.change', value: '1234567890' }, // 10 digits, not a mobile number
-  ],
-  'terms.change': [
-    { type: 'terms.change', agreed: true },
-    { type: 'terms.change', agreed: false },
-  ],
-  'phone.submit': [{ type: 'phone.submit' }],
-  'phone.edit': [{ type: 'phone.edit' }],
-  'login.continue': [{ type: 'login.continue' }],
-} satisfies EventFixtures<typeof loginMachine, LoginWorld>;
 
 const isStudent = (snapshot: LoginSnapshot) => snapshot.context.role === 'student';
 const phoneField = () => screen.getByLabelText(messages.studentLogin.phoneLabel);

@@ -18,9 +18,10 @@ import {
   type PaymentDraft,
 } from '../../machines/payment/payment.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import type { PathModel, PathRun, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
+import { paymentEvents } from './payment.events';
 
 interface World {
   draft: FakeActor<DraftResult>;
@@ -51,16 +52,6 @@ export const overLimit = {
   status: 400,
   message: 'Order refused: The amount is more than this tutor can accept right now.',
 };
-
-export const paymentEvents = {
-  'method.change': [
-    { type: 'method.change', method: PAYMENT_METHOD.upi },
-    { type: 'method.change', method: PAYMENT_METHOD.card },
-  ],
-  'payment.submit': [{ type: 'payment.submit' }],
-  'review.retry': [{ type: 'review.retry' }],
-  'checkout.retry': [{ type: 'checkout.retry' }],
-} satisfies EventFixtures<typeof paymentMachine, World>;
 
 function noOrder({ world }: PathRun<World>) {
   assert.deepEqual(world.stored, []);

@@ -19,7 +19,7 @@ import {
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
 import type { PgOnboardingStatus } from '../../src/domain/onboarding';
-import type { EventFixture, EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import type { EventFixture, PathModel, PathRun, UiLayer } from '../support/paths';
 import {
   buttonNamed,
   clickOn,
@@ -39,6 +39,9 @@ import {
   offline,
   type FakeCall,
 } from './loginFakes';
+import { PAN, tutorOnboardingEvents } from './tutorOnboarding.events';
+
+export { PAN };
 
 export interface TutorWorld {
   profile: FakeCall<TutorSignupProfile, void>;
@@ -73,7 +76,6 @@ export const provideTutor = (w: TutorWorld) =>
   });
 
 export const PHONE = '9123456780';
-export const PAN = 'ABCPV1234K';
 
 /** A tutor as fetchTutorProfile reads them. */
 export function tutorProfile(over: Partial<TutorSignupProfile> = {}): TutorSignupProfile {
@@ -103,19 +105,6 @@ export const KYC_DONE = tutorProfile({
   hasBankAccount: true,
   pg_onboarding_status: status('ACTIVE'),
 });
-
-export const tutorOnboardingEvents = {
-  'personal.change': [
-    { type: 'personal.change', field: 'firstName', value: 'Asha' },
-    { type: 'personal.change', field: 'lastName', value: 'Verma' },
-    { type: 'personal.change', field: 'pan', value: 'abcpv1234k' },
-    { type: 'personal.change', field: 'pan', value: 'ABC' },
-  ],
-  'personal.blur': [{ type: 'personal.blur', field: 'pan' }],
-  'personal.next': [{ type: 'personal.next' }],
-  'signup.retry': [{ type: 'signup.retry' }],
-  'session.login': [{ type: 'session.login' }],
-} satisfies EventFixtures<typeof tutorOnboardingMachine, TutorWorld>;
 
 type Run = PathRun<TutorWorld>;
 const child = ({ actor }: Run, id: 'bank' | 'aadhaar') => {

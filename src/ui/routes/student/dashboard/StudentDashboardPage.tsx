@@ -41,7 +41,8 @@ import { ListState, Pager } from '../../../components/PagedListParts';
 import { istSpan } from './format';
 import { PaymentCard } from './PaymentCard';
 import { RefundForm } from './RefundDialog';
-import { RequireStudent, useEndSessionOn401, useStudentSession } from './studentSession';
+import { useSession } from '../../../app/session';
+import { RequireStudent, useEndSessionOn401 } from './studentSession';
 
 const t = dashboardTexts.student;
 
@@ -165,7 +166,7 @@ function Sessions() {
 }
 
 function Dashboard() {
-  const session = useStudentSession();
+  const session = useSession();
   const loggingOut = useSelector(session, (s) => s.hasTag('loading'));
   return (
     <Container size="sm" py="xl" px="md" component="main">

@@ -5,11 +5,10 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { STUDENT_LOGIN_PATH } from '../../../../../machines/shared/loginPaths';
-import type { SessionActorRef } from '../../../../../machines/session/session.machine';
 import { logoutActor } from '../../../../api/actors/student';
 import { storage } from '../../../../browser/storage';
 import { Redirect } from '../../../app/RootLayout';
-import { SessionProvider, useEndSessionWhen, useSession } from '../../../app/session';
+import { SessionProvider, useEndSessionWhen } from '../../../app/session';
 
 /** Logged in as a student: a token and the studentLogin flag, and not a tutor's session. */
 export function isStudentSignedIn(): boolean {
@@ -28,11 +27,6 @@ export function RequireStudent({ children }: { children: ReactNode }) {
       {children}
     </SessionProvider>
   );
-}
-
-/** The session's actor (Logout, session expired); inside RequireStudent. */
-export function useStudentSession(): SessionActorRef {
-  return useSession();
 }
 
 /** When `actor` ends in its `unauthorized` state (a 401), the session ends here. */
