@@ -336,7 +336,7 @@ export function feeSummary(
   };
 }
 
-/** The amount field's message (spec §5: 'Minimum amount ₹1', the ₹50,000 cap). */
+/** The amount field's message (spec §5, D11: at least ₹1, whole rupees, at most ₹50,000). */
 export function amountError(snapshot: SnapshotFrom<typeof amountEntryMachine>): string | null {
   return amountFieldError(snapshot.context.amountText);
 }
