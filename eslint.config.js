@@ -122,8 +122,21 @@ export default tseslint.config(
           message: 'Reach storage through src/browser/storage.',
         },
         { object: 'window', property: 'fetch', message: 'Reach the API through src/api.' },
+        { object: 'Date', property: 'now', message: 'Views read the time from useClock().' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Views read the time from useClock() (src/ui/app/clock.tsx).',
+        },
       ],
     },
+  },
+  {
+    // The one home of the views' clock.
+    files: ['src/ui/app/clock.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/api/**/*.ts', 'src/browser/**/*.ts'],

@@ -9,6 +9,7 @@
 // cannot exist); it rejects only when no verdict arrived (offline, too slow, a server error),
 // which is worth a retry and never the 404 page. The real actor is src/api/actors/public.ts.
 import { assign, fromPromise, setup } from 'xstate';
+import { timeAgoFromIso } from '../../src/domain/timeAgo';
 import { notProvided } from '../shared/abstract';
 import type { NavigateParams } from '../shared/navigation';
 
@@ -27,6 +28,8 @@ export interface PublicProfile {
 export interface PublicProfileInput {
   /** The username as it appears in the URL. */
   username: string;
+  /** When the page opened (epoch ms): 'Profile last verified' counts from it (D8). */
+  now: number;
 }
 
 /** Why the lookup gave no verdict: what the page tells the user above its retry button. */
@@ -35,6 +38,7 @@ export type LookupFailure = 'network' | 'timeout' | 'other';
 export interface PublicProfileContext {
   /** Lower-cased (D30). */
   username: string;
+  now: number;
   profile: PublicProfile | null;
   failure: LookupFailure | null;
 }
@@ -47,6 +51,14 @@ export const NOT_FOUND_PATH = '/page-not-found';
 export function lookupFailure(error: unknown): LookupFailure {
   const kind = (error as { kind?: unknown } | null)?.kind;
   return kind === 'network' || kind === 'timeout' ? kind : 'other';
+}
+
+/**
+ * 'a week ago': the time since the found tutor's KYC approval (D8); null while there is no
+ * profile or no approval time, which hides the 'verified' lines.
+ */
+export function lastVerified(context: PublicProfileContext): string | null {
+  return timeAgoFromIso(context.profile?.kyc_approved_at, new Date(context.now));
 }
 
 export const publicProfileMachine = setup({
@@ -72,6 +84,7 @@ export const publicProfileMachine = setup({
   description: "Looks up a tutor's public profile by username (spec §2, D8, D30).",
   context: ({ input }) => ({
     username: input.username.toLowerCase(),
+    now: input.now,
     profile: null,
     failure: null,
   }),

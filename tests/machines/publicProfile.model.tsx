@@ -36,6 +36,9 @@ export const ASHA: PublicProfile = {
   kyc_approved_at: '2025-01-08T10:30:00+05:30',
 };
 
+/** Sixteen days after ASHA's approval. */
+const NOW = Date.parse('2025-01-24T10:00:00+05:30');
+
 /** Lets the machine take the settled promise's event. */
 const settle = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -95,6 +98,7 @@ export const publicProfileScreen: UiLayer<typeof publicProfileMachine, World> = 
     found: () => {
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Asha Verma');
       expect(screen.getByText('Mathematics, Physics')).toBeInTheDocument();
+      expect(screen.getByText(messages.profile.lastVerified('2 weeks ago'))).toBeInTheDocument();
     },
     // The 404 page takes over (the machine layer checks the navigation).
     notFound: null,
@@ -109,7 +113,7 @@ export const publicProfilePathModel: PathModel<typeof publicProfileMachine, Worl
   name: 'publicProfile',
   machine: publicProfileMachine,
   // As typed in a URL: the machine lower-cases it.
-  inputs: [{ username: 'Asha-Verma' }],
+  inputs: [{ username: 'Asha-Verma', now: NOW }],
   world: () => ({ lookups: [], navigations: [] }),
   provide: (world) =>
     publicProfileMachine.provide({

@@ -28,7 +28,7 @@ function start(username: string, answers: Answer[]) {
       },
       actions: { navigate: (_, params) => void navigations.push(params) },
     }),
-    { input: { username } },
+    { input: { username, now: Date.parse('2025-01-24T10:00:00+05:30') } },
   ).start();
   const settled = () => new Promise((resolve) => setTimeout(resolve));
   return { actor, asked, navigations, settled };
@@ -85,7 +85,7 @@ describe('publicProfile machine', () => {
 
   it('the abstract machine refuses to run without its lookup', async () => {
     const actor = createActor(publicProfileMachine.provide({ actions: { navigate: () => {} } }), {
-      input: { username: 'asha-verma' },
+      input: { username: 'asha-verma', now: 0 },
     }).start();
     await new Promise((resolve) => setTimeout(resolve));
     expect(actor.getSnapshot().value).toBe('failed');

@@ -4,6 +4,7 @@
 import { vi, type Mock } from 'vitest';
 import type { PaymentServices } from '../../src/api/actors/payment';
 import { storage } from '../../src/browser/storage';
+import { ClockContext } from '../../src/ui/app/clock';
 import { AppRoutes } from '../../src/ui/app/routes';
 import { PaymentServicesContext } from '../../src/ui/components/PaymentServicesContext';
 import { renderInRouter } from '../support/renderRoute';
@@ -26,7 +27,6 @@ export function fakeServices(over: Partial<PaymentServices> = {}): FakeServices 
     fetchOrder: never,
     loadLink: never,
     newIdempotencyKey: () => `test-key-${(key += 1)}`,
-    now: () => new Date('2025-01-24T10:00:00+05:30'),
   };
   const all = { ...base, ...over };
   return Object.fromEntries(
@@ -34,12 +34,17 @@ export function fakeServices(over: Partial<PaymentServices> = {}): FakeServices 
   ) as unknown as FakeServices;
 }
 
-export function renderPay(url: string, services: FakeServices) {
+/** Friday 24 January 2025, 10:00 IST, unless a test says otherwise. */
+export const PAY_NOW = new Date('2025-01-24T10:00:00+05:30');
+
+export function renderPay(url: string, services: FakeServices, now: Date = PAY_NOW) {
   return renderInRouter(
     url,
-    <PaymentServicesContext.Provider value={services}>
-      <AppRoutes />
-    </PaymentServicesContext.Provider>,
+    <ClockContext.Provider value={() => now}>
+      <PaymentServicesContext.Provider value={services}>
+        <AppRoutes />
+      </PaymentServicesContext.Provider>
+    </ClockContext.Provider>,
   );
 }
 

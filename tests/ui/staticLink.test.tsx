@@ -84,8 +84,7 @@ describe('static link amount screen', () => {
   });
 
   it('says 9th October only when that is the next settlement', async () => {
-    const services = setup(tutor(), { now: () => new Date('2025-10-08T12:00:00+05:30') });
-    renderPay('/static-link/asha-verma', services);
+    renderPay('/static-link/asha-verma', setup(tutor()), new Date('2025-10-08T12:00:00+05:30'));
     const summary = await screen.findByRole('region', { name: m.feeSummaryTitle });
     expect(summary).toHaveTextContent('9th October');
   });

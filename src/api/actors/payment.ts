@@ -52,8 +52,6 @@ export interface PaymentServices {
   fetchOrder(input: { orderId: string }, signal?: AbortSignal): Promise<OrderView>;
   loadLink(input: { linkId: string }, signal?: AbortSignal): Promise<LinkLoad>;
   newIdempotencyKey(): string;
-  /** The clock, for the settlement date and the booked session (D5, D20). */
-  now(): Date;
 }
 
 /** Public look-ups: never a token (D17, D27). */
@@ -358,5 +356,4 @@ export const paymentServices: PaymentServices = {
   fetchOrder,
   loadLink,
   newIdempotencyKey,
-  now: () => new Date(),
 };

@@ -8,6 +8,7 @@ import { Outlet } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { paymentMachine, type OrderDraft } from '../../../../machines/payment/payment.machine';
 import { trackAction } from '../../../browser/analytics';
+import { useClock } from '../../app/clock';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { storeOrder } from './paymentStore';
@@ -24,6 +25,7 @@ export function usePaymentFlow(): PaymentActorRef {
 
 export function PaymentFlowLayout() {
   const services = usePaymentServices();
+  const now = useClock();
   const navigate = useNavigateAction();
   const [idempotencyKeys] = useState(() => ({
     cc: services.newIdempotencyKey(),
@@ -43,7 +45,7 @@ export function PaymentFlowLayout() {
       },
       actions: { navigate, storeOrder, track: trackAction },
     }),
-    { input: { idempotencyKeys, now: services.now().getTime() } },
+    { input: { idempotencyKeys, now: now().getTime() } },
   );
   return (
     <PaymentFlowContext.Provider value={actorRef}>

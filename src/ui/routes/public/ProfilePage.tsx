@@ -9,7 +9,6 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import type { PublicProfile } from '../../../../machines/publicProfile/publicProfile.machine';
 import { messages } from '../../../domain/messages';
-import { timeAgoFromIso } from '../../../domain/timeAgo';
 import { PublicLayout } from '../../components/PublicLayout';
 import { LookupStatus } from './LookupStatus';
 import {
@@ -26,10 +25,9 @@ export function staticLinkPath(username: string, book = false): string {
   return `/static-link/${username}${book ? '?book=1' : ''}`;
 }
 
-function Profile({ profile }: { profile: PublicProfile }) {
+/** `lastVerified`: the time since KYC approval (D8); null hides every 'verified' claim. */
+function Profile({ profile, lastVerified }: { profile: PublicProfile; lastVerified: string | null }) {
   const name = fullName(profile);
-  // D8: the time since KYC approval; no line (and no 'verified' claim) while it is unknown.
-  const lastVerified = timeAgoFromIso(profile.kyc_approved_at, new Date());
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -73,11 +71,11 @@ function Profile({ profile }: { profile: PublicProfile }) {
 
 /** The profile page on a running publicProfile actor (the path tests render it on theirs). */
 export function ProfileView({ actor }: { actor: PublicProfileActorRef }) {
-  const { profile, failure, retry } = usePublicProfileOf(actor);
+  const { profile, failure, retry, verifiedAgo } = usePublicProfileOf(actor);
   return (
     <PublicLayout username={profile?.username}>
       {profile ? (
-        <Profile profile={profile} />
+        <Profile profile={profile} lastVerified={verifiedAgo} />
       ) : (
         <Stack gap="md">
           <Title order={1}>{messages.publicPages.profileTitle}</Title>

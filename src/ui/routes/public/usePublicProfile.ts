@@ -3,9 +3,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { publicProfileMachine } from '../../../../machines/publicProfile/publicProfile.machine';
+import { lastVerified, publicProfileMachine } from '../../../../machines/publicProfile/publicProfile.machine';
 import { lookupPublicProfile } from '../../../api/actors/public';
 import { messages } from '../../../domain/messages';
+import { useClock } from '../../app/clock';
 import { useNavigateAction } from '../../app/navigation';
 
 /**
@@ -19,12 +20,13 @@ export function usePublicProfile(username: string) {
 /** The lookup of `username`, running. */
 export function usePublicProfileActor(username: string): PublicProfileActorRef {
   const navigate = useNavigateAction();
+  const now = useClock();
   return useActorRef(
     publicProfileMachine.provide({
       actors: { lookup: lookupPublicProfile },
       actions: { navigate },
     }),
-    { input: { username } },
+    { input: { username, now: now().getTime() } },
   );
 }
 
@@ -34,8 +36,9 @@ export type PublicProfileActorRef = ActorRefFrom<typeof publicProfileMachine>;
 export function usePublicProfileOf(actor: PublicProfileActorRef) {
   const profile = useSelector(actor, (s) => (s.matches('found') ? s.context.profile : null));
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null));
+  const verifiedAgo = useSelector(actor, (s) => lastVerified(s.context));
   const retry = useCallback(() => actor.send({ type: 'profile.retry' }), [actor]);
-  return { profile, failure, retry };
+  return { profile, failure, retry, verifiedAgo };
 }
 
 /** What the page says when no verdict arrived. */

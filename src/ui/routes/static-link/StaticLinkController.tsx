@@ -15,6 +15,7 @@ import {
 import { amountTextFromPaise } from '../../../../machines/amountEntry/amount';
 import { trackAction } from '../../../browser/analytics';
 import { messages } from '../../../domain/messages';
+import { useClock } from '../../app/clock';
 import { useNavigateAction } from '../../app/navigation';
 import { FeeSummary } from '../../components/FeeSummary';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
@@ -36,6 +37,7 @@ function sameSummary(a: FeeSummaryView | null, b: FeeSummaryView | null): boolea
 
 export default function StaticLinkController({ username, book, draft, onModel }: Props) {
   const services = usePaymentServices();
+  const now = useClock();
   const navigate = useNavigateAction();
   const actorRef = useActorRef(
     amountEntryMachine.provide({
@@ -58,7 +60,7 @@ export default function StaticLinkController({ username, book, draft, onModel }:
         username,
         book,
         amountText: draft || amountTextFromPaise(storedAmount()),
-        now: services.now().getTime(),
+        now: now().getTime(),
       },
     },
   );

@@ -58,6 +58,7 @@ import { istDateTime } from '../payments/listParts';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from './ConfirmDialog';
+import { useClock } from '../../../../app/clock';
 
 const t = dashboardTexts.tutor.links;
 
@@ -180,6 +181,7 @@ function CreateForm({ actor }: { actor: LinkCreateActorRef }) {
 }
 
 function CreateLink({ list }: { list: LinksList }) {
+  const now = useClock();
   const actor = useActorRef(
     linkCreateMachine.provide({
       actors: {
@@ -187,7 +189,7 @@ function CreateLink({ list }: { list: LinksList }) {
       },
       actions: { created: () => list.send({ type: 'list.reload' }) },
     }),
-    { input: { today: istDateKey(new Date()) } },
+    { input: { today: istDateKey(now()) } },
   );
   const created = useSelector(actor, (s) => s.matches('created'));
   useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));

@@ -57,6 +57,7 @@ import type { TutorTabPanelProps } from '../tutorTabs';
 import { istDateTime } from './listParts';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
+import { useClock } from '../../../../app/clock';
 
 const t = dashboardTexts.tutor.payments;
 
@@ -208,7 +209,8 @@ const columns: Column<PaymentReceivedRow>[] = [
 ];
 
 export function PaymentsPanel(_props: TutorTabPanelProps) {
-  const [range] = useState(() => thisIstMonth(new Date()));
+  const now = useClock();
+  const [range] = useState(() => thisIstMonth(now()));
   const list = useActorRef(providedList, { input: { filter: range } });
   const exporter = useActorRef(providedExport);
   useEndSessionWhen(useSelector(exporter, (s) => s.matches('unauthorized')));
