@@ -26,7 +26,13 @@ export function staticLinkPath(username: string, book = false): string {
 }
 
 /** `lastVerified`: the time since KYC approval (D8); null hides every 'verified' claim. */
-function Profile({ profile, lastVerified }: { profile: PublicProfile; lastVerified: string | null }) {
+function Profile({
+  profile,
+  lastVerified,
+}: {
+  profile: PublicProfile;
+  lastVerified: string | null;
+}) {
   const name = fullName(profile);
   return (
     <Stack gap="lg">

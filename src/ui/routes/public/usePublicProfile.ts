@@ -3,7 +3,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { lastVerified, publicProfileMachine } from '../../../../machines/publicProfile/publicProfile.machine';
+import {
+  lastVerified,
+  publicProfileMachine,
+} from '../../../../machines/publicProfile/publicProfile.machine';
 import { lookupPublicProfile } from '../../../api/actors/public';
 import { messages } from '../../../domain/messages';
 import { useClock } from '../../app/clock';
