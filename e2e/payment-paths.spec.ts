@@ -15,6 +15,7 @@ import { plainPaths, type PlainPath } from '../tests/support/paths';
 import { expectOnReview, review, sandboxCheckout } from './support/checkout';
 import { pathTitle, samplePaths, type Sent } from './support/paths';
 import { loginAsNewStudent, signUp } from './support/student';
+import { readyFacts } from '../tests/machines/payment.facts';
 
 const SAMPLE = 4;
 
@@ -36,7 +37,7 @@ function generated(): PaymentPath[] {
     inputs: [{ idempotencyKeys: { cc: 'key-card', upi: 'key-upi' }, now: Date.now() }],
     events: paymentEvents,
     internal: {
-      'xstate.done.actor.readDraft': done('readDraft', { kind: 'ready', draft }),
+      'xstate.done.actor.readDraft': done('readDraft', readyFacts(draft)),
       'xstate.done.actor.loadFees': done('loadFees', { baseRate: 1, holidays: [] }),
       'xstate.done.actor.createOrder': done('createOrder', { id: 'o', paymentSessionId: 's' }),
       'xstate.done.actor.openCheckout': done('openCheckout', undefined),

@@ -2,9 +2,10 @@
 // §8; D2, D6, D9, D15, D20). One actor serves /pay/review and
 // /pay/payment-gateway-payment-flow (a layout route keeps it across the two).
 //
-// - It reads the payment draft the earlier screens stored (`readDraft`): no session →
-//   /student/login; no amount, tutor phone or tutor name → /pay/payment-details (spec §2),
-//   or /student/dashboard when this tab's payment has just gone through (D125).
+// - It reads the payment draft the earlier screens stored (`readDraft`) and decides by
+//   draft.ts: no session → /student/login; no amount, tutor phone or tutor name →
+//   /pay/payment-details (spec §2), or /student/dashboard when this tab's payment has just
+//   gone through (D125).
 // - It loads the fee settings (payments/pg/, base_rate; 1 when absent, D9) and shows the D9
 //   breakup for the chosen method: Card (fee + charges) or UPI (total = amount, D6).
 // - 'Proceed to pay' fires 'Clicked Proceed' (D22) and creates the order with this visit's
@@ -26,37 +27,13 @@ import { orderErrorText } from '../../src/domain/errorText';
 import { sessionTimes, type SessionTimes } from '../../src/domain/schedule';
 import { computeBreakup, effectiveBaseRate, type Breakup } from '../../src/domain/fees';
 import { messages } from '../../src/domain/messages';
-import type { Paise } from '../../src/domain/money';
 import type { FeeSettings } from '../amountEntry/amountEntry.machine';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { httpStatus, isUnauthorized, serverMessage } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
+import { draftVerdict, type DraftFacts, type PaymentDraft } from './draft';
 
-/** What the review shows and the order is made of. */
-export interface PaymentDraft {
-  /** The base amount (what the tutor gets), paise. */
-  amount: Paise;
-  payeeId: number;
-  payeeName: string;
-  payeePhone: string;
-  payerId: number;
-  /** D19: the payment link being paid, if any. */
-  linkId: string | null;
-  /** D20: a session is booked with this payment. */
-  book: boolean;
-}
-
-export type DraftResult =
-  | { kind: 'ready'; draft: PaymentDraft }
-  /** No session (spec §2: /student/login). */
-  | { kind: 'login' }
-  /** Amount, tutor phone or tutor name missing (spec §2: /pay/payment-details). */
-  | { kind: 'details' }
-  /**
-   * Nothing to review because this tab's payment went through (Back from the status page,
-   * through the gateway's page): the student's dashboard, not an empty form (D125).
-   */
-  | { kind: 'paid' };
+export type { DraftFacts, DraftResult, PaymentDraft } from './draft';
 
 /** The order to create, in domain terms (the real actor maps it to the API's rupees). */
 export interface OrderDraft {
@@ -142,7 +119,7 @@ export const paymentMachine = setup({
     events: {} as PaymentEvent,
   },
   actors: {
-    readDraft: abstractPromise<DraftResult>('readDraft'),
+    readDraft: abstractPromise<DraftFacts>('readDraft'),
     loadFees: abstractPromise<FeeSettings>('loadFees'),
     createOrder: abstractPromise<CreatedOrder, { order: OrderDraft; idempotencyKey: string }>(
       'createOrder',
@@ -177,24 +154,27 @@ export const paymentMachine = setup({
         src: 'readDraft',
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'login',
+            guard: ({ event }) => draftVerdict(event.output).kind === 'login',
             target: 'leaving',
             actions: { type: 'navigate', params: { to: '/student/login', replace: true } },
           },
           {
-            guard: ({ event }) => event.output.kind === 'details',
+            guard: ({ event }) => draftVerdict(event.output).kind === 'details',
             target: 'leaving',
             actions: { type: 'navigate', params: { to: '/pay/payment-details', replace: true } },
           },
           {
-            guard: ({ event }) => event.output.kind === 'paid',
+            guard: ({ event }) => draftVerdict(event.output).kind === 'paid',
             target: 'leaving',
             actions: { type: 'navigate', params: { to: '/student/dashboard', replace: true } },
           },
           {
             target: 'loadingFees',
             actions: assign({
-              draft: ({ event }) => (event.output.kind === 'ready' ? event.output.draft : null),
+              draft: ({ event }) => {
+                const verdict = draftVerdict(event.output);
+                return verdict.kind === 'ready' ? verdict.draft : null;
+              },
             }),
           },
         ],

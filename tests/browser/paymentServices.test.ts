@@ -155,30 +155,37 @@ describe('searchPayee', () => {
   });
 });
 
-describe('readDraft (the review guards, spec §2)', () => {
+describe('readDraft (what the review guards read, spec §2)', () => {
   function keep() {
     storage.set('activePaymentAmount', 500_000);
     storage.set('tutorPhone', '9123456780');
     storage.set('activePaymentTutorName', 'Asha Verma');
   }
 
-  it('no session: login', async () => {
+  it('no session: storage as it is, and no request', async () => {
     keep();
-    expect(await paymentServices.readDraft()).toEqual({ kind: 'login' });
+    const requests = serve(() => json(500, {}));
+    expect(await paymentServices.readDraft()).toMatchObject({
+      session: false,
+      amount: 500_000,
+      payerId: null,
+      payee: null,
+    });
+    expect(requests).toHaveLength(0);
   });
 
-  it('missing amount, phone or name: details', async () => {
+  it('a 401 from user/me/ ends the session', async () => {
     logIn();
-    storage.set('tutorPhone', '9123456780');
-    storage.set('activePaymentTutorName', 'Asha Verma');
-    expect(await paymentServices.readDraft()).toEqual({ kind: 'details' });
-    storage.set('activePaymentAmount', 6_000_000); // above ₹50,000 (D11)
-    expect(await paymentServices.readDraft()).toEqual({ kind: 'details' });
+    keep();
+    storage.remove('userId');
+    serve(() => json(401, { message: 'expired' }));
+    expect(await paymentServices.readDraft()).toMatchObject({ session: false, payerId: null });
   });
 
   it('complete: payer from user/me/ when not stored, payee from storage, link id, booking', async () => {
     logIn();
     keep();
+    storage.remove('userId');
     storage.set('payeeUserId', '7');
     storage.set('linkId', 'lnk_1');
     storage.set('sessionDateTime', {
@@ -197,30 +204,32 @@ describe('readDraft (the review guards, spec §2)', () => {
         pg_onboarding_status: [],
       }),
     );
-    const draft = await paymentServices.readDraft();
-    expect(draft).toEqual({
-      kind: 'ready',
-      draft: {
-        amount: 500_000,
-        payeeId: 7,
-        payeeName: 'Asha Verma',
-        payeePhone: '9123456780',
-        payerId: 42,
-        linkId: 'lnk_1',
-        // D20: a session was asked for; the review shows it from when it opened.
-        book: true,
-      },
+    expect(await paymentServices.readDraft()).toEqual({
+      session: true,
+      amount: 500_000,
+      payeePhone: '9123456780',
+      payeeName: 'Asha Verma',
+      paidOrderId: null,
+      payerId: 42,
+      // Stored by the screen that checked the tutor can be paid.
+      payee: { id: 7, onboarding: null },
+      linkId: 'lnk_1',
+      // D20: a session was asked for; the review shows it from when it opened.
+      book: true,
     });
     expect(storage.get('userId')).toBe('42');
   });
 
-  it('without a stored payee id it finds the payee by phone', async () => {
+  it('without a stored payee id it finds the payee by phone, with its gateway status', async () => {
     logIn();
     keep();
     storage.set('userId', '42');
     serve(() => json(200, [{ ...asha, id: 7 }]));
-    const draft = await paymentServices.readDraft();
-    expect(draft).toMatchObject({ kind: 'ready', draft: { payeeId: 7, book: false } });
+    expect(await paymentServices.readDraft()).toMatchObject({
+      payerId: 42,
+      payee: { id: 7, onboarding: asha.pg_onboarding_status },
+      book: false,
+    });
   });
 });
 

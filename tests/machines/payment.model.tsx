@@ -13,7 +13,7 @@ import {
   GATEWAY_PATH,
   paymentMachine,
   type CreatedOrder,
-  type DraftResult,
+  type DraftFacts,
   type OrderDraft,
   type PaymentDraft,
 } from '../../machines/payment/payment.machine';
@@ -22,9 +22,10 @@ import type { PathModel, PathRun, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 import { paymentEvents } from './payment.events';
+import { detailsFacts, loginFacts, paidFacts, readyFacts } from './payment.facts';
 
 interface World {
-  draft: FakeActor<DraftResult>;
+  draft: FakeActor<DraftFacts>;
   fees: FakeActor<FeeSettings>;
   create: FakeActor<CreatedOrder, { order: OrderDraft; idempotencyKey: string }>;
   checkout: FakeActor<void, { paymentSessionId: string }>;
@@ -157,14 +158,14 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
   events: paymentEvents,
   ui: paymentScreen,
   internal: {
-    'xstate.done.actor.readDraft': doneCases<World, DraftResult>(
+    'xstate.done.actor.readDraft': doneCases<World, DraftFacts>(
       'readDraft',
       [
-        { kind: 'login' },
-        { kind: 'details' },
-        { kind: 'paid' },
-        { kind: 'ready', draft: DRAFT },
-        { kind: 'ready', draft: { ...DRAFT, book: true } },
+        loginFacts,
+        detailsFacts,
+        paidFacts,
+        readyFacts(DRAFT),
+        readyFacts({ ...DRAFT, book: true }),
       ],
       (w) => w.draft,
     ),
@@ -264,9 +265,9 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
     leaving: (snapshot, { world }) => {
       const to = world.navigations.at(-1)?.to;
       const draft = world.draft.outputs.at(-1);
-      if (draft?.kind === 'login') assert.equal(to, '/student/login');
-      else if (draft?.kind === 'details') assert.equal(to, '/pay/payment-details');
-      else if (draft?.kind === 'paid') assert.equal(to, '/student/dashboard');
+      if (draft === loginFacts) assert.equal(to, '/student/login');
+      else if (draft === detailsFacts) assert.equal(to, '/pay/payment-details');
+      else if (draft === paidFacts) assert.equal(to, '/student/dashboard');
       else assert.equal(to, '/student/login', 'the session ended while creating the order');
       assert.deepEqual(world.stored, []);
     },

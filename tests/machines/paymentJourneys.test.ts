@@ -25,7 +25,7 @@ import {
   paymentMachine,
   selectBreakup,
   type CreatedOrder,
-  type DraftResult,
+  type DraftFacts,
   type OrderDraft,
 } from '../../machines/payment/payment.machine';
 import { paymentLinkMachine, type LinkLoad } from '../../machines/payment/paymentLink.machine';
@@ -35,6 +35,7 @@ import { fakeActor, flush } from './fakes';
 import { recording, start } from './journeys';
 import { orders } from './orderStatus.model';
 import { searches, tutorFacts } from './payeeLookup.model';
+import { detailsFacts, loginFacts, paidFacts, readyFacts } from './payment.facts';
 import { DRAFT, KEYS, ORDER } from './payment.model';
 import { loads } from './paymentLink.model';
 
@@ -237,7 +238,7 @@ describe('tutorDetails', () => {
 
 describe('payment (review → checkout)', () => {
   async function ready() {
-    const draft = fakeActor<DraftResult>();
+    const draft = fakeActor<DraftFacts>();
     const fees = fakeActor<FeeSettings>();
     const create = fakeActor<CreatedOrder, { order: OrderDraft; idempotencyKey: string }>();
     const checkout = fakeActor<void, { paymentSessionId: string }>();
@@ -254,7 +255,7 @@ describe('payment (review → checkout)', () => {
       }),
       { idempotencyKeys: KEYS, now: Date.now() },
     );
-    draft.last().resolve({ kind: 'ready', draft: DRAFT });
+    draft.last().resolve(readyFacts(DRAFT));
     await flush();
     fees.last().resolve({ baseRate: 1, holidays: [] });
     await flush();
@@ -317,10 +318,11 @@ describe('payment (review → checkout)', () => {
   });
 
   it.each([
-    [{ kind: 'login' } as const, '/student/login'],
-    [{ kind: 'details' } as const, '/pay/payment-details'],
-  ])('guard %o → %s', async (result, to) => {
-    const draft = fakeActor<DraftResult>();
+    ['login', loginFacts, '/student/login'],
+    ['details', detailsFacts, '/pay/payment-details'],
+    ['paid', paidFacts, '/student/dashboard'],
+  ])('guard %s → %s', async (_, result, to) => {
+    const draft = fakeActor<DraftFacts>();
     const { recorder, actions } = recording(['navigate', 'storeOrder', 'track']);
     start(paymentMachine.provide({ actors: { readDraft: draft.logic }, actions }), {
       idempotencyKeys: KEYS,

@@ -10,6 +10,7 @@ import { storage } from '../../src/browser/storage';
 import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { deferred, fakeServices, logIn, renderPay } from './payKit';
+import { readyFacts } from '../machines/payment.facts';
 
 const m = messages.review;
 
@@ -25,7 +26,7 @@ const DRAFT: PaymentDraft = {
 
 function setup(over: Parameters<typeof fakeServices>[0] = {}) {
   return fakeServices({
-    readDraft: async () => ({ kind: 'ready', draft: DRAFT }),
+    readDraft: async () => readyFacts(DRAFT),
     loadFees: async () => ({ baseRate: 1, holidays: [] }),
     ...over,
   });
@@ -71,10 +72,7 @@ describe('review', () => {
     renderPay(
       '/pay/review',
       setup({
-        readDraft: async () => ({
-          kind: 'ready',
-          draft: { ...DRAFT, book: true },
-        }),
+        readDraft: async () => readyFacts({ ...DRAFT, book: true }),
       }),
     );
     expect(

@@ -11,6 +11,7 @@
 //   401 on such a look-up is retried without the token.
 // - The search by phone needs the session (D26): without one it answers 'unauthorized' with no
 //   request at all.
+import { isProfileComplete } from '../../../machines/login/profile';
 import type { FeeSettings, TutorLookup } from '../../../machines/amountEntry/amountEntry.machine';
 import type { OrderView } from '../../../machines/orderStatus/orderStatus.machine';
 import type {
@@ -21,7 +22,7 @@ import type {
 import type { RegisterTutorInput } from '../../../machines/payeeLookup/tutorDetails.machine';
 import type {
   CreatedOrder,
-  DraftResult,
+  DraftFacts,
   OrderDraft,
 } from '../../../machines/payment/payment.machine';
 import type { LinkLoad, LinkViewer } from '../../../machines/payment/paymentLink.machine';
@@ -43,7 +44,7 @@ export interface PaymentServices {
   searchPayee(input: { phone: string }, signal?: AbortSignal): Promise<PayeeSearch>;
   readPending(): Promise<PendingPayee | null>;
   registerTutor(input: RegisterTutorInput, signal?: AbortSignal): Promise<PayeeFacts>;
-  readDraft(signal?: AbortSignal): Promise<DraftResult>;
+  readDraft(signal?: AbortSignal): Promise<DraftFacts>;
   createOrder(
     input: { order: OrderDraft; idempotencyKey: string },
     signal?: AbortSignal,
@@ -197,55 +198,49 @@ async function registerTutor(input: RegisterTutorInput, signal?: AbortSignal): P
 
 const ID = /^\d+$/;
 
-/** The payer: the stored user id, else user/me/ (and it is stored). */
-async function payerId(signal?: AbortSignal): Promise<number | 'login'> {
+/** The payer's id: the stored user id, else user/me/ (and it is stored); 'ended' on a 401. */
+async function payerId(signal?: AbortSignal): Promise<number | 'ended'> {
   const stored = storage.get('userId');
   if (stored !== null && ID.test(stored)) return Number(stored);
   const result = await call(api.GET('/user/me/', { signal }));
   if (!result.ok) {
-    if (isStatus(result.failure, 401)) return 'login';
+    if (isStatus(result.failure, 401)) return 'ended';
     throw result.failure;
   }
   storage.set('userId', String(result.data.id));
   return result.data.id;
 }
 
-/** The payee's id: stored by the screen before, else found by the tutor's phone. */
-async function payeeId(phone: string, signal?: AbortSignal): Promise<number | null> {
+/** The payee: the id an earlier screen stored, else the tutor found by phone. */
+async function payee(phone: string, signal?: AbortSignal): Promise<DraftFacts['payee']> {
   const stored = storage.get('payeeUserId') ?? storage.get('activePaymentTutorId');
-  if (stored !== null && ID.test(stored)) return Number(stored);
+  if (stored !== null && ID.test(stored)) return { id: Number(stored), onboarding: null };
   const search = await searchPayee({ phone }, signal);
   if (search.kind !== 'found' || search.payee.id === null) return null;
-  if (!canAcceptPayments(gatewayStatus(search.payee.pg_onboarding_status))) return null;
-  storage.set('payeeUserId', String(search.payee.id));
-  return search.payee.id;
+  return { id: search.payee.id, onboarding: search.payee.pg_onboarding_status ?? [] };
 }
 
-/** Spec §2 guards of /pay/review, then everything the review shows. */
-async function readDraft(signal?: AbortSignal): Promise<DraftResult> {
-  if (!hasStudentSession()) return { kind: 'login' };
-  const amount = storage.get('activePaymentAmount');
-  const payeePhone = storage.get('tutorPhone');
-  const payeeName = storage.get('activePaymentTutorName');
-  if (amount === null || amountError(amount) !== null || !payeePhone || !payeeName) {
-    return storage.get('paidOrderId') ? { kind: 'paid' } : { kind: 'details' };
-  }
+/** What /pay/review decides from (machines/payment/draft.ts): storage, and who the parties are. */
+async function readDraft(signal?: AbortSignal): Promise<DraftFacts> {
+  const stored = {
+    amount: storage.get('activePaymentAmount'),
+    payeePhone: storage.get('tutorPhone'),
+    payeeName: storage.get('activePaymentTutorName'),
+    paidOrderId: storage.get('paidOrderId'),
+    linkId: storage.get('linkId'),
+    book: storage.get('sessionDateTime') !== null,
+  };
+  const none = { ...stored, session: false, payerId: null, payee: null };
+  // Without a session or a tutor's phone there is no one to ask about.
+  if (!hasStudentSession()) return none;
+  if (!stored.payeePhone) return { ...none, session: true };
   const payer = await payerId(signal);
-  if (payer === 'login') return { kind: 'login' };
-  const payee = await payeeId(payeePhone, signal);
-  if (payee === null) return { kind: 'details' };
+  if (payer === 'ended') return none;
   return {
-    kind: 'ready',
-    draft: {
-      amount,
-      payeeId: payee,
-      payeeName,
-      payeePhone,
-      payerId: payer,
-      linkId: storage.get('linkId'),
-      // D20: the static link asked for a session; the review shows it, the server books it.
-      book: storage.get('sessionDateTime') !== null,
-    },
+    ...stored,
+    session: true,
+    payerId: payer,
+    payee: await payee(stored.payeePhone, signal),
   };
 }
 
@@ -306,8 +301,7 @@ async function viewer(signal?: AbortSignal): Promise<LinkViewer> {
   }
   const me = result.data;
   if (me.role !== 'student') return 'anonymous';
-  const complete = Boolean(me.pan && me.first_name?.trim() && me.last_name?.trim() && me.phone);
-  return complete ? 'complete' : 'incomplete';
+  return isProfileComplete(me) ? 'complete' : 'incomplete';
 }
 
 async function loadLink({ linkId }: { linkId: string }, signal?: AbortSignal): Promise<LinkLoad> {
