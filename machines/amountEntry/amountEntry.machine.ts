@@ -4,7 +4,7 @@
 // - On start it looks up the tutor by the username of the URL (lower-cased, D30) and, best
 //   effort, the fee settings (base rate and settlement holidays) for the mobile fee summary.
 //   An unknown tutor goes to /page-not-found; a failed look-up offers a retry.
-// - A tutor onboarded with the gateway who cannot accept payments yet (`tutor.kyc`, D65) shows
+// - A tutor onboarded with the gateway who cannot accept payments yet (`tutorKyc`, D65) shows
 //   what pay-by-phone tells (payeeOutcome: KYC link sent, or KYC done) and never allows Proceed,
 //   so the student does not log in for nothing.
 // - The amount is digits only and saved on each change (`saveAmount`).
@@ -25,7 +25,14 @@ import { computeBreakup, type Breakup } from '../../src/domain/fees';
 import type { Paise } from '../../src/domain/money';
 import { sessionTimes, type SessionTimes } from '../../src/domain/schedule';
 import { nextSettlement } from '../../src/domain/settlement';
-import type { KycOutcome } from '../../src/domain/onboarding';
+import {
+  canAcceptPayments,
+  gatewayStatus,
+  isOnboarded,
+  kycOutcome,
+  type KycOutcome,
+  type PgOnboardingEntry,
+} from '../../src/domain/onboarding';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { unreachableText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
@@ -38,13 +45,8 @@ export interface TutorLookup {
   name: string;
   username: string;
   phone: string;
-  /** MIN_KYC_APPROVED or ACTIVE with the gateway. */
-  canAcceptPayments: boolean;
-  /**
-   * Onboarded with the gateway but cannot accept payments yet: what payers are told
-   * (payeeOutcome). Null when the tutor can be paid or has no gateway entry at all (D65).
-   */
-  kyc: KycOutcome | null;
+  /** The tutor's gateway onboarding entries, as the server sends them (empty: none). */
+  onboarding: readonly PgOnboardingEntry[];
 }
 
 /** The amount screen's info for a tutor who cannot accept payments yet (pay-by-phone's texts). */
@@ -181,13 +183,14 @@ export const amountEntryMachine = setup({
                 actions: { type: 'navigate', params: { to: NOT_FOUND, replace: true } },
               },
               {
-                guard: ({ event }) => event.output?.kyc != null,
+                guard: ({ event }) => event.output !== null && tutorKyc(event.output) !== null,
                 description: 'D65: onboarded with the gateway, cannot accept payments yet',
                 target: 'unpayable',
                 actions: assign({
                   tutor: ({ event }) => event.output,
                   error: null,
-                  notice: ({ event }) => unpayableNotice(event.output?.kyc ?? 'kyc-link-sent'),
+                  notice: ({ event }) =>
+                    unpayableNotice(tutorKyc(event.output!) ?? 'kyc-link-sent'),
                 }),
               },
               {
@@ -279,7 +282,17 @@ function unpayableNotice(kyc: KycOutcome): UnpayableNotice {
 
 /** D65: the gateway approved the tutor's KYC (MIN_KYC_APPROVED or ACTIVE): they can be paid. */
 function kycApproved(context: AmountEntryContext): boolean {
-  return context.tutor?.canAcceptPayments === true;
+  return context.tutor !== null && canAcceptPayments(gatewayStatus(context.tutor.onboarding));
+}
+
+/**
+ * D65: onboarded with the gateway but not payable yet: what payers are told (payeeOutcome's
+ * texts). Null when the tutor can be paid or has no gateway entry at all.
+ */
+export function tutorKyc(tutor: TutorLookup): KycOutcome | null {
+  const status = gatewayStatus(tutor.onboarding);
+  if (canAcceptPayments(status) || !isOnboarded(tutor.onboarding)) return null;
+  return kycOutcome(status);
 }
 
 function pending(context: AmountEntryContext): PendingPayment {

@@ -47,8 +47,7 @@ describe('lookupTutor', () => {
       name: 'Asha Verma',
       username: 'asha-verma',
       phone: '9123456780',
-      canAcceptPayments: true,
-      kyc: null,
+      onboarding: asha.pg_onboarding_status,
     });
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
     expect(new URL(requests[0]!.url).searchParams.get('username')).toBe('asha-verma');
@@ -85,29 +84,10 @@ describe('lookupTutor', () => {
     });
   });
 
-  it('a tutor with KYC pending cannot accept payments', async () => {
-    serve(() =>
-      json(200, [
-        { ...asha, pg_onboarding_status: [{ pg_name: 'cashfree', status: 'MIN_KYC_PENDING' }] },
-      ]),
-    );
+  it('passes the gateway statuses on as they are; none is an empty list', async () => {
+    serve(() => json(200, [{ ...asha, pg_onboarding_status: undefined }]));
     expect(await paymentServices.lookupTutor({ username: 'asha-verma' })).toMatchObject({
-      canAcceptPayments: false,
-      kyc: 'kyc-link-sent',
-    });
-    serve(() =>
-      json(200, [
-        { ...asha, pg_onboarding_status: [{ pg_name: 'cashfree', status: 'MIN_KYC_SUBMITTED' }] },
-      ]),
-    );
-    expect((await paymentServices.lookupTutor({ username: 'asha-verma' }))?.kyc).toBe('kyc-done');
-  });
-
-  it('a tutor with no gateway entry cannot accept payments and has no KYC notice (D65)', async () => {
-    serve(() => json(200, [{ ...asha, pg_onboarding_status: [] }]));
-    expect(await paymentServices.lookupTutor({ username: 'asha-verma' })).toMatchObject({
-      canAcceptPayments: false,
-      kyc: null,
+      onboarding: [],
     });
   });
 });

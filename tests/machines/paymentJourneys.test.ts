@@ -64,8 +64,7 @@ describe('amountEntry (static link)', () => {
     name: 'Asha Verma',
     username: 'asha-verma',
     phone: '9123456780',
-    canAcceptPayments: true,
-    kyc: null,
+    onboarding: [{ pg_name: 'cashfree', status: 'ACTIVE' }],
     ...over,
   });
 
@@ -86,12 +85,7 @@ describe('amountEntry (static link)', () => {
   it.each([
     ['not logged in', asha({ id: null }), '/student/login', 'storeForLogin'],
     ['logged in, onboarded', asha({ id: 7 }), '/pay/review', 'storeForReview'],
-    [
-      'logged in, not onboarded',
-      asha({ id: 7, canAcceptPayments: false }),
-      '/page-not-found',
-      null,
-    ],
+    ['logged in, not onboarded', asha({ id: 7, onboarding: [] }), '/page-not-found', null],
   ])('%s → %s', async (_, tutor, to, stored) => {
     const { actor, answer, recorder } = run(tutor);
     answer();

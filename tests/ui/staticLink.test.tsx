@@ -15,8 +15,7 @@ const tutor = (over: Partial<TutorLookup> = {}): TutorLookup => ({
   name: 'Asha Verma',
   username: 'asha-verma',
   phone: '9123456780',
-  canAcceptPayments: true,
-  kyc: null,
+  onboarding: [{ pg_name: 'cashfree', status: 'ACTIVE' }],
   ...over,
 });
 
@@ -104,16 +103,16 @@ describe('static link amount screen', () => {
     [
       'not logged in, KYC link sent',
       null,
-      'kyc-link-sent' as const,
+      'MIN_KYC_PENDING',
       'kycPendingTitle' as const,
       'kycLinkSent' as const,
     ],
-    ['logged in, KYC done', 7, 'kyc-done' as const, 'kycDoneTitle' as const, 'kycDone' as const],
+    ['logged in, KYC done', 7, 'MIN_KYC_SUBMITTED', 'kycDoneTitle' as const, 'kycDone' as const],
   ])(
     '%s: shows the pay-by-phone text and Proceed stays disabled (D65)',
-    async (_, id, kyc, title, text) => {
+    async (_, id, status, title, text) => {
       const user = userEvent.setup();
-      const services = setup(tutor({ id, canAcceptPayments: false, kyc }));
+      const services = setup(tutor({ id, onboarding: [{ pg_name: 'cashfree', status }] }));
       const { router } = renderPay('/static-link/asha-verma', services);
       const notice = await screen.findByRole('status');
       expect(notice).toHaveTextContent(messages.payeeLookup[title]);
@@ -150,7 +149,7 @@ describe('static link amount screen', () => {
 
   it('logged in, tutor with no gateway entry: no notice, Proceed → /page-not-found', async () => {
     const user = userEvent.setup();
-    const services = setup(tutor({ id: 7, canAcceptPayments: false }));
+    const services = setup(tutor({ id: 7, onboarding: [] }));
     const { router } = renderPay('/static-link/asha-verma', services);
     await screen.findByText(m.amountHelper('Asha Verma'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

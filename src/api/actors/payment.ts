@@ -30,7 +30,6 @@ import { openCheckout as openGatewayCheckout } from '../../browser/checkout';
 import { storage } from '../../browser/storage';
 import { PG_NAME, SETTLEMENT_TYPE } from '../../domain/constants';
 import { paiseToRupees, rupeesToPaiseOrNull } from '../../domain/money';
-import { canAcceptPayments, gatewayStatus, isOnboarded, kycOutcome } from '../../domain/onboarding';
 import { isValidUsernameShape } from '../../domain/usernames';
 import { api } from '../appClient';
 import { createApiClient, type Schemas } from '../client';
@@ -103,16 +102,12 @@ async function lookupTutor(
   }
   const tutor = result.data[0];
   if (!tutor || tutor.role !== 'teacher') return null;
-  const status = gatewayStatus(tutor.pg_onboarding_status);
-  const payable = canAcceptPayments(status);
   return {
     id: tutor.id ?? null,
     name: fullName(tutor.first_name, tutor.last_name) || (tutor.username ?? username),
     username: tutor.username ?? username,
     phone: tutor.phone,
-    canAcceptPayments: payable,
-    // D65: a gateway entry that cannot accept payments yet is told on the amount screen.
-    kyc: isOnboarded(tutor.pg_onboarding_status) && !payable ? kycOutcome(status) : null,
+    onboarding: tutor.pg_onboarding_status ?? [],
   };
 }
 
