@@ -4,7 +4,7 @@ import { CHARGES_RATE, PG_NAME } from '../../domain/constants';
 import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
-import { BASE_RATE } from '../services/orders';
+import { BASE_RATE } from '../services/orderChecks';
 import { settlementHolidays } from '../services/settlementHolidays';
 import { refusal } from './replies';
 import { readSignedWebhook } from './signedWebhook';
