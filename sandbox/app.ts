@@ -36,6 +36,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     },
     logController: new OneLineRequestLog(false),
     bodyLimit: 256 * 1024,
+    // The app's gateway transport keeps connections alive (as fetch does): on close they go.
+    forceCloseConnections: true,
   });
   // Its pages are plain forms under the app's own strict policy (no script runs on them).
   app.addHook('onRequest', async (_request, reply) => {

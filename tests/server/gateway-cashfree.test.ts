@@ -179,6 +179,27 @@ describe.each(testDatabases())('Cashfree adapter on $name', (database) => {
     expect((await gateway.createOrder(order)).status).toBe('ACTIVE');
   });
 
+  it('tries a read again after a 5xx or a 429, at most twice; never a write', async () => {
+    const patient = createCashfreeGateway(server.config, {
+      basePath: `${base}/sandbox/cashfree/pg`,
+      retryDelaysMs: [10, 10],
+    });
+    const created = await patient.createOrder(input());
+    const faults = (payload: object) =>
+      server.inject({ method: 'POST', url: '/sandbox/cashfree/faults', payload });
+
+    await faults({ failNextWith5xx: 1 });
+    expect((await patient.fetchOrder(created.orderId)).status).toBe('ACTIVE');
+    await faults({ failNextWith429: 2 });
+    expect(await patient.fetchPayments(created.orderId)).toEqual([]);
+    // Three answers of 500 in a row: the third is the caller's.
+    await faults({ failNextWith5xx: 3 });
+    expect(await rejection(patient.fetchOrder(created.orderId))).toMatchObject({ status: 500 });
+    // A write is sent once: its 500 is the answer.
+    await faults({ failNextWith5xx: 1 });
+    expect(await rejection(patient.createOrder(input()))).toMatchObject({ status: 500 });
+  });
+
   it('gives up on a gateway that does not answer in time', async () => {
     await server.inject({
       method: 'POST',

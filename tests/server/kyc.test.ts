@@ -261,7 +261,8 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       );
       await faults(server, { dropWebhooks: true });
       await decide(server, link, 'fail');
-      await faults(server, { failNextWith5xx: 1 });
+      // A read is tried three times (gateway/transport.ts): all three fail.
+      await faults(server, { failNextWith5xx: 3 });
       const res = await read(server, meera, meera.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'MIN_KYC_PENDING' });

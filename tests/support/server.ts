@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildSandbox } from '../../sandbox/app';
 import { loadSandboxConfig } from '../../sandbox/config';
 import { buildApp, type AppOptions } from '../../src/server/app';
-import type { LocalTransport } from '../../src/server/gateway/cashfree';
+import type { LocalTransport } from '../../src/server/gateway/transport';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';

@@ -3,9 +3,9 @@
 // (`${PUBLIC_ORIGIN}/sandbox/cashfree/pg`), Cashfree's API in production. Amounts are paise
 // everywhere else (D9); rupees exist only in what crosses this edge.
 //
-// Every call has a bounded timeout and every failure becomes a GatewayError carrying only
-// the gateway's status, code and message: never the SDK's request config, which holds the
-// client secret (so nothing here can leak it into a log).
+// Every call goes through the one transport (transport.ts): a bounded wait, reads retried,
+// and every failure a GatewayError carrying only the gateway's status, code and message:
+// never the SDK's request config, which holds the client secret.
 import { Cashfree, CFEnvironment, type CreateOrderRequest } from 'cashfree-pg';
 import { z } from 'zod';
 import { paiseToRupees, rupeesToPaiseOrNull } from '../../domain/money';
@@ -13,6 +13,13 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/statuses';
 import { toIstIsoString } from '../../domain/time';
 import type { Config } from '../config';
 import { verifiedWebhookJson } from './signature';
+import {
+  createTransport,
+  parseAnswer,
+  refusal,
+  type LocalTransport,
+  type Transport,
+} from './transport';
 import {
   GATEWAY_REFUND_STATUSES,
   GatewayError,
@@ -25,32 +32,16 @@ import {
   type PaymentWebhook,
 } from './types';
 
-export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
-
-/** The subset of app.inject the loopback transport needs. */
-export type Loopback = (request: {
-  method: 'GET' | 'POST' | 'PATCH';
-  url: string;
-  headers: Record<string, string>;
-  payload?: string;
-}) => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
-
-/**
- * A gateway reached without a socket (tests run the sandbox server in-process): calls whose URL
- * is on `origin` go through `inject`. The request is built exactly as for the network.
- */
-export interface LocalTransport {
-  origin: string;
-  inject: Loopback;
-}
-
 export interface CashfreeGatewayOptions {
   /** Overrides config.cashfree.pgBaseUrl (tests point it at a listening sandbox). */
   basePath?: string;
   /** Per call; a gateway that does not answer must not hang a student's request. */
   timeoutMs?: number;
   loopback?: LocalTransport;
+  retryDelaysMs?: readonly number[];
 }
+
+const NAME = 'Cashfree';
 
 type RequestOptions = NonNullable<Parameters<Cashfree['PGFetchOrder']>[3]>;
 type SdkResponse = { status: number; data: unknown };
@@ -104,8 +95,6 @@ const refundEntity = z.object({
   created_at: text,
   processed_at: text,
 });
-
-const errorBody = z.object({ message: z.string().optional(), code: z.string().optional() });
 
 const webhookEnvelope = z.object({
   type: z.enum([
@@ -168,74 +157,33 @@ function toRefund(entity: z.infer<typeof refundEntity>): GatewayRefund {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors: what the SDK (axios) throws or answers, as GatewayError. Nothing else is kept.
+// The SDK's HTTP (axios) goes through the one transport: an adapter hands it each request.
 
-function transportError(error: unknown, timeoutMs: number): GatewayError {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-    return new GatewayError(`Cashfree did not answer within ${timeoutMs} ms`, null, 'timeout');
-  }
-  const detail = typeof code === 'string' ? code : 'no answer';
-  return new GatewayError(`Cashfree could not be reached (${detail})`, null, 'network_error');
-}
-
-function refusal(response: SdkResponse): GatewayError {
-  const body = errorBody.safeParse(response.data);
-  const message = body.success && body.data.message ? body.data.message : 'request failed';
-  const code = body.success ? (body.data.code ?? null) : null;
-  return new GatewayError(`Cashfree: ${message}`, response.status, code);
-}
-
-function invalidResponse(what: string, status: number, error: z.ZodError): GatewayError {
-  const issue = error.issues[0];
-  const where = issue?.path.join('.') || 'body';
-  return new GatewayError(
-    `Cashfree answered ${what} with an unexpected body (${where}: ${issue?.message ?? 'invalid'})`,
-    status,
-    'invalid_response',
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// The loopback transport: an axios adapter that hands the SDK's request to app.inject.
-
-function loopbackAdapter(loopback: Loopback, timeoutMs: number): RequestOptions['adapter'] {
+function transportAdapter(send: Transport): RequestOptions['adapter'] {
   return async (request) => {
     const url = new URL(request.url ?? '');
+    for (const [key, value] of Object.entries(request.params ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
     const headers: Record<string, string> = {};
     const raw = (request.headers as { toJSON?: () => Record<string, unknown> }).toJSON?.() ?? {};
     for (const [name, value] of Object.entries(raw)) {
       if (value !== undefined && value !== null && value !== false) headers[name] = String(value);
     }
-    const method = (request.method ?? 'get').toUpperCase() as 'GET' | 'POST' | 'PATCH';
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(Object.assign(new Error('timeout'), { code: 'ECONNABORTED' })),
-        timeoutMs,
-      );
+    const answer = await send({
+      method: (request.method ?? 'get').toUpperCase() as 'GET' | 'POST' | 'PATCH',
+      url: url.toString(),
+      headers,
+      ...(typeof request.data === 'string' ? { body: request.data } : {}),
     });
-    try {
-      const response = await Promise.race([
-        loopback({
-          method,
-          url: url.pathname + url.search,
-          headers,
-          ...(typeof request.data === 'string' ? { payload: request.data } : {}),
-        }),
-        timeout,
-      ]);
-      return {
-        data: response.body,
-        status: response.statusCode,
-        statusText: '',
-        headers: response.headers as Record<string, string>,
-        config: request,
-        request: {},
-      };
-    } finally {
-      clearTimeout(timer);
-    }
+    return {
+      data: answer.text,
+      status: answer.status,
+      statusText: '',
+      headers: {},
+      config: request,
+      request: {},
+    };
   };
 }
 
@@ -246,7 +194,6 @@ export function createCashfreeGateway(
   options: CashfreeGatewayOptions = {},
 ): PaymentGateway {
   const { clientId, clientSecret } = config.cashfree;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS;
   const environment =
     config.cashfree.env === 'production' ? CFEnvironment.PRODUCTION : CFEnvironment.SANDBOX;
   // The seventh argument `false` keeps the SDK from starting its third-party error reporting.
@@ -261,16 +208,10 @@ export function createCashfreeGateway(
   );
   cashfree.basePath = (options.basePath ?? config.cashfree.pgBaseUrl).replace(/\/+$/, '');
 
-  const local = options.loopback && cashfree.basePath.startsWith(`${options.loopback.origin}/`);
   const requestOptions: RequestOptions = {
-    timeout: timeoutMs,
     // Every answer comes back as a response; refusals are mapped below, not thrown by axios.
     validateStatus: () => true,
-    // axios would follow redirects; the PG API never redirects, so a 3xx is an answer too.
-    maxRedirects: 0,
-    ...(local && options.loopback
-      ? { adapter: loopbackAdapter(options.loopback.inject, timeoutMs) }
-      : {}),
+    adapter: transportAdapter(createTransport({ name: NAME, ...options })),
   };
 
   /** Runs one SDK call; returns the body of a 2xx, else throws GatewayError. */
@@ -279,16 +220,18 @@ export function createCashfreeGateway(
     try {
       response = await run(requestOptions);
     } catch (error) {
-      throw transportError(error, timeoutMs);
+      if (error instanceof GatewayError) throw error;
+      // Anything else the SDK threw: say no more than that (its config holds the secret).
+      throw new GatewayError(`${NAME} could not be reached (sdk)`, null, 'network_error');
     }
-    if (response.status < 200 || response.status > 299) throw refusal(response);
+    if (response.status < 200 || response.status > 299) {
+      throw refusal(NAME, response.status, response.data);
+    }
     return response;
   }
 
   function parse<T extends z.ZodType>(what: string, schema: T, response: SdkResponse): z.infer<T> {
-    const parsed = schema.safeParse(response.data);
-    if (!parsed.success) throw invalidResponse(what, response.status, parsed.error);
-    return parsed.data;
+    return parseAnswer(NAME, what, schema, response.status, response.data);
   }
 
   return {

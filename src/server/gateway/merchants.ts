@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { PgOnboardingStatus } from '../../domain/onboarding';
 import type { Config } from '../config';
-import type { LocalTransport } from './cashfree';
+import type { LocalTransport } from './transport';
 import { createGatewayHttp } from './http';
 import { verifiedWebhookJson, type SignedWebhook } from './signature';
 import { GatewayError } from './types';

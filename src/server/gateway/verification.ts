@@ -4,7 +4,7 @@
 // a status this code does not know is a GatewayError ('unexpected_status'), never a pass.
 import { z } from 'zod';
 import type { Config } from '../config';
-import type { LocalTransport } from './cashfree';
+import type { LocalTransport } from './transport';
 import { createGatewayHttp } from './http';
 import { GatewayError } from './types';
 
