@@ -27,6 +27,7 @@ import {
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import { receiptMachine } from '../../../../../machines/receipt/receipt.machine';
 import type { Receipt } from '../../../../../machines/studentDashboard/studentPayments';
 import { receiptActor } from '../../../../api/actors/student';
@@ -107,11 +108,8 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   );
 }
 
-function ReceiptView({ orderId }: { orderId: string }) {
-  const actor = useActorRef(receiptMachine.provide({ actors: { fetchReceipt: receiptActor } }), {
-    input: { orderId },
-  });
-  useEndSessionOn401(actor);
+/** The receipt page's body on a running receipt actor (the path tests render it on theirs). */
+export function ReceiptScreen({ actor }: { actor: ReceiptActorRef }) {
   const receipt = useSelector(actor, (s) => s.context.receipt);
   const error = useSelector(actor, (s) => s.context.error);
   const state = useSelector(actor, (s) => s.value);
@@ -144,6 +142,16 @@ function ReceiptView({ orderId }: { orderId: string }) {
       </Group>
     </Stack>
   );
+}
+
+export type ReceiptActorRef = ActorRefFrom<typeof receiptMachine>;
+
+function ReceiptView({ orderId }: { orderId: string }) {
+  const actor = useActorRef(receiptMachine.provide({ actors: { fetchReceipt: receiptActor } }), {
+    input: { orderId },
+  });
+  useEndSessionOn401(actor);
+  return <ReceiptScreen actor={actor} />;
 }
 
 export function ReceiptPage() {
