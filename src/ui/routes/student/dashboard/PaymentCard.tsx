@@ -11,6 +11,7 @@ import '@mantine/core/styles/DataList.css';
 import { Badge, Button, DataList, Group, Paper, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import { receiptPdfMachine } from '../../../../../machines/receiptPdf/receiptPdf.machine';
 import {
   payAgainPath,
@@ -40,6 +41,11 @@ export function DownloadPdfButton({ orderId }: { orderId: string }) {
     { input: { orderId } },
   );
   useEndSessionOn401(actor);
+  return <PdfDownload actor={actor} />;
+}
+
+/** The button and its error on a running receiptPdf actor (the path tests render it on theirs). */
+export function PdfDownload({ actor }: { actor: ActorRefFrom<typeof receiptPdfMachine> }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, (s) => s.context.error);
   return (

@@ -1,8 +1,13 @@
-// Path model of the receiptPdf machine, shared by its vitest suite and scripts/path-coverage.ts.
+// Path model of the receiptPdf machine, walked on the machine and through its button.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { receiptPdfMachine } from '../../machines/receiptPdf/receiptPdf.machine';
 import type { SavedFile } from '../../machines/studentDashboard/studentPayments';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { dashboardTexts } from '../../src/domain/dashboardTexts';
+import { PdfDownload } from '../../src/ui/routes/student/dashboard/PaymentCard';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export const PDF: SavedFile = {
@@ -27,6 +32,31 @@ export const receiptPdfEvents = {
   'pdf.download': [{ type: 'pdf.download' }],
 } satisfies EventFixtures<typeof receiptPdfMachine, ReceiptPdfWorld>;
 
+const download = dashboardTexts.student.payments.downloadPdf;
+
+/** 'Download PDF' as a payment card and the receipt page show it. */
+export const receiptPdfScreen: UiLayer<typeof receiptPdfMachine, ReceiptPdfWorld> = {
+  view: ({ actor }) => <PdfDownload actor={actor} />,
+  gestures: {
+    'pdf.download': (_, ui) => clickOn(buttonNamed(download), ui),
+  },
+  screens: {
+    idle: () => {
+      expect(buttonNamed(download)).toBeEnabled();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    downloading: () => {
+      expect(buttonNamed(download)).toHaveAttribute('data-loading', 'true');
+    },
+    failed: (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+      expect(buttonNamed(download)).toBeEnabled();
+    },
+    // The session ends (the page's useEndSessionOn401; the machine layer checks the state).
+    unauthorized: null,
+  },
+};
+
 export const receiptPdfPathModel: PathModel<typeof receiptPdfMachine, ReceiptPdfWorld> = {
   name: 'receiptPdf',
   machine: receiptPdfMachine,
@@ -34,6 +64,7 @@ export const receiptPdfPathModel: PathModel<typeof receiptPdfMachine, ReceiptPdf
   world: receiptPdfWorld,
   provide: provideReceiptPdf,
   events: receiptPdfEvents,
+  ui: receiptPdfScreen,
   internal: {
     'xstate.done.actor.fetchPdf': doneFixture('fetchPdf', [PDF], (w: ReceiptPdfWorld) => w.fetch),
     'xstate.error.actor.fetchPdf': errorFixture(
