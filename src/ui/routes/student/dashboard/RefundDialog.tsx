@@ -12,6 +12,7 @@ import {
   REASON_MAX,
   refundRequestMachine,
 } from '../../../../../machines/refundRequest/refundRequest.machine';
+import type { ActorRefFrom } from 'xstate';
 import type { PaymentMade } from '../../../../../machines/studentDashboard/studentPayments';
 import { requestRefundActor } from '../../../../api/actors/student';
 import { dashboardTexts } from '../../../../domain/dashboardTexts';
@@ -34,7 +35,19 @@ export function RefundForm({
     },
   );
   useEndSessionOn401(actor);
+  return <RefundFormView actor={actor} onClose={onClose} />;
+}
+
+/** The form on a running refundRequest actor (the path tests render it on theirs). */
+export function RefundFormView({
+  actor,
+  onClose,
+}: {
+  actor: ActorRefFrom<typeof refundRequestMachine>;
+  onClose: (sent: boolean) => void;
+}) {
   const reason = useSelector(actor, (s) => s.context.reason);
+  const refundableUntil = useSelector(actor, (s) => s.context.refundableUntil);
   const error = useSelector(actor, (s) => s.context.error);
   const sending = useSelector(actor, (s) => s.hasTag('loading'));
   const state = useSelector(actor, (s) => s.value);
@@ -71,7 +84,7 @@ export function RefundForm({
       }}
     >
       <Stack>
-        <Text>{t.deadline(istWhen(payment.refundableUntil))}</Text>
+        <Text>{t.deadline(istWhen(refundableUntil))}</Text>
         <Textarea
           label={t.reason}
           description={t.reasonHint}

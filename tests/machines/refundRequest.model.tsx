@@ -1,8 +1,13 @@
-// Path model of the refundRequest machine, shared by its vitest suite and
-// scripts/path-coverage.ts.
+// Path model of the refundRequest machine, walked on the machine and through the student's
+// refund form.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { refundRequestMachine } from '../../machines/refundRequest/refundRequest.machine';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { dashboardTexts } from '../../src/domain/dashboardTexts';
+import { RefundFormView } from '../../src/ui/routes/student/dashboard/RefundDialog';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export const LATE = 'Refunds can be requested only within 24 hours of payment.';
@@ -27,6 +32,40 @@ export const refundRequestEvents = {
   'refund.edit': [{ type: 'refund.edit' }],
 } satisfies EventFixtures<typeof refundRequestMachine, RefundRequestWorld>;
 
+const t = dashboardTexts.student.refund;
+const reasonField = () => screen.queryByRole('textbox', { name: new RegExp(`^${t.reason}`) });
+
+/** The refund dialog's form, as a student sees it on the dashboard. */
+export const refundRequestScreen: UiLayer<typeof refundRequestMachine, RefundRequestWorld> = {
+  view: ({ actor }) => <RefundFormView actor={actor} onClose={() => {}} />,
+  gestures: {
+    'reason.change': ({ value }, ui) => typeInto(reasonField(), value, ui),
+    'refund.submit': (_, ui) => clickOn(queryButton(t.submit), ui),
+    'refund.edit': (_, ui) => clickOn(queryButton(t.back), ui),
+  },
+  screens: {
+    editing: (snapshot) => {
+      expect(reasonField()).toHaveValue(snapshot.context.reason);
+      expect(screen.getByText(/^You can ask for a refund until /)).toBeInTheDocument();
+      if (snapshot.context.reason.trim() === '') expect(buttonNamed(t.submit)).toBeDisabled();
+      else expect(buttonNamed(t.submit)).toBeEnabled();
+    },
+    sending: () => {
+      expect(buttonNamed(t.submit)).toHaveAttribute('data-loading', 'true');
+      expect(reasonField()).toBeDisabled();
+    },
+    failed: (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+      expect(buttonNamed(t.back)).toBeEnabled();
+    },
+    sent: () => {
+      expect(screen.getByRole('status')).toHaveTextContent(t.sent);
+    },
+    // The session ends (the form's useEndSessionOn401; the machine layer checks the state).
+    unauthorized: null,
+  },
+};
+
 export const refundRequestPathModel: PathModel<typeof refundRequestMachine, RefundRequestWorld> = {
   name: 'refundRequest',
   machine: refundRequestMachine,
@@ -34,6 +73,7 @@ export const refundRequestPathModel: PathModel<typeof refundRequestMachine, Refu
   world: refundRequestWorld,
   provide: provideRefundRequest,
   events: refundRequestEvents,
+  ui: refundRequestScreen,
   internal: {
     'xstate.done.actor.requestRefund': doneFixture(
       'requestRefund',
