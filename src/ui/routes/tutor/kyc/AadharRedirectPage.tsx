@@ -13,6 +13,7 @@ import {
   aadharRedirectMachine,
   congratulationsTexts,
 } from '../../../../../machines/aadharRedirect/aadharRedirect.machine';
+import type { ActorRefFrom } from 'xstate';
 import { refreshKycStatusActor } from '../../../../api/actors/tutorSession';
 import { messages } from '../../../../domain/messages';
 import { useNavigateAction } from '../../../app/navigation';
@@ -39,6 +40,15 @@ export function AadharRedirectPage() {
       actions: { clearActiveFlow, clearSession: clearTutorSession, storeStep, navigate },
     }),
   );
+  return <AadharRedirectView actor={actor} />;
+}
+
+/** The page on a running aadharRedirect actor (the path tests render it on theirs). */
+export function AadharRedirectView({
+  actor,
+}: {
+  actor: ActorRefFrom<typeof aadharRedirectMachine>;
+}) {
   const congratulations = useSelector(actor, (s) => s.matches('congratulations'));
   const texts = useSelector(actor, congratulationsTexts, (a, b) => a.body === b.body);
   const expired = useSelector(actor, (s) => s.matches('sessionExpired'));

@@ -1,6 +1,8 @@
 // Path model of the aadharRedirect machine, shared by its vitest suite and
 // scripts/path-coverage.ts. Storage, the KYC re-read and the profile are fakes.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { aadharRedirectMachine } from '../../machines/aadharRedirect/aadharRedirect.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import type {
@@ -9,7 +11,9 @@ import type {
   TutorSummary,
 } from '../../machines/tutorGuard/onboardingStep';
 import { messages } from '../../src/domain/messages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { AadharRedirectView } from '../../src/ui/routes/tutor/kyc/AadharRedirectPage';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 import { AADHAAR_PENDING_TUTOR, APPROVED_TUTOR, SUBMITTED_TUTOR } from './tutorProfiles';
 
@@ -59,6 +63,45 @@ export const aadharRedirectEvents = {
   'session.login': [{ type: 'session.login' }],
 } satisfies EventFixtures<typeof aadharRedirectMachine, AadharRedirectWorld>;
 
+const m = messages.aadhaar;
+
+/** The page is verifying: its title and spinner, no error. */
+function verifying() {
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(m.redirectVerifying);
+  expect(screen.getByLabelText(m.redirectVerifying)).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+}
+
+/** tutor/onboarding/aadhar-redirect as the tutor sees it, back from the gateway's KYC page. */
+export const aadharRedirectScreen: UiLayer<typeof aadharRedirectMachine, AadharRedirectWorld> = {
+  view: ({ actor }) => <AadharRedirectView actor={actor} />,
+  gestures: {
+    'redirect.retry': (_, ui) => clickOn(queryButton(m.retry), ui),
+    'redirect.continue': (_, ui) => clickOn(queryButton(m.continue), ui),
+    'session.login': (_, ui) => clickOn(queryButton(messages.auth.login), ui),
+  },
+  screens: {
+    checking: verifying,
+    refreshing: verifying,
+    deriving: verifying,
+    derived: null,
+    failed: (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+      expect(queryButton(m.retry)).not.toBeNull();
+    },
+    congratulations: () => {
+      expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(m.redirectVerifying);
+      expect(queryButton(m.continue)).not.toBeNull();
+    },
+    sessionExpired: () => {
+      expect(screen.getByRole('dialog')).toHaveTextContent(messages.auth.sessionExpired);
+      expect(queryButton(messages.auth.login)).not.toBeNull();
+    },
+    // The next page takes over (the machine layer checks where it goes).
+    done: null,
+  },
+};
+
 export const aadharRedirectPathModel: PathModel<typeof aadharRedirectMachine, AadharRedirectWorld> =
   {
     name: 'aadharRedirect',
@@ -66,6 +109,7 @@ export const aadharRedirectPathModel: PathModel<typeof aadharRedirectMachine, Aa
     world: aadharRedirectWorld,
     provide: provideAadharRedirect,
     events: aadharRedirectEvents,
+    ui: aadharRedirectScreen,
     internal: {
       'xstate.done.actor.readSession': doneFixture(
         'readSession',
