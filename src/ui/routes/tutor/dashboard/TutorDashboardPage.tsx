@@ -44,7 +44,7 @@ import { tutorTabs } from './tutorTabs';
 
 const m = messages.tutorDashboard;
 
-function KycCard({ actor }: { actor: TutorDashboardActorRef }) {
+export function KycCard({ actor }: { actor: TutorDashboardActorRef }) {
   const kyc = useSelector(actor, (s) => s.context.kyc);
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={m.kycTitle}>
@@ -65,7 +65,7 @@ function KycCard({ actor }: { actor: TutorDashboardActorRef }) {
   );
 }
 
-function KycDoneDialog({ actor }: { actor: TutorDashboardActorRef }) {
+export function KycDoneDialog({ actor }: { actor: TutorDashboardActorRef }) {
   const opened = useSelector(actor, (s) => s.context.dialogOpen);
   const texts = useSelector(
     actor,

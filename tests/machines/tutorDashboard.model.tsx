@@ -1,8 +1,13 @@
 // Path model of the tutorDashboard machine, shared by its vitest suite and
 // scripts/path-coverage.ts. It starts with the showDialog flag set, so closing is reachable.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { tutorDashboardMachine } from '../../machines/tutorDashboard/tutorDashboard.machine';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { PRODUCT_NAME, messages } from '../../src/domain/messages';
+import { KycCard, KycDoneDialog } from '../../src/ui/routes/tutor/dashboard/TutorDashboardPage';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { clickOn, queryButton } from '../support/uiPaths';
 import { APPROVED_TUTOR } from './tutorProfiles';
 
 export interface TutorDashboardWorld {
@@ -20,6 +25,30 @@ export const tutorDashboardEvents = {
   'dialog.close': [{ type: 'dialog.close' }],
 } satisfies EventFixtures<typeof tutorDashboardMachine, TutorDashboardWorld>;
 
+const ok = messages.tutorDashboard.ok;
+
+/** The dashboard's head: the KYC card, and the congratulations dialog while it is open. */
+export const tutorDashboardScreen: UiLayer<typeof tutorDashboardMachine, TutorDashboardWorld> = {
+  view: ({ actor }) => (
+    <>
+      <KycCard actor={actor} />
+      <KycDoneDialog actor={actor} />
+    </>
+  ),
+  gestures: {
+    'dialog.close': (_, ui) => clickOn(queryButton(ok), ui),
+  },
+  screens: {
+    active: (snapshot) => {
+      expect(
+        screen.getByRole('region', { name: messages.tutorDashboard.kycTitle }),
+      ).toHaveTextContent(messages.aadhaar.startAccepting(PRODUCT_NAME));
+      if (snapshot.context.dialogOpen) expect(screen.getByRole('dialog')).toBeInTheDocument();
+      else expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  },
+};
+
 export const tutorDashboardPathModel: PathModel<typeof tutorDashboardMachine, TutorDashboardWorld> =
   {
     name: 'tutorDashboard',
@@ -28,6 +57,7 @@ export const tutorDashboardPathModel: PathModel<typeof tutorDashboardMachine, Tu
     world: tutorDashboardWorld,
     provide: provideTutorDashboard,
     events: tutorDashboardEvents,
+    ui: tutorDashboardScreen,
     states: {
       active: ({ context }, { world }) => {
         assert.equal(context.name, 'Asha Verma');
