@@ -104,11 +104,16 @@ function IssueKey({ list }: { list: KeysList }) {
       actions: { issued: () => list.send({ type: 'list.reload' }) },
     }),
   );
+  useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  return <IssueKeyForm actor={actor} />;
+}
+
+/** The name, 'Create key' and the key shown once, on a running apiKeyIssue actor. */
+export function IssueKeyForm({ actor }: { actor: ApiKeyIssueActorRef }) {
   const name = useSelector(actor, (s) => s.context.name);
   const showError = useSelector(actor, (s) => s.context.showError);
   const issuing = useSelector(actor, (s) => s.hasTag('loading'));
   const error = useSelector(actor, (s) => s.context.error);
-  useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
   return (
     <>
       <form

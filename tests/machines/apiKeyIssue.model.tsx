@@ -1,8 +1,17 @@
 // Path model of the apiKeyIssue machine (an API key shown once, D19), shared by its vitest suite
 // and scripts/path-coverage.ts.
 import assert from 'node:assert/strict';
-import { apiKeyIssueMachine, type IssuedKey } from '../../machines/apiKeyIssue/apiKeyIssue.machine';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import {
+  apiKeyIssueMachine,
+  apiKeyNameError,
+  type IssuedKey,
+} from '../../machines/apiKeyIssue/apiKeyIssue.machine';
+import { dashboardTexts } from '../../src/domain/dashboardTexts';
+import { IssueKeyForm } from '../../src/ui/routes/tutor/dashboard/apiKeys/ApiKeysPanel';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, expectFieldError, queryButton, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export const ISSUED_KEY: IssuedKey = {
@@ -37,12 +46,46 @@ export const apiKeyIssueEvents = {
   'key.dismiss': [{ type: 'key.dismiss' }],
 } satisfies EventFixtures<typeof apiKeyIssueMachine, ApiKeyIssueWorld>;
 
+const t = dashboardTexts.tutor.apiKeys;
+const nameField = () => screen.getByLabelText(t.name);
+
+/** The API keys tab's form, and the key shown once. */
+export const apiKeyIssueScreen: UiLayer<typeof apiKeyIssueMachine, ApiKeyIssueWorld> = {
+  view: ({ actor }) => <IssueKeyForm actor={actor} />,
+  gestures: {
+    'name.change': ({ value }, ui) => typeInto(nameField(), value, ui),
+    'key.issue': (_, ui) => clickOn(buttonNamed(t.issue), ui),
+    'key.dismiss': (_, ui) => clickOn(queryButton(t.shownDone), ui),
+  },
+  screens: {
+    editing: ({ context }) => {
+      expect(nameField()).toHaveValue(context.name);
+      expectFieldError(nameField(), context.showError ? apiKeyNameError(context.name) : null);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+    issuing: () => {
+      expect(buttonNamed(t.issue)).toHaveAttribute('data-loading', 'true');
+    },
+    shown: () => {
+      const dialog = screen.getByRole('dialog', { name: t.shownTitle });
+      expect(within(dialog).getByText(ISSUED_KEY.key)).toBeInTheDocument();
+    },
+    failed: ({ context }) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(context.error!);
+      expect(nameField()).toHaveValue(context.name);
+    },
+    // The session ends (the tab's useEndSessionWhen; the machine layer checks the state).
+    unauthorized: null,
+  },
+};
+
 export const apiKeyIssuePathModel: PathModel<typeof apiKeyIssueMachine, ApiKeyIssueWorld> = {
   name: 'apiKeyIssue',
   machine: apiKeyIssueMachine,
   world: apiKeyIssueWorld,
   provide: provideApiKeyIssue,
   events: apiKeyIssueEvents,
+  ui: apiKeyIssueScreen,
   internal: {
     'xstate.done.actor.issueKey': doneFixture(
       'issueKey',
