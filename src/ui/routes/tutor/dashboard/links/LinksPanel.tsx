@@ -191,8 +191,13 @@ function CreateLink({ list }: { list: LinksList }) {
     }),
     { input: { today: istDateKey(now()) } },
   );
-  const created = useSelector(actor, (s) => s.matches('created'));
   useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  return <CreateLinkView actor={actor} />;
+}
+
+/** 'Create a payment link' on a running linkCreate actor (the path tests render it on theirs). */
+export function CreateLinkView({ actor }: { actor: LinkCreateActorRef }) {
+  const created = useSelector(actor, (s) => s.matches('created'));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t.createTitle}>
       <Title order={2} size="h5" mb="sm">

@@ -2,10 +2,15 @@
 // its vitest suite and scripts/path-coverage.ts. It starts with the amount typed, so one field
 // change (the purpose) makes the form valid.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { linkCreateMachine, shownLinkErrors } from '../../machines/linkCreate/linkCreate.machine';
+import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { messages } from '../../src/domain/messages';
 import type { LinkRequest, TutorLink } from '../../machines/linkCreate/linkForm';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { CreateLinkView } from '../../src/ui/routes/tutor/dashboard/links/LinksPanel';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, expectFieldError, queryButton, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export const TODAY = '2025-01-15';
@@ -48,6 +53,45 @@ export const linkCreateEvents = {
   'link.another': [{ type: 'link.another' }],
 } satisfies EventFixtures<typeof linkCreateMachine, LinkCreateWorld>;
 
+const t = dashboardTexts.tutor.links;
+const LABELS = { amount: t.amount, purpose: t.purpose, phone: t.studentPhone } as const;
+const field = (name: keyof typeof LABELS) => screen.queryByLabelText(LABELS[name]);
+
+/** The links tab's 'Create a payment link' card. */
+export const linkCreateScreen: UiLayer<typeof linkCreateMachine, LinkCreateWorld> = {
+  view: ({ actor }) => <CreateLinkView actor={actor} />,
+  gestures: {
+    'field.change': (event, ui) =>
+      typeInto(field(event.field as keyof typeof LABELS), event.value, ui),
+    'link.submit': (_, ui) => clickOn(queryButton(t.create), ui),
+    'link.another': (_, ui) => clickOn(queryButton(t.another), ui),
+  },
+  screens: {
+    editing: (snapshot) => {
+      const { form } = snapshot.context;
+      const errors = shownLinkErrors(snapshot);
+      for (const name of ['amount', 'purpose', 'phone'] as const) {
+        expect(field(name)).toHaveValue(form[name]);
+        expectFieldError(field(name), errors[name]);
+      }
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    creating: () => {
+      expect(buttonNamed(t.create)).toHaveAttribute('data-loading', 'true');
+    },
+    created: () => {
+      expect(screen.getByRole('status')).toHaveTextContent(t.created);
+      expect(screen.getByText(CREATED_LINK.url)).toBeInTheDocument();
+    },
+    failed: (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+      expect(buttonNamed(t.create)).toBeEnabled();
+    },
+    // The session ends (the tab's useEndSessionWhen; the machine layer checks the state).
+    unauthorized: null,
+  },
+};
+
 export const linkCreatePathModel: PathModel<typeof linkCreateMachine, LinkCreateWorld> = {
   name: 'linkCreate',
   machine: linkCreateMachine,
@@ -55,6 +99,7 @@ export const linkCreatePathModel: PathModel<typeof linkCreateMachine, LinkCreate
   world: linkCreateWorld,
   provide: provideLinkCreate,
   events: linkCreateEvents,
+  ui: linkCreateScreen,
   internal: {
     'xstate.done.actor.createLink': doneFixture(
       'createLink',
