@@ -62,7 +62,7 @@ import { useClock } from '../../../../app/clock';
 const t = dashboardTexts.tutor.payments;
 
 const paymentsListMachine = pagedListMachine<PaymentReceivedRow, IstDateRange>();
-type PaymentsListRef = ReturnType<typeof useActorRef<typeof paymentsListMachine>>;
+export type PaymentsListRef = ReturnType<typeof useActorRef<typeof paymentsListMachine>>;
 
 const providedList = paymentsListMachine.provide({
   actors: {
@@ -121,7 +121,7 @@ function SummaryCard({ list }: { list: PaymentsListRef }) {
   );
 }
 
-function RangeForm({
+export function RangeForm({
   list,
   exporter,
 }: {

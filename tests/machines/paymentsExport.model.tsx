@@ -2,14 +2,26 @@
 // by its vitest suite and scripts/path-coverage.ts. The fake export answers with a file, a 401,
 // a refusal with the server's message, or no answer.
 import assert from 'node:assert/strict';
+import { fireEvent, screen } from '@testing-library/react';
+import { useActorRef } from '@xstate/react';
+import { expect } from 'vitest';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import {
+  pagedListMachine,
+  type Page,
+  type PageRequest,
+} from '../../machines/pagedList/pagedList.machine';
 import {
   paymentsExportMachine,
   type ExportedFile,
 } from '../../machines/paymentsExport/paymentsExport.machine';
+import type { PaymentReceivedRow } from '../../src/api/actors/tutorMoney';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import type { IstDateRange } from '../../src/domain/dateRange';
 import { messages } from '../../src/domain/messages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { RangeForm } from '../../src/ui/routes/tutor/dashboard/payments/PaymentsPanel';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export const JANUARY: IstDateRange = { from: '2025-01-01', to: '2025-01-31' };
@@ -43,6 +55,52 @@ export const paymentsExportEvents = {
   ],
 } satisfies EventFixtures<typeof paymentsExportMachine, PaymentsExportWorld>;
 
+const t = dashboardTexts.tutor.payments;
+
+/** The list the form narrows: on January, as the tab opens on its month; it never loads here. */
+const januaryList = pagedListMachine<PaymentReceivedRow, IstDateRange>().provide({
+  actors: {
+    fetchPage: fromPromise<Page<PaymentReceivedRow>, PageRequest<IstDateRange>>(
+      () => new Promise(() => {}),
+    ),
+  },
+});
+
+function ExportForm({ exporter }: { exporter: ActorRefFrom<typeof paymentsExportMachine> }) {
+  const list = useActorRef(januaryList, { input: { filter: JANUARY } });
+  return <RangeForm list={list} exporter={exporter} />;
+}
+
+/** The Payments tab's range and 'Export CSV'. */
+export const paymentsExportScreen: UiLayer<typeof paymentsExportMachine, PaymentsExportWorld> = {
+  view: ({ actor }) => <ExportForm exporter={actor} />,
+  gestures: {
+    // The range is picked (a date picker's choice), then Export.
+    export: ({ range }, ui) => {
+      fireEvent.change(screen.getByLabelText(t.from), { target: { value: range.from } });
+      fireEvent.change(screen.getByLabelText(t.to), { target: { value: range.to } });
+      return clickOn(buttonNamed(t.exportCsv), ui);
+    },
+  },
+  screens: {
+    idle: () => {
+      expect(screen.queryByRole('status')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    exporting: () => {
+      expect(buttonNamed(t.exportCsv)).toHaveAttribute('data-loading', 'true');
+    },
+    done: () => {
+      expect(screen.getByRole('status')).toHaveTextContent(t.exported(FILE.fileName));
+    },
+    failed: (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+    },
+    // The session ends (the tab's useEndSessionWhen; the machine layer checks the state).
+    unauthorized: null,
+  },
+};
+
 export const paymentsExportPathModel: PathModel<typeof paymentsExportMachine, PaymentsExportWorld> =
   {
     name: 'paymentsExport',
@@ -50,6 +108,7 @@ export const paymentsExportPathModel: PathModel<typeof paymentsExportMachine, Pa
     world: paymentsExportWorld,
     provide: providePaymentsExport,
     events: paymentsExportEvents,
+    ui: paymentsExportScreen,
     internal: {
       'xstate.done.actor.exportFile': doneFixture(
         'exportFile',
