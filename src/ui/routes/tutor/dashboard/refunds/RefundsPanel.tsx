@@ -15,7 +15,7 @@ import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import {
   pagedListMachine,
   type Page,
@@ -74,12 +74,27 @@ function DecisionDialog({
     { input },
   );
   const state = useSelector(actor, (s) => s.value);
-  const error = useSelector(actor, (s) => s.context.error);
-  const conflict = useSelector(actor, (s) => s.context.conflict);
   useEndSessionWhen(state === 'unauthorized');
   useEffect(() => {
     if (state === 'done' || state === 'closed') onClosed();
   }, [state, onClosed]);
+  return <DecisionDialogView actor={actor} />;
+}
+
+/** Approve / Decline's question and answer on a running refundDecision actor. */
+export function DecisionDialogView({
+  actor,
+}: {
+  actor: ActorRefFrom<typeof refundDecisionMachine>;
+}) {
+  const state = useSelector(actor, (s) => s.value);
+  const error = useSelector(actor, (s) => s.context.error);
+  const conflict = useSelector(actor, (s) => s.context.conflict);
+  const input = useSelector(
+    actor,
+    (s) => s.context,
+    (a, b) => a.refund === b.refund,
+  );
   const approve = input.decision === 'approve';
   const question = (approve ? t.approveQuestion : t.declineQuestion)(
     formatINR(input.refund.amount),

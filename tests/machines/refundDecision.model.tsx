@@ -2,13 +2,18 @@
 // shared by its vitest suite and scripts/path-coverage.ts. The fake decision answers with the
 // refund, a 401, a 409 with the server's message, or no answer.
 import assert from 'node:assert/strict';
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import {
   refundDecisionMachine,
   type RefundDecisionInput,
   type RefundDecisionKind,
 } from '../../machines/refundDecision/refundDecision.machine';
+import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { messages } from '../../src/domain/messages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { DecisionDialogView } from '../../src/ui/routes/tutor/dashboard/refunds/RefundsPanel';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export const APPROVE_PRIYA: RefundDecisionInput = {
@@ -41,6 +46,41 @@ export const refundDecisionEvents = {
   close: [{ type: 'close' }],
 } satisfies EventFixtures<typeof refundDecisionMachine, RefundDecisionWorld>;
 
+const t = dashboardTexts.tutor.refunds;
+const retryText = dashboardTexts.common.retry;
+const dialog = () => screen.getByRole('dialog', { name: t.approveTitle });
+
+/** The Refunds tab's Approve dialog for Priya's refund. */
+export const refundDecisionScreen: UiLayer<typeof refundDecisionMachine, RefundDecisionWorld> = {
+  view: ({ actor }) => <DecisionDialogView actor={actor} />,
+  gestures: {
+    confirm: (_, ui) => clickOn(queryButton(t.approveConfirm), ui),
+    cancel: (_, ui) => clickOn(queryButton(t.cancel), ui),
+    retry: (_, ui) => clickOn(queryButton(retryText), ui),
+    close: (_, ui) => clickOn(queryButton(t.close), ui),
+  },
+  screens: {
+    confirming: () => {
+      expect(within(dialog()).getByText('Refund ₹2,023.88 to Priya Sharma?')).toBeInTheDocument();
+      expect(buttonNamed(t.approveConfirm)).toBeEnabled();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    sending: () => {
+      expect(buttonNamed(t.approveConfirm)).toHaveAttribute('data-loading', 'true');
+      expect(buttonNamed(t.cancel)).toBeDisabled();
+    },
+    failed: (snapshot) => {
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+      // Already decided: nothing to try again.
+      expect(queryButton(retryText) === null).toBe(snapshot.context.conflict);
+    },
+    // The tab closes the dialog (and reloads its list), or the session ends.
+    done: null,
+    closed: null,
+    unauthorized: null,
+  },
+};
+
 export const refundDecisionPathModel: PathModel<typeof refundDecisionMachine, RefundDecisionWorld> =
   {
     name: 'refundDecision',
@@ -49,6 +89,7 @@ export const refundDecisionPathModel: PathModel<typeof refundDecisionMachine, Re
     world: refundDecisionWorld,
     provide: provideRefundDecision,
     events: refundDecisionEvents,
+    ui: refundDecisionScreen,
     internal: {
       'xstate.done.actor.decide': doneFixture(
         'decide',
