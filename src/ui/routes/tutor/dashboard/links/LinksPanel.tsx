@@ -29,7 +29,10 @@ import {
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { confirmActionMachine } from '../../../../../../machines/confirmAction/confirmAction.machine';
+import {
+  confirmActionMachine,
+  type ConfirmActionActorRef,
+} from '../../../../../../machines/confirmAction/confirmAction.machine';
 import {
   linkCreateMachine,
   shownLinkErrors,
@@ -209,14 +212,19 @@ export function CreateLinkView({ actor }: { actor: LinkCreateActorRef }) {
 }
 
 function LinksList({ list }: { list: LinksList }) {
-  const filter = useSelector(list, (s) => s.context.filter);
-  const items = useSelector(list, (s) => s.context.data?.items ?? []);
   const cancel = useActorRef(
     confirmActionMachine.provide({
       actors: { perform: fromPromise<void, { id: string }>(({ input }) => cancelLink(input.id)) },
       actions: { changed: () => list.send({ type: 'list.reload' }) },
     }),
   );
+  return <LinksTable list={list} cancel={cancel} />;
+}
+
+/** The links, their filter and Cancel, on running list and confirmAction actors. */
+export function LinksTable({ list, cancel }: { list: LinksList; cancel: ConfirmActionActorRef }) {
+  const filter = useSelector(list, (s) => s.context.filter);
+  const items = useSelector(list, (s) => s.context.data?.items ?? []);
   const target = useSelector(cancel, (s) => s.context.target);
   const asked = items.find((link) => link.id === target) ?? null;
   const columns: Column<TutorLink>[] = [
