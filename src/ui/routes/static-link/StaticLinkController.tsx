@@ -4,7 +4,8 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Box, Button } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import {
   amountEntryMachine,
   amountError,
@@ -20,6 +21,7 @@ import { useNavigateAction } from '../../app/navigation';
 import { FeeSummary } from '../../components/FeeSummary';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { saveAmount, storedAmount, storeForLogin, storePayee } from '../pay/paymentStore';
+import { AmountScreen } from './AmountScreen';
 import type { AmountScreenModel } from './StaticLinkPage';
 
 interface Props {
@@ -72,6 +74,15 @@ export default function StaticLinkController({ username, book, draft, onModel }:
     if (draft !== firstDraft.current) actorRef.send({ type: 'amount.change', value: draft });
   }, [actorRef, draft]);
 
+  const model = useAmountScreenModel(actorRef);
+  useEffect(() => onModel(model), [model, onModel]);
+  return null;
+}
+
+type AmountEntryActorRef = ActorRefFrom<typeof amountEntryMachine>;
+
+/** What the amount screen shows of a running amountEntry actor, and what it can send. */
+function useAmountScreenModel(actorRef: AmountEntryActorRef): AmountScreenModel {
   const amount = useMemo(
     () => ({
       subscribe: (onChange: () => void) => {
@@ -146,6 +157,22 @@ export default function StaticLinkController({ username, book, draft, onModel }:
     unpayable,
   ]);
 
-  useEffect(() => onModel(model), [model, onModel]);
-  return null;
+  return model;
+}
+
+/**
+ * The amount screen on a running amountEntry actor, without the page's first-paint split (the
+ * path tests render it on theirs).
+ */
+export function AmountEntryView({ actor }: { actor: AmountEntryActorRef }) {
+  const model = useAmountScreenModel(actor);
+  const amountText = useSyncExternalStore(model.amount.subscribe, model.amount.get);
+  return (
+    <AmountScreen
+      {...model}
+      amountText={amountText}
+      onAmountChange={model.changeAmount}
+      onSubmit={model.submit}
+    />
+  );
 }

@@ -1,6 +1,8 @@
 // Path model of the amountEntry machine (the static-link amount screen), shared by its vitest
 // suite and scripts/path-coverage.ts.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import {
@@ -17,7 +19,9 @@ import { amountPaise, isPayableAmount } from '../../machines/amountEntry/amount'
 import { computeBreakup } from '../../src/domain/fees';
 import { nextSettlement } from '../../src/domain/settlement';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel, PathRun } from '../support/paths';
+import { AmountEntryView } from '../../src/ui/routes/static-link/StaticLinkController';
+import type { EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, expectFieldError, queryButton, typeInto } from '../support/uiPaths';
 import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 
 interface World {
@@ -68,6 +72,51 @@ function noExit({ world }: PathRun<World>) {
   assert.deepEqual(world.tracked, []);
 }
 
+const m = messages.staticLink;
+const amountField = () => screen.getByLabelText(m.amountLabel);
+const summaryShown = () => screen.queryByRole('region', { name: m.feeSummaryTitle }) !== null;
+
+/** The static link's amount screen, as a payer sees it. */
+export const amountEntryScreen: UiLayer<typeof amountEntryMachine, World> = {
+  view: ({ actor }) => <AmountEntryView actor={actor} />,
+  gestures: {
+    'amount.change': ({ value }, ui) => typeInto(amountField(), value, ui),
+    'amount.submit': (_, ui) => clickOn(buttonNamed(m.proceed), ui),
+    'tutor.retry': (_, ui) => clickOn(queryButton(m.retry), ui),
+  },
+  screens: {
+    // Every state: the field shows what the machine kept, with its message; Proceed only when
+    // the machine would take it.
+    page: (snapshot) => {
+      expect(amountField()).toHaveValue(snapshot.context.amountText);
+      expectFieldError(amountField(), amountError(snapshot));
+      if (snapshot.can({ type: 'amount.submit' })) expect(buttonNamed(m.proceed)).toBeEnabled();
+      else expect(buttonNamed(m.proceed)).toBeDisabled();
+    },
+    fees: null,
+    'page.loading': () => {
+      expect(screen.queryByText(m.amountHelper('Asha Verma'))).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    'page.loadFailed': (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+      expect(queryButton(m.retry)).not.toBeNull();
+    },
+    'page.editing': () => {
+      expect(screen.getByText(m.amountHelper('Asha Verma'))).toBeInTheDocument();
+      expect(screen.queryByRole('status')).toBeNull();
+    },
+    'page.unpayable': (snapshot) => {
+      expect(screen.getByRole('status')).toHaveTextContent(snapshot.context.notice!.text);
+    },
+    // The next page takes over (the machine layer checks where it goes and what was kept).
+    'page.leaving': null,
+    'fees.loading': () => expect(summaryShown()).toBe(false),
+    'fees.ready': () => expect(summaryShown()).toBe(true),
+    'fees.unavailable': () => expect(summaryShown()).toBe(false),
+  },
+};
+
 export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> = {
   name: 'amountEntry',
   machine: amountEntryMachine,
@@ -93,6 +142,7 @@ export const amountEntryPathModel: PathModel<typeof amountEntryMachine, World> =
       },
     }),
   events: amountEntryEvents,
+  ui: amountEntryScreen,
   internal: {
     'xstate.done.actor.lookupTutor': doneCases<World, TutorLookup | null>(
       'lookupTutor',
