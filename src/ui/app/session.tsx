@@ -1,7 +1,10 @@
 // The session behind a login, for both roles (machines/session): Logout (D13), and the way out
 // when any call answers 401 (the token is gone: storage cleared, the role's login). A page
 // behind a login provides it once; its parts send to it.
-import { useActorRef } from '@xstate/react';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import { Button, type ButtonProps } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { fromPromise } from 'xstate';
 import { sessionMachine, type SessionActorRef } from '../../../machines/session/session.machine';
@@ -26,7 +29,28 @@ export function SessionProvider({ role, logout, children }: Props) {
     sessionMachine.provide({ actors: { logout }, actions: { clearAll, navigate } }),
     { input: { role } },
   );
+  return <SessionScope actor={actor}>{children}</SessionScope>;
+}
+
+/** Puts a running session actor in reach of the page's parts (the path tests give theirs). */
+export function SessionScope({ actor, children }: { actor: SessionActorRef; children: ReactNode }) {
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+}
+
+/** 'Logout' (D13): spins while the server is told. */
+export function LogoutButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
+  const session = useSession();
+  const loggingOut = useSelector(session, (s) => s.hasTag('loading'));
+  return (
+    <Button
+      variant="default"
+      {...props}
+      loading={loggingOut}
+      onClick={() => session.send({ type: 'logout' })}
+    >
+      {children}
+    </Button>
+  );
 }
 
 /** The session's actor (Logout, session expired); inside SessionProvider. */

@@ -41,7 +41,7 @@ import { ListState, Pager } from '../../../components/PagedListParts';
 import { istSpan } from './format';
 import { PaymentCard } from './PaymentCard';
 import { RefundForm } from './RefundDialog';
-import { useSession } from '../../../app/session';
+import { LogoutButton } from '../../../app/session';
 import { RequireStudent, useEndSessionOn401 } from './studentSession';
 
 const t = dashboardTexts.student;
@@ -166,8 +166,6 @@ function Sessions() {
 }
 
 function Dashboard() {
-  const session = useSession();
-  const loggingOut = useSelector(session, (s) => s.hasTag('loading'));
   return (
     <Container size="sm" py="xl" px="md" component="main">
       <Group justify="space-between" align="center" mb="lg" wrap="nowrap">
@@ -175,15 +173,8 @@ function Dashboard() {
           <Title order={1}>{t.greeting}</Title>
           <Text c="dimmed">{t.intro}</Text>
         </div>
-        <Button
-          variant="default"
-          loading={loggingOut}
-          onClick={() => session.send({ type: 'logout' })}
-          // Never squeezed by the greeting on a narrow phone.
-          style={{ flexShrink: 0 }}
-        >
-          {t.logout}
-        </Button>
+        {/* Never squeezed by the greeting on a narrow phone. */}
+        <LogoutButton style={{ flexShrink: 0 }}>{t.logout}</LogoutButton>
       </Group>
       <Button component={Link} to="/pay-tuition-fees" mb="xl">
         {t.payTutor}

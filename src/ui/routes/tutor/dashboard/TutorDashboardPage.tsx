@@ -37,7 +37,7 @@ import {
 import { kycDoneTexts, type TutorSummary } from '../../../../../machines/tutorGuard/onboardingStep';
 import { logoutActor } from '../../../../api/actors/tutorSession';
 import { PRODUCT_NAME, messages } from '../../../../domain/messages';
-import { SessionProvider, useSession } from '../../../app/session';
+import { LogoutButton, SessionProvider } from '../../../app/session';
 import { useTutorProfile } from '../guard/tutorOutlet';
 import { clearDialogFlag, readShowDialog } from '../tutorEffects';
 import { tutorTabs } from './tutorTabs';
@@ -120,20 +120,12 @@ function Dashboard({ profile }: { profile: TutorSummary }) {
   const actor = useActorRef(tutorDashboardMachine.provide({ actions: { clearDialogFlag } }), {
     input: { profile, showDialog },
   });
-  const session = useSession();
   const name = useSelector(actor, (s) => s.context.name);
-  const loggingOut = useSelector(session, (s) => s.hasTag('loading'));
   return (
     <Container size="md" py="xl" component="main">
       <Group justify="space-between" align="center" mb="lg">
         <Title order={1}>{name ? m.greeting(name) : m.title}</Title>
-        <Button
-          variant="default"
-          loading={loggingOut}
-          onClick={() => session.send({ type: 'logout' })}
-        >
-          {m.logout}
-        </Button>
+        <LogoutButton>{m.logout}</LogoutButton>
       </Group>
       <KycCard actor={actor} />
       <DashboardTabs profile={profile} />

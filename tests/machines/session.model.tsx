@@ -1,8 +1,18 @@
 // Path model of the session machine (Logout and a session found gone, D13), for both roles.
 import assert from 'node:assert/strict';
+import { useActorRef } from '@xstate/react';
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import { receiptPdfMachine } from '../../machines/receiptPdf/receiptPdf.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type { EventFixtures, PathModel } from '../support/paths';
+import type { SavedFile } from '../../machines/studentDashboard/studentPayments';
+import { dashboardTexts } from '../../src/domain/dashboardTexts';
+import { LogoutButton, SessionScope } from '../../src/ui/app/session';
+import { PdfDownload } from '../../src/ui/routes/student/dashboard/PaymentCard';
+import { useEndSessionOn401 } from '../../src/ui/routes/student/dashboard/studentSession';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export interface SessionWorld {
@@ -31,6 +41,48 @@ export const sessionEvents = {
   'session.expired': [{ type: 'session.expired' }],
 } satisfies EventFixtures<typeof sessionMachine, SessionWorld>;
 
+/** A part of the page whose call the server refuses with a 401: a receipt's Download PDF. */
+const refusedPdf = receiptPdfMachine.provide({
+  actors: {
+    fetchPdf: fromPromise<SavedFile, { orderId: string }>(async () => {
+      throw { kind: 'http', status: 401, message: null, retryAfter: null };
+    }),
+  },
+  actions: { save: () => {} },
+});
+
+function ExpiringPart() {
+  const actor = useActorRef(refusedPdf, { input: { orderId: 'ord_1' } });
+  useEndSessionOn401(actor);
+  return <PdfDownload actor={actor} />;
+}
+
+/** The dashboards' Logout button on the page's session. */
+export const sessionScreen: UiLayer<typeof sessionMachine, SessionWorld> = {
+  view: ({ actor }) => (
+    <SessionScope actor={actor}>
+      <LogoutButton>Logout</LogoutButton>
+      <ExpiringPart />
+    </SessionScope>
+  ),
+  gestures: {
+    logout: (_, ui) => clickOn(buttonNamed('Logout'), ui),
+    // The session is found gone: a download the server refuses with a 401.
+    'session.expired': (_, ui) =>
+      clickOn(buttonNamed(dashboardTexts.student.payments.downloadPdf), ui),
+  },
+  screens: {
+    active: () => {
+      expect(buttonNamed('Logout')).toBeEnabled();
+    },
+    loggingOut: () => {
+      expect(buttonNamed('Logout')).toHaveAttribute('data-loading', 'true');
+    },
+    // The role's login takes over (the machine layer checks what was cleared and where it went).
+    done: null,
+  },
+};
+
 const LOGIN = { student: '/student/login', teacher: '/tutor/login' };
 
 export const sessionPathModel: PathModel<typeof sessionMachine, SessionWorld> = {
@@ -40,6 +92,7 @@ export const sessionPathModel: PathModel<typeof sessionMachine, SessionWorld> = 
   world: sessionWorld,
   provide: provideSession,
   events: sessionEvents,
+  ui: sessionScreen,
   internal: {
     'xstate.done.actor.logout': doneFixture('logout', [undefined], (w: SessionWorld) => w.logout),
     'xstate.error.actor.logout': errorFixture(
