@@ -12,6 +12,7 @@ import { Button, Center, Container, Loader, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import { tutorGuardMachine } from '../../../../../machines/tutorGuard/tutorGuard.machine';
 import { messages } from '../../../../domain/messages';
 import { useNavigateAction } from '../../../app/navigation';
@@ -29,8 +30,7 @@ import { tutorPageOf } from './tutorPage';
 const m = messages.tutorGuard;
 
 export function TutorGuard() {
-  const { pathname } = useLocation();
-  const page = tutorPageOf(pathname);
+  const page = tutorPageOf(useLocation().pathname);
   const navigate = useNavigateAction();
   const actor = useActorRef(
     tutorGuardMachine.provide({
@@ -39,6 +39,12 @@ export function TutorGuard() {
     }),
     { input: { page } },
   );
+  return <TutorGuardView actor={actor} />;
+}
+
+/** The guard on a running tutorGuard actor (the path tests render it on theirs). */
+export function TutorGuardView({ actor }: { actor: ActorRefFrom<typeof tutorGuardMachine> }) {
+  const page = tutorPageOf(useLocation().pathname);
   useEffect(() => {
     if (actor.getSnapshot().context.page !== page) actor.send({ type: 'page.enter', page });
   }, [actor, page]);

@@ -1,15 +1,24 @@
 // Path model of the tutorGuard machine, shared by its vitest suite and scripts/path-coverage.ts.
 // Storage and the profile are fakes; `page.enter` walks the four guarded pages.
 import assert from 'node:assert/strict';
+import { screen } from '@testing-library/react';
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { expect } from 'vitest';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import type {
   StepToStore,
   TutorSessionFacts,
   TutorSummary,
 } from '../../machines/tutorGuard/onboardingStep';
-import { leavesFor, tutorGuardMachine } from '../../machines/tutorGuard/tutorGuard.machine';
+import {
+  leavesFor,
+  tutorGuardMachine,
+  type TutorPage,
+} from '../../machines/tutorGuard/tutorGuard.machine';
 import { messages } from '../../src/domain/messages';
-import type { EventFixtures, PathModel } from '../support/paths';
+import { TutorGuardView } from '../../src/ui/routes/tutor/guard/TutorGuard';
+import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, type FakeCall } from './loginFakes';
 import { APPROVED_TUTOR, NEW_TUTOR } from './tutorProfiles';
 
@@ -60,6 +69,80 @@ export const tutorGuardEvents = {
 const lastNavigation = (w: TutorGuardWorld) => w.navigations.at(-1);
 const transient = () => assert.fail('a transient state is never at rest');
 
+const m = messages.tutorGuard;
+
+/** Where each guarded page is (src/ui/routes/tutor/guard/tutorPage.ts reads them back). */
+const PATHS: Record<TutorPage, string> = {
+  login: '/tutor/login',
+  signup: '/tutor/personal-details',
+  completeKyc: '/tutor/complete-kyc',
+  dashboard: '/tutor/dashboard',
+};
+const pageText = (page: TutorPage) => `The ${page} page`;
+
+/**
+ * The tutor/ layout with a stand-in for each page under it, opened on sign-up (the input);
+ * links to the four pages stand for the tutor going to one.
+ */
+function GuardedPages({ actor }: { actor: Parameters<typeof TutorGuardView>[0]['actor'] }) {
+  const pages = Object.entries(PATHS) as [TutorPage, string][];
+  return (
+    <>
+      <nav>
+        {pages.map(([page, path]) => (
+          <Link key={page} to={path}>
+            {`Go to ${page}`}
+          </Link>
+        ))}
+      </nav>
+      <Routes>
+        <Route element={<TutorGuardView actor={actor} />}>
+          {pages.map(([page, path]) => (
+            <Route key={page} path={path} element={<p>{pageText(page)}</p>} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to={PATHS.signup} replace />} />
+      </Routes>
+    </>
+  );
+}
+
+export const tutorGuardScreen: UiLayer<typeof tutorGuardMachine, TutorGuardWorld> = {
+  view: ({ actor }) => <GuardedPages actor={actor} />,
+  gestures: {
+    'page.enter': ({ page }, ui) =>
+      clickOn(screen.getByRole('link', { name: `Go to ${page}` }), ui),
+    'guard.retry': (_, ui) => clickOn(queryButton(m.retry), ui),
+    'session.login': (_, ui) => clickOn(queryButton(messages.auth.login), ui),
+  },
+  screens: {
+    checking: () => {
+      expect(screen.getByLabelText(m.checking)).toBeInTheDocument();
+    },
+    deriving: () => {
+      expect(screen.getByLabelText(m.checking)).toBeInTheDocument();
+    },
+    derived: null,
+    anonymous: null,
+    failed: (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);
+      expect(queryButton(m.retry)).not.toBeNull();
+    },
+    sessionExpired: () => {
+      expect(screen.getByRole('dialog')).toHaveTextContent(messages.auth.sessionExpired);
+    },
+    // The page asked for, and nothing of the guard's.
+    allowed: ({ context }) => {
+      expect(screen.getByText(pageText(context.page))).toBeInTheDocument();
+      expect(screen.queryByLabelText(m.checking)).toBeNull();
+    },
+    // The machine layer checks where it sent the tutor; the page is not shown meanwhile.
+    redirected: ({ context }) => {
+      expect(screen.queryByText(pageText(context.page))).toBeNull();
+    },
+  },
+};
+
 export const tutorGuardPathModel: PathModel<typeof tutorGuardMachine, TutorGuardWorld> = {
   name: 'tutorGuard',
   machine: tutorGuardMachine,
@@ -67,6 +150,10 @@ export const tutorGuardPathModel: PathModel<typeof tutorGuardMachine, TutorGuard
   world: tutorGuardWorld,
   provide: provideTutorGuard,
   events: tutorGuardEvents,
+  // A navigation is to another page: the layout tells the machine only when the page changes.
+  possible: (snapshot, event) =>
+    event.type !== 'page.enter' || (event as { page?: unknown }).page !== snapshot.context.page,
+  ui: tutorGuardScreen,
   internal: {
     'xstate.done.actor.readSession': doneFixture(
       'readSession',
