@@ -73,14 +73,14 @@ describe('pagedList machine', () => {
     await flush();
     actor.send({ type: 'page.goto', page: 2 });
     const stale = world.fetch.last();
-    actor.send({ type: 'filter.change', filter: 'REQUESTED' });
-    expect(world.fetch.last().input).toEqual({ page: 1, filter: 'REQUESTED' });
+    actor.send({ type: 'filter.change', filter: 'EXPIRED' });
+    expect(world.fetch.last().input).toEqual({ page: 1, filter: 'EXPIRED' });
     stale.resolve(PAGE_2);
     await flush();
     expect(snap().value).toBe('loading');
     world.fetch.last().resolve(PAGE_1);
     await flush();
-    expect(snap().context).toMatchObject({ page: 1, filter: 'REQUESTED', data: PAGE_1 });
+    expect(snap().context).toMatchObject({ page: 1, filter: 'EXPIRED', data: PAGE_1 });
   });
 
   it('a failure shows the reason; reload tries the same page again', async () => {
