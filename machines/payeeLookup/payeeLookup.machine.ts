@@ -17,7 +17,7 @@ import { ANALYTICS_EVENTS, type AnalyticsEvent } from '../../src/domain/constant
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
 import { payeeOutcome, type PayeeOutcome, type UserFacts } from '../../src/domain/onboarding';
-import { isValidPhone, phoneError, phoneInput } from '../../src/domain/validation';
+import { amountError, isValidPhone, phoneError, phoneInput } from '../../src/domain/validation';
 import {
   amountFieldError,
   amountPaise,
@@ -64,6 +64,19 @@ export type PayeeLookupEvent =
 export interface PendingPayee {
   amount: Paise;
   tutorPhone: string;
+}
+
+/** What storage holds of it when the next screen opens: either may be missing. */
+export interface StoredPending {
+  amount: Paise | null;
+  tutorPhone: string | null;
+}
+
+/** The kept tutor phone and amount, or null when either is missing or the amount not payable. */
+export function pendingPayee(stored: StoredPending): PendingPayee | null {
+  const { amount, tutorPhone } = stored;
+  if (amount === null || !tutorPhone || amountError(amount) !== null) return null;
+  return { amount, tutorPhone };
 }
 
 /** 'Asha Verma' from the names a look-up gives. */

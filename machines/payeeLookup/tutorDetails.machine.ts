@@ -5,7 +5,7 @@
 // the KYC-done dialog or the review).
 //
 // - It starts by reading what payeeLookup kept (tutor phone and amount, `readPending`); without
-//   them there is nothing to register and the student goes back to /pay/payment-details.
+//   them, or with an amount that cannot be paid, there is nothing to register and the student goes back to /pay/payment-details.
 // - Submit (or Enter) only when the names and the PAN are valid, and not while registering.
 // - Failures (D2): the server's message when it gives one (invalid PAN, name not matching the
 //   PAN, the student's own phone...), else 'Something went wrong. Please try again.'; a lost
@@ -28,9 +28,11 @@ import { isUnauthorized, refusalText } from '../shared/failure';
 import type { NavigateParams } from '../shared/navigation';
 import {
   chosenPayee,
+  pendingPayee,
   searchOutcome,
   type PayeeFacts,
   type PendingPayee,
+  type StoredPending,
 } from './payeeLookup.machine';
 
 export interface RegisterTutorInput {
@@ -95,8 +97,8 @@ export const tutorDetailsMachine = setup({
     events: {} as TutorDetailsEvent,
   },
   actors: {
-    /** The tutor phone and amount payeeLookup kept, or null. */
-    readPending: abstractPromise<PendingPayee | null>('readPending'),
+    /** What storage holds of the tutor phone and amount payeeLookup kept. */
+    readPending: abstractPromise<StoredPending>('readPending'),
     registerTutor: abstractPromise<PayeeFacts, RegisterTutorInput>('registerTutor'),
   },
   actions: {
@@ -135,12 +137,15 @@ export const tutorDetailsMachine = setup({
         src: 'readPending',
         onDone: [
           {
-            guard: ({ event }) => event.output === null,
+            guard: ({ event }) => pendingPayee(event.output) === null,
             description: 'Nothing to register: back to the payment details',
             target: 'leaving',
             actions: { type: 'navigate', params: { to: PAYMENT_DETAILS, replace: true } },
           },
-          { target: 'editing', actions: assign({ pending: ({ event }) => event.output }) },
+          {
+            target: 'editing',
+            actions: assign({ pending: ({ event }) => pendingPayee(event.output) }),
+          },
         ],
         onError: {
           target: 'leaving',

@@ -395,7 +395,7 @@ describe('registerTutor, readPending, keys', () => {
   });
 
   it('reads what the payment details kept', async () => {
-    expect(await paymentServices.readPending()).toBeNull();
+    expect(await paymentServices.readPending()).toEqual({ amount: null, tutorPhone: null });
     storage.set('activePaymentAmount', 150_000);
     storage.set('tutorPhone', '9123456780');
     expect(await paymentServices.readPending()).toEqual({

@@ -35,6 +35,7 @@ import { fakeActor, flush } from './fakes';
 import { recording, start } from './journeys';
 import { orders } from './orderStatus.model';
 import { searches, tutorFacts } from './payeeLookup.model';
+import type { StoredPending } from '../../machines/payeeLookup/payeeLookup.machine';
 import { detailsFacts, loginFacts, paidFacts, readyFacts } from './payment.facts';
 import { DRAFT, KEYS, ORDER } from './payment.model';
 import { loads } from './paymentLink.model';
@@ -179,7 +180,7 @@ describe('payeeLookup (pay by phone)', () => {
 
 describe('tutorDetails', () => {
   it('registers the tutor with the kept phone and amount; the KYC-link dialog, then payment details', async () => {
-    const pending = fakeActor<{ amount: number; tutorPhone: string } | null>();
+    const pending = fakeActor<StoredPending>();
     const register = fakeActor<ReturnType<typeof tutorFacts>, RegisterTutorInput>();
     const { recorder, actions } = recording(['navigate', 'storePayee']);
     const { actor } = start(
@@ -209,7 +210,7 @@ describe('tutorDetails', () => {
   });
 
   it("a failure without the server's words reads 'Something went wrong. Please try again.' (D2)", async () => {
-    const pending = fakeActor<{ amount: number; tutorPhone: string } | null>();
+    const pending = fakeActor<StoredPending>();
     const register = fakeActor<ReturnType<typeof tutorFacts>, RegisterTutorInput>();
     const { actions } = recording(['navigate', 'storePayee']);
     const { actor } = start(

@@ -10,6 +10,7 @@ import {
   searchOutcome,
   type PayeeFacts,
   type PendingPayee,
+  type StoredPending,
 } from '../../machines/payeeLookup/payeeLookup.machine';
 import {
   tutorDetailsMachine,
@@ -23,7 +24,7 @@ import { doneCases, errorCases, fakeActor, type FakeActor } from './fakes';
 import { TUTOR_PHONE, tutorFacts } from './payeeLookup.model';
 
 interface World {
-  pending: FakeActor<PendingPayee | null>;
+  pending: FakeActor<StoredPending>;
   register: FakeActor<PayeeFacts, RegisterTutorInput>;
   navigations: NavigateParams[];
   payees: ChosenPayee[];
@@ -122,9 +123,10 @@ export const tutorDetailsPathModel: PathModel<typeof tutorDetailsMachine, World>
   events: tutorDetailsEvents,
   ui: tutorDetailsScreen,
   internal: {
-    'xstate.done.actor.readPending': doneCases<World, PendingPayee | null>(
+    'xstate.done.actor.readPending': doneCases<World, StoredPending>(
       'readPending',
-      [null, PENDING],
+      // Nothing kept; an amount over ₹50,000 (D11); the tutor's phone and a payable amount.
+      [{ amount: null, tutorPhone: null }, { ...PENDING, amount: 6_000_000 }, PENDING],
       (w) => w.pending,
     ),
     'xstate.error.actor.readPending': errorCases<World>(

@@ -192,7 +192,7 @@ describe('payment details', () => {
     await user.type(screen.getByLabelText(t.pan), 'ABCPV1234K{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('The name does not match the PAN.');
 
-    const empty = fakeServices({ readPending: async () => null });
+    const empty = fakeServices({ readPending: async () => ({ amount: null, tutorPhone: null }) });
     const { router } = renderPay('/pay/tutor-details', empty);
     await waitFor(() => expect(router.location.pathname).toBe('/pay/payment-details'));
   });

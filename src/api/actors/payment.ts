@@ -17,7 +17,7 @@ import type { OrderView } from '../../../machines/orderStatus/orderStatus.machin
 import type {
   PayeeFacts,
   PayeeSearch,
-  PendingPayee,
+  StoredPending,
 } from '../../../machines/payeeLookup/payeeLookup.machine';
 import type { RegisterTutorInput } from '../../../machines/payeeLookup/tutorDetails.machine';
 import type {
@@ -34,14 +34,13 @@ import { isValidUsernameShape } from '../../domain/usernames';
 import { api } from '../appClient';
 import { createApiClient, type Schemas } from '../client';
 import { call, data, type ApiFailure, type ApiResult, type FetchOutcome } from '../errors';
-import { amountError } from '../../domain/validation';
 
 /** Everything the payment screens need from the outside world. */
 export interface PaymentServices {
   lookupTutor(input: { username: string }, signal?: AbortSignal): Promise<TutorLookup | null>;
   loadFees(signal?: AbortSignal): Promise<FeeSettings>;
   searchPayee(input: { phone: string }, signal?: AbortSignal): Promise<PayeeSearch>;
-  readPending(): Promise<PendingPayee | null>;
+  readPending(): Promise<StoredPending>;
   registerTutor(input: RegisterTutorInput, signal?: AbortSignal): Promise<PayeeFacts>;
   readDraft(signal?: AbortSignal): Promise<DraftFacts>;
   createOrder(
@@ -165,12 +164,9 @@ async function searchPayee(
 
 // ------------------------------------------------------------------ tutor details
 
-/** What payeeLookup kept for /pay/tutor-details: the tutor's phone and a payable amount. */
-async function readPending(): Promise<PendingPayee | null> {
-  const amount = storage.get('activePaymentAmount');
-  const tutorPhone = storage.get('tutorPhone');
-  if (amount === null || tutorPhone === null || amountError(amount) !== null) return null;
-  return { amount, tutorPhone };
+/** What payeeLookup kept for /pay/tutor-details: the tutor's phone and the amount. */
+async function readPending(): Promise<StoredPending> {
+  return { amount: storage.get('activePaymentAmount'), tutorPhone: storage.get('tutorPhone') };
 }
 
 async function registerTutor(input: RegisterTutorInput, signal?: AbortSignal): Promise<PayeeFacts> {
