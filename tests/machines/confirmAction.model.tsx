@@ -17,11 +17,12 @@ import type { PaymentLinkStatus } from '../../src/domain/statuses';
 import { SessionProvider } from '../../src/ui/app/session';
 import { LinksTable } from '../../src/ui/routes/tutor/dashboard/links/LinksPanel';
 import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { CREATED_LINK } from './linkCreate.model';
 import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 export const ALREADY_PAID = 'This link is already paid.';
-export const LINK_ID = 'lnk_8fK2mQ7xT1vZ9cW3';
+export const LINK_ID = CREATED_LINK.id;
 
 export interface ConfirmActionWorld {
   perform: FakeCall<void, { id: string }>;
@@ -51,19 +52,8 @@ function invariants(world: ConfirmActionWorld) {
 
 const t = dashboardTexts.tutor.links;
 
-/** The one ACTIVE link on the tab's first page. */
-const LINK: TutorLink = {
-  id: LINK_ID,
-  url: `https://tuitionpay.example/payment-link/${LINK_ID}`,
-  amount: 50_000,
-  purpose: 'Trial class',
-  status: 'ACTIVE',
-  student_phone: null,
-  expires_at: '2025-02-14T23:59:59+05:30',
-  created_at: '2025-01-15T10:00:00+05:30',
-  order_id: null,
-  paid_at: null,
-};
+/** The one ACTIVE link on the tab's first page: the link just created. */
+const LINK: TutorLink = CREATED_LINK;
 
 const oneLink = pagedListMachine<TutorLink, PaymentLinkStatus | null>().provide({
   actors: {

@@ -20,6 +20,7 @@ import type { PaymentLinkStatus } from '../../src/domain/statuses';
 import { SessionProvider } from '../../src/ui/app/session';
 import { LinksTable } from '../../src/ui/routes/tutor/dashboard/links/LinksPanel';
 import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import { CREATED_LINK } from './linkCreate.model';
 import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
@@ -30,16 +31,10 @@ export const rowsMachine = pagedListMachine<Row, RowFilter>();
 
 const rows = (from: number, count: number): Row[] =>
   Array.from({ length: count }, (_, i) => ({
+    ...CREATED_LINK,
     id: `lnk_${from + i}`,
     url: `https://tuitionpay.example/payment-link/lnk_${from + i}`,
-    amount: 50_000,
     purpose: `Class ${from + i}`,
-    status: 'ACTIVE',
-    student_phone: null,
-    expires_at: '2025-02-14T23:59:59+05:30',
-    created_at: '2025-01-15T10:00:00+05:30',
-    order_id: null,
-    paid_at: null,
   }));
 
 export const PAGE_1: Page<Row> = { items: rows(1, 20), page: 1, page_size: 20, count: 45 };
