@@ -57,26 +57,28 @@ function ExpiringPart() {
   return <PdfDownload actor={actor} />;
 }
 
+const logout = dashboardTexts.student.logout;
+
 /** The dashboards' Logout button on the page's session. */
 export const sessionScreen: UiLayer<typeof sessionMachine, SessionWorld> = {
   view: ({ actor }) => (
     <SessionScope actor={actor}>
-      <LogoutButton>Logout</LogoutButton>
+      <LogoutButton>{logout}</LogoutButton>
       <ExpiringPart />
     </SessionScope>
   ),
   gestures: {
-    logout: (_, ui) => clickOn(buttonNamed('Logout'), ui),
+    logout: (_, ui) => clickOn(buttonNamed(logout), ui),
     // The session is found gone: a download the server refuses with a 401.
     'session.expired': (_, ui) =>
       clickOn(buttonNamed(dashboardTexts.student.payments.downloadPdf), ui),
   },
   screens: {
     active: () => {
-      expect(buttonNamed('Logout')).toBeEnabled();
+      expect(buttonNamed(logout)).toBeEnabled();
     },
     loggingOut: () => {
-      expect(buttonNamed('Logout')).toHaveAttribute('data-loading', 'true');
+      expect(buttonNamed(logout)).toHaveAttribute('data-loading', 'true');
     },
     // The role's login takes over (the machine layer checks what was cleared and where it went).
     done: null,

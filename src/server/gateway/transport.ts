@@ -1,10 +1,11 @@
-// The one way out to the gateway's APIs and the SMS provider: fetch over the network, or, for
-// URLs on the in-process sandbox's origin (tests), its `inject` without a socket. Every call
+// The one way out to the gateway's APIs: fetch over the network, or, for URLs on the
+// in-process sandbox's origin (tests), its `inject` without a socket (`localFetch`, which the
+// SMS provider uses too). Every call
 // waits at most `timeoutMs` (an AbortSignal), reads are retried on a failure worth retrying,
 // and every failure becomes a GatewayError carrying only status, code and message: never the
 // request's headers, which hold the secrets.
-import type { z } from 'zod';
-import { z as zod } from 'zod';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 import { GatewayError } from './types';
 
 export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
@@ -80,7 +81,6 @@ export interface TransportOptions {
 export type Transport = (request: TransportRequest) => Promise<TransportAnswer>;
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends a request: the answer of any status, or a GatewayError 'timeout' / 'network_error'. */
 export function createTransport(options: TransportOptions): Transport {
@@ -125,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-const errorBody = zod.object({ message: zod.string().optional(), code: zod.string().optional() });
+const errorBody = z.object({ message: z.string().optional(), code: z.string().optional() });
 
 /** The body of an answer as JSON (null when empty), else a GatewayError 'invalid_response'. */
 export function answerJson(name: string, answer: TransportAnswer): unknown {

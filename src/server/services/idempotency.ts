@@ -6,6 +6,7 @@
 //   works; a request that died without answering releases its key after IN_FLIGHT_STALE_MS.
 // Keys are per caller, shared by every route that takes them (as Stripe's are).
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -19,8 +20,6 @@ export const WAIT_FOR_FIRST_MS = 15_000;
 export const WAIT_STEP_MS = 100;
 /** ... and after how long an unanswered first request is taken for dead. */
 export const IN_FLIGHT_STALE_MS = 60_000;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A stable fingerprint of a JSON body: its keys sorted (rows already stored keep matching). */
 export function fingerprint(body: Record<string, unknown>): string {

@@ -5,6 +5,7 @@
 // (without a payment session) before the gateway is called, so a second click waits for the
 // first click's gateway order instead of creating another. No transaction is held across the
 // gateway call; a failed gateway call removes the row.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { acceptanceVerdict } from '../../domain/acceptanceLimit';
 import { apiMessages } from '../../domain/apiMessages';
@@ -17,7 +18,7 @@ import { orders, paymentAttempts, schedules, type OrderRow, type UserRow } from 
 import type { PaymentGateway } from '../gateway/types';
 import { displayName } from '../users';
 import { heldAgainstCap, lockCap } from './acceptanceCap';
-import { IN_FLIGHT_STALE_MS, sleep, WAIT_FOR_FIRST_MS, WAIT_STEP_MS } from './idempotency';
+import { IN_FLIGHT_STALE_MS, WAIT_FOR_FIRST_MS, WAIT_STEP_MS } from './idempotency';
 import { newOrderId } from './ids';
 import {
   BASE_RATE,

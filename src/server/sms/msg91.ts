@@ -4,6 +4,7 @@
 // a timeout (AbortSignal); a timeout, a network error, a 5xx or a 429 is retried a bounded
 // number of times with backoff; anything else is a permanent failure. Delivery reports come
 // back to us by MSG91's webhook (routes/sms.ts). The auth key is never logged.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SmsError, type SmsMessage, type SmsSender } from './sender';
 import type { SmsTemplateName } from './templates';
 
@@ -25,8 +26,6 @@ interface Msg91Answer {
   type?: string;
   message?: string;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch = fetch): SmsSender {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/flow/`;

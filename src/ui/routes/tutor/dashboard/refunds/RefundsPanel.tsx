@@ -90,15 +90,11 @@ export function DecisionDialogView({
   const state = useSelector(actor, (s) => s.value);
   const error = useSelector(actor, (s) => s.context.error);
   const conflict = useSelector(actor, (s) => s.context.conflict);
-  const input = useSelector(
-    actor,
-    (s) => s.context,
-    (a, b) => a.refund === b.refund,
-  );
-  const approve = input.decision === 'approve';
+  const approve = useSelector(actor, (s) => s.context.decision === 'approve');
+  const refund = useSelector(actor, (s) => s.context.refund);
   const question = (approve ? t.approveQuestion : t.declineQuestion)(
-    formatINR(input.refund.amount),
-    input.refund.studentName,
+    formatINR(refund.amount),
+    refund.studentName,
   );
   const dismiss = () => actor.send({ type: state === 'failed' ? 'close' : 'cancel' });
   return (
