@@ -1,13 +1,19 @@
-// Issue 12: the tutor sign-up's generated paths (the tutorOnboarding machine), walked in Chromium
-// on the real app and server. The paths come from the path tests' generator, limited to what
-// the real server answers a new tutor: the profile of someone with no PAN yet, a PAN no one
-// else has (so onboarding succeeds), and a good bank account (so step 2 verifies), or Back.
-// A bounded sample is walked (samplePaths); before each, a fresh tutor logs in and lands on
-// step 1. Each step is a gesture; after it the screen must show the state the model reached.
+// Issue 12: the tutor sign-up's generated paths, walked in Chromium on the real app and server:
+// the wizard's (tutorOnboarding) and its step 1 form's (personalDetails, the form both sign-ups
+// share). The paths come from the path tests' generator, limited to what the real server
+// answers a new tutor: the profile of someone with no PAN yet, a PAN no one else has (so
+// onboarding succeeds), and a good bank account (so step 2 verifies), or Back. A bounded
+// sample is walked (samplePaths); before each, a fresh tutor logs in and lands on step 1. Each
+// step is a gesture; after it the screen must show the state the model reached.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  personalDetailsMachine,
+  type PersonalDetailsInput,
+} from '../machines/personalDetails/personalDetails.machine';
 import { tutorOnboardingMachine } from '../machines/tutorOnboarding/tutorOnboarding.machine';
 import { messages } from '../src/domain/messages';
-import { PAN, tutorOnboardingEvents } from '../tests/machines/tutorOnboarding.events';
+import { PAN, personalDetailsEvents } from '../tests/machines/personalDetails.events';
+import { tutorOnboardingEvents } from '../tests/machines/tutorOnboarding.events';
 import { plainPaths, type PlainPath } from '../tests/support/paths';
 import { pathTitle, samplePaths, type Sent } from './support/paths';
 import { uniquePan, uniquePhone } from './support/sandbox';
@@ -19,13 +25,16 @@ import {
   personalDetails,
 } from './support/tutor';
 
-const SAMPLE = 5;
+const SAMPLE = 3;
 
-type SignupPath = PlainPath<typeof tutorOnboardingMachine>;
+const done = (id: string, ...outputs: unknown[]) =>
+  outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
+const SAVED = { result: 'saved', firstName: 'Asha', lastName: 'Verma', pan: PAN };
 
-function generated(): SignupPath[] {
-  const done = (id: string, ...outputs: unknown[]) =>
-    outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output }));
+type WizardPath = PlainPath<typeof tutorOnboardingMachine>;
+type FormPath = PlainPath<typeof personalDetailsMachine>;
+
+function wizardPaths(): WizardPath[] {
   const newTutor = {
     id: '1',
     phone: '7000000000',
@@ -42,34 +51,56 @@ function generated(): SignupPath[] {
     events: tutorOnboardingEvents,
     internal: {
       'xstate.done.actor.fetchProfile': done('fetchProfile', newTutor),
-      'xstate.done.actor.onboard': done('onboard', { pan: PAN }),
+      'xstate.done.actor.details': done('details', SAVED),
       'xstate.done.actor.bank': done('bank', { result: 'verified' }, { result: 'back' }),
     } as never,
   });
 }
 
-function fields(page: Page) {
-  const form = personalDetails(page);
-  return { firstName: form.firstName, lastName: form.lastName, pan: form.pan, next: form.next };
+function formPaths(): FormPath[] {
+  const newTutor: PersonalDetailsInput = {
+    phone: '7000000000',
+    firstName: '',
+    lastName: '',
+    pan: '',
+    panRequired: true,
+    namesLocked: false,
+    keepsDraft: false,
+  };
+  return plainPaths({
+    machine: personalDetailsMachine,
+    inputs: [newTutor],
+    events: personalDetailsEvents,
+    internal: { 'xstate.done.actor.onboard': done('onboard', { pan: PAN }) } as never,
+  });
 }
 
-async function walk(page: Page, request: APIRequestContext, path: SignupPath) {
+/** A fresh tutor on step 1, and the PAN they type in place of the paths' one. */
+async function freshTutor(page: Page, request: APIRequestContext) {
   const pan = uniquePan();
   const real = (typed: string) => (typed.toUpperCase() === PAN ? pan : typed);
   await page.goto('/tutor/login');
   await loginAsTutor(page, request, uniquePhone());
-  const form = fields(page);
+  await expectSignupStep(page, 1);
+  return { form: personalDetails(page), pan, real };
+}
 
+const stepTitle = (event: Sent, value: unknown) => `${event.type} → ${JSON.stringify(value)}`;
+
+async function walkWizard(page: Page, request: APIRequestContext, path: WizardPath) {
+  const { form, pan } = await freshTutor(page, request);
   for (const { event: sent, state } of path.steps) {
     const event = sent as Sent & { output?: { result?: string } };
-    await test.step(`${event.type} → ${JSON.stringify(state.value)}`, async () => {
-      // The gesture that sends the event, or what the tutor does for a step's outcome.
-      if (event.type === 'personal.change') {
-        const field = form[event.field as 'firstName' | 'lastName' | 'pan'];
-        await field.fill(real(event.value ?? ''));
-      } else if (event.type === 'personal.blur') await form.pan.blur();
-      else if (event.type === 'personal.next') await form.next.click();
-      else if (event.type === 'xstate.done.actor.bank') {
+    await test.step(stepTitle(event, state.value), async () => {
+      // What the tutor does for a step's outcome.
+      if (event.type === 'xstate.done.actor.details') {
+        if (await form.firstName.isEditable()) {
+          await form.firstName.fill('Asha');
+          await form.lastName.fill('Verma');
+          await form.pan.fill(pan);
+        }
+        await form.next.click();
+      } else if (event.type === 'xstate.done.actor.bank') {
         const bank = bankForm(page);
         if (event.output?.result === 'back') {
           await page.getByRole('button', { name: messages.tutorSignup.back, exact: true }).click();
@@ -84,15 +115,14 @@ async function walk(page: Page, request: APIRequestContext, path: SignupPath) {
         }
       }
 
-      // What the tutor sees in the state the model reached (loading states may only flash).
-      if (state.matches({ personal: 'editing' })) {
+      // What the tutor sees in the state the model reached.
+      if (state.matches('personal')) {
         await expectSignupStep(page, 1);
-        const { firstName, lastName, pan: typed } = state.context;
-        await expect(form.firstName).toHaveValue(firstName);
-        await expect(form.lastName).toHaveValue(lastName);
-        await expect(form.pan).toHaveValue(real(typed));
-        if (state.can({ type: 'personal.next' })) await expect(form.next).toBeEnabled();
-        else await expect(form.next).toBeDisabled();
+        await expect(form.firstName).toHaveValue(state.context.firstName);
+        if (state.context.namesLocked) {
+          await expect(page.getByText(messages.tutorSignup.verified)).toBeVisible();
+          await expect(form.pan).toHaveValue(pan);
+        }
       } else if (state.matches('account')) {
         await expectSignupStep(page, 2);
       } else if (state.matches('aadhaar')) {
@@ -102,12 +132,50 @@ async function walk(page: Page, request: APIRequestContext, path: SignupPath) {
   }
 }
 
-const all = generated();
-const paths = samplePaths(all, SAMPLE);
-test.describe(`tutor sign-up paths (${paths.length} of ${all.length} generated)`, () => {
-  for (const path of paths) {
+async function walkForm(page: Page, request: APIRequestContext, path: FormPath) {
+  const { form, real } = await freshTutor(page, request);
+  for (const { event: sent, state } of path.steps) {
+    const event = sent as Sent;
+    await test.step(stepTitle(event, state.value), async () => {
+      // The gesture that sends the event (the server's answer needs none).
+      if (event.type === 'details.change') {
+        const field = form[event.field as 'firstName' | 'lastName' | 'pan'];
+        await field.fill(real(event.value ?? ''));
+      } else if (event.type === 'details.blur') await form.pan.blur();
+      else if (event.type === 'details.submit') await form.next.click();
+
+      // What the tutor sees in the state the model reached (saving may only flash).
+      if (state.matches('editing')) {
+        await expectSignupStep(page, 1);
+        const { firstName, lastName, pan: typed } = state.context;
+        await expect(form.firstName).toHaveValue(firstName);
+        await expect(form.lastName).toHaveValue(lastName);
+        await expect(form.pan).toHaveValue(real(typed));
+        if (state.can({ type: 'details.submit' })) await expect(form.next).toBeEnabled();
+        else await expect(form.next).toBeDisabled();
+      } else if (state.matches('saved')) {
+        await expectSignupStep(page, 2);
+      }
+    });
+  }
+}
+
+const wizard = wizardPaths();
+const wizardSample = samplePaths(wizard, SAMPLE);
+test.describe(`tutor sign-up paths (${wizardSample.length} of ${wizard.length} generated)`, () => {
+  for (const path of wizardSample) {
     test(pathTitle(path), async ({ page, request }) => {
-      await walk(page, request, path);
+      await walkWizard(page, request, path);
+    });
+  }
+});
+
+const formAll = formPaths();
+const formSample = samplePaths(formAll, SAMPLE);
+test.describe(`step 1 form paths (${formSample.length} of ${formAll.length} generated)`, () => {
+  for (const path of formSample) {
+    test(pathTitle(path), async ({ page, request }) => {
+      await walkForm(page, request, path);
     });
   }
 });

@@ -4,16 +4,16 @@
 //   loading (fetchProfile) ── step 0 ──▶ finished (/tutor/dashboard)
 //            │ 401 ──▶ sessionExpired      other failure ──▶ loadFailed ──signup.retry──▶ loading
 //            └─ the stored step, never past what the profile allows (resumeStep.ts)
-//   personal (1) ──personal.next──▶ submitting (POST user/onboarding/) ──▶ account (2)
-//      ▲   └ PAN verified already: the fields are read-only and Next simply moves on
-//      └─── back ─── account (2): bankVerification ── verified ──▶ aadhaar (3): aadhaarVerification
+//   personal (1): personalDetails ── saved ──▶ account (2): bankVerification ── verified ──▶
+//      ▲   └ PAN verified already: read-only, Next moves on          aadhaar (3): aadhaarVerification
+//      └─── back ─── account (2)
 //   Any 401 ──▶ sessionExpired ──session.login──▶ finished (/tutor/login); the Aadhaar step's
 //   way out after a 409 ──▶ finished (/tutor/dashboard)
 //
 // - Each step reached is stored (`storeStep`, tutorOnboardingStep) so a reload resumes it.
-// - Step 1 sends the tutor's own phone (the profile's), names and PAN; the server verifies the
-//   PAN through the gateway. Failures (D2): the server's message, else 'Something went wrong.
-//   Please try again.'. D29: once the PAN is verified names and PAN are locked.
+// - Step 1 is the personal-details form both sign-ups share (machines/personalDetails): it
+//   sends the tutor's own phone (the profile's), names and PAN; the server verifies the PAN
+//   through the gateway. D29: once the PAN is verified names and PAN are locked.
 // - No token: the call goes without one and the server's 401 opens Session Expired (the tutor
 //   guard shows it before this page when the page opens without a token).
 // - D16: the PAN and the account number stay in the machines' context, never in storage.
@@ -36,16 +36,12 @@ import { abstractPromise, notProvided } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
 import { nameInput } from '../shared/fields';
 import type { NavigateParams } from '../shared/navigation';
+import { personalInput } from '../personalDetails/form';
 import {
-  isPersonalDetailsValid,
-  onboardSelfBody,
-  personalInput,
-  UNTOUCHED_PERSONAL,
-  type PersonalDetailsForm,
-  type PersonalField,
-} from '../shared/personalDetails';
+  personalDetailsMachine,
+  type PersonalDetailsOutput,
+} from '../personalDetails/personalDetails.machine';
 import { TUTOR_LOGIN_PATH } from '../shared/loginPaths';
-import type { OnboardInput, OnboardOutput } from '../studentSignup/studentSignup.machine';
 import { resumeStep, type SignupStep } from './resumeStep';
 
 /** What the wizard reads about the tutor (src/api/actors/tutor.ts's TutorProfile fits). */
@@ -64,11 +60,17 @@ export interface TutorOnboardingInput {
   userId: string | null;
 }
 
-export interface TutorOnboardingContext extends PersonalDetailsForm {
+export interface TutorOnboardingContext {
   storedStep: number | null;
   userId: string;
   /** The tutor's own phone, the onboarding call's `phone`. */
   phone: string;
+  /** Step 1's names and PAN: the profile's, then as saved. */
+  firstName: string;
+  lastName: string;
+  pan: string;
+  /** No PAN is on file: step 1 asks for one. */
+  panRequired: boolean;
   /** The names are verified with the PAN (D29): read-only. */
   namesLocked: boolean;
   /** D4: the gateway rejected the KYC; step 3 opens on the failed panel. */
@@ -78,10 +80,6 @@ export interface TutorOnboardingContext extends PersonalDetailsForm {
 }
 
 export type TutorOnboardingEvent =
-  | { type: 'personal.change'; field: PersonalField; value: string }
-  | { type: 'personal.blur'; field: PersonalField }
-  /** 'Next' on step 1. */
-  | { type: 'personal.next' }
   /** 'Try again' after the profile failed to load. */
   | { type: 'signup.retry' }
   /** 'Login' in the Session Expired dialog. */
@@ -90,6 +88,8 @@ export type TutorOnboardingEvent =
 const profileOf = (event: unknown): TutorSignupProfile | undefined =>
   (event as { output?: TutorSignupProfile }).output;
 const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;
+const detailsOf = (event: unknown): PersonalDetailsOutput | undefined =>
+  (event as { output?: PersonalDetailsOutput }).output;
 const hasText = (value: string | null | undefined): boolean => (value ?? '').trim() !== '';
 
 const resumesAt =
@@ -116,14 +116,14 @@ export const tutorOnboardingMachine = setup({
     input: {} as TutorOnboardingInput,
     children: {} as {
       fetchProfile: 'fetchProfile';
-      onboard: 'onboard';
+      details: 'personalDetails';
       bank: 'bankVerification';
       aadhaar: 'aadhaarVerification';
     },
   },
   actors: {
     fetchProfile: abstractPromise<TutorSignupProfile, void>('fetchProfile'),
-    onboard: abstractPromise<OnboardOutput, OnboardInput>('onboard'),
+    personalDetails: personalDetailsMachine,
     bankVerification: bankVerificationMachine,
     aadhaarVerification: aadhaarVerificationMachine,
   },
@@ -149,45 +149,24 @@ export const tutorOnboardingMachine = setup({
         error: null,
       };
     }),
-    change: assign(({ event }): Partial<TutorOnboardingContext> => {
-      if (event.type !== 'personal.change') return {};
-      return { [event.field]: personalInput(event.field, event.value), error: null };
-    }),
-    touch: assign(({ context, event }) =>
-      event.type === 'personal.blur'
-        ? { touched: { ...context.touched, [event.field]: true } }
-        : {},
-    ),
     clearError: assign({ error: null }),
     failLoad: assign(({ event }) => ({
       error: serverText(errorOf(event), messages.generic.somethingWrong),
     })),
-    // Spec §8 registration failure (D2): the server's message (a 400's reason, a 409's
-    // lock), else 'Something went wrong. Please try again.'.
-    failSubmit: assign(({ event }) => ({
-      error: serverText(errorOf(event), messages.generic.registrationFailed),
-    })),
     /** The PAN is verified now: names and PAN are locked (D29). */
-    lockDetails: assign(({ context }) => ({
-      firstName: context.firstName.trim(),
-      lastName: context.lastName.trim(),
-      panRequired: false,
-      namesLocked: true,
-      touched: UNTOUCHED_PERSONAL,
-    })),
+    lockDetails: assign(({ event }) => {
+      const saved = detailsOf(event);
+      if (saved?.result !== 'saved') return {};
+      const { firstName, lastName, pan } = saved;
+      return { firstName, lastName, pan, panRequired: false, namesLocked: true };
+    }),
   },
   guards: {
     unauthorized: ({ event }) => isUnauthorized(errorOf(event)),
     finished: resumesAt(0),
     atAccount: resumesAt(2),
     atAadhaar: resumesAt(3),
-    /** Names and PAN are verified on file: nothing to send. */
-    detailsLocked: ({ context }) => context.namesLocked && !context.panRequired,
-    formValid: ({ context }) => isPersonalDetailsValid(context),
-    fieldEditable: ({ context, event }) => {
-      if (event.type !== 'personal.change') return false;
-      return event.field === 'pan' ? context.panRequired : !context.namesLocked;
-    },
+    detailsSaved: ({ event }) => detailsOf(event)?.result === 'saved',
     bankVerified: ({ event }) => (event as { output?: BankOutput }).output?.result === 'verified',
     bankBack: ({ event }) => (event as { output?: BankOutput }).output?.result === 'back',
     aadhaarToDashboard: ({ event }) =>
@@ -206,7 +185,6 @@ export const tutorOnboardingMachine = setup({
     panRequired: true,
     namesLocked: false,
     aadhaarRejected: false,
-    touched: UNTOUCHED_PERSONAL,
     error: null,
   }),
   initial: 'loading',
@@ -234,36 +212,22 @@ export const tutorOnboardingMachine = setup({
     },
     personal: {
       entry: storeStep(1),
-      initial: 'editing',
-      states: {
-        editing: {
-          initial: 'idle',
-          on: {
-            'personal.change': { guard: 'fieldEditable', target: '.idle', actions: 'change' },
-            'personal.blur': { actions: 'touch' },
-            'personal.next': [
-              { guard: 'detailsLocked', target: '#tutorOnboarding.account' },
-              { guard: 'formValid', target: 'submitting', actions: 'clearError' },
-            ],
-          },
-          states: {
-            idle: {},
-            failed: { tags: 'error' },
-          },
-        },
-        submitting: {
-          tags: 'loading',
-          invoke: {
-            id: 'onboard',
-            src: 'onboard',
-            input: ({ context }) => onboardSelfBody(context),
-            onDone: { target: '#tutorOnboarding.account', actions: 'lockDetails' },
-            onError: [
-              { guard: 'unauthorized', target: '#tutorOnboarding.sessionExpired' },
-              { target: 'editing.failed', actions: 'failSubmit' },
-            ],
-          },
-        },
+      invoke: {
+        id: 'details',
+        src: 'personalDetails',
+        input: ({ context }) => ({
+          phone: context.phone,
+          firstName: context.firstName,
+          lastName: context.lastName,
+          pan: context.pan,
+          panRequired: context.panRequired,
+          namesLocked: context.namesLocked,
+          keepsDraft: false,
+        }),
+        onDone: [
+          { guard: 'detailsSaved', target: 'account', actions: 'lockDetails' },
+          { target: 'sessionExpired' },
+        ],
       },
     },
     account: {

@@ -1,40 +1,38 @@
 // Path model of the studentSignup machine, walked on the machine and through /student/signup's
-// view. The routing (routeByFlow.ts, tested on its own) is a fake.
+// view. The form is the real personalDetails machine (its own paths cover it), driven through
+// its events against fake calls; the routing (routeByFlow.ts, tested on its own) is a fake.
 import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
 import type { NavigateParams } from '../../machines/shared/navigation';
 import type { Me } from '../../machines/login/profile';
 import type { PaymentToStore, RouteDecision } from '../../machines/login/routeByFlow';
 import {
-  signupVisibleErrors,
   studentSignupMachine,
-  type SignupField,
-  type OnboardInput,
-  type OnboardOutput,
-  type SignupDraft,
   type SignupStart,
 } from '../../machines/studentSignup/studentSignup.machine';
 import { messages } from '../../src/domain/messages';
-import { apiMessages } from '../../src/domain/apiMessages';
 import { StudentSignupView } from '../../src/ui/routes/student/StudentSignupPage';
-import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
+import type { EventFixture, EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import {
-  buttonNamed,
-  clickOn,
-  expectFieldError,
-  leave,
-  queryButton,
-  typeInto,
-} from '../support/uiPaths';
-import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
+  doneFixture,
+  errorFixture,
+  fakeCall,
+  flush,
+  http,
+  offline,
+  type FakeCall,
+} from './loginFakes';
+import { detailsWorld, provideDetails, type DetailsWorld } from './personalDetails.model';
+import { PAN } from './personalDetails.events';
 
 export interface SignupWorld {
   load: FakeCall<SignupStart, void>;
   fetchMe: FakeCall<Me, void>;
-  onboard: FakeCall<OnboardOutput, OnboardInput>;
+  details: DetailsWorld;
   route: FakeCall<RouteDecision, void>;
-  drafts: SignupDraft[];
   cleared: number;
   payments: PaymentToStore[];
   navigations: NavigateParams[];
@@ -43,9 +41,8 @@ export interface SignupWorld {
 export const signupWorld = (): SignupWorld => ({
   load: fakeCall(),
   fetchMe: fakeCall(),
-  onboard: fakeCall(),
+  details: detailsWorld(),
   route: fakeCall(),
-  drafts: [],
   cleared: 0,
   payments: [],
   navigations: [],
@@ -56,11 +53,10 @@ export const provideSignup = (w: SignupWorld) =>
     actors: {
       loadSignup: w.load.logic,
       fetchMe: w.fetchMe.logic,
-      onboard: w.onboard.logic,
+      personalDetails: provideDetails(w.details),
       routeByFlow: w.route.logic,
     },
     actions: {
-      saveDraft: (_, draft) => void w.drafts.push(draft),
       clearDraft: () => void (w.cleared += 1),
       storePayment: (_, payment) => void w.payments.push(payment),
       navigate: (_, params) => void w.navigations.push(params),
@@ -69,18 +65,8 @@ export const provideSignup = (w: SignupWorld) =>
 
 const PHONE = '9876543210';
 export const NEW_ME: Me = { first_name: null, last_name: null, pan: null, phone: PHONE };
-export const PAN_ON_FILE_ME: Me = {
-  first_name: null,
-  last_name: null,
-  pan: 'BXKPM4821Q',
-  phone: PHONE,
-};
-export const COMPLETE_ME: Me = {
-  first_name: 'Rohan',
-  last_name: 'Mehta',
-  pan: 'BXKPM4821Q',
-  phone: PHONE,
-};
+export const PAN_ON_FILE_ME: Me = { first_name: null, last_name: null, pan: PAN, phone: PHONE };
+export const COMPLETE_ME: Me = { first_name: 'Rohan', last_name: 'Mehta', pan: PAN, phone: PHONE };
 const TUTOR: PaymentToStore = {
   kind: 'tutor',
   tutorId: '7',
@@ -88,36 +74,43 @@ const TUTOR: PaymentToStore = {
   tutorPhone: '9123456780',
 };
 
+type Run = PathRun<SignupWorld>;
+
+/** The form, filled and saved: the student's names (and PAN if asked), then the answer. */
+const detailsDone: EventFixture<EventObject, SignupWorld> = {
+  cases: [
+    { type: 'xstate.done.actor.details', output: { result: 'saved' } },
+    { type: 'xstate.done.actor.details', output: { result: 'unauthorized' } },
+  ] as never,
+  exec: async ({ actor, world }: Run, event) => {
+    const details = actor.getSnapshot().children.details;
+    if (!details) throw new Error('The form is not running.');
+    const { result } = (event as unknown as { output: { result: string } }).output;
+    details.send({ type: 'details.change', field: 'firstName', value: 'Rohan' });
+    details.send({ type: 'details.change', field: 'lastName', value: 'Mehta' });
+    details.send({ type: 'details.change', field: 'pan', value: PAN });
+    details.send({ type: 'details.submit' });
+    const call = world.details.onboard.last();
+    if (result === 'saved') call.resolve({ pan: PAN });
+    else call.reject(http(401, messages.auth.invalidToken));
+    await flush();
+  },
+};
+
 export const studentSignupEvents = {
-  'signup.change': [
-    { type: 'signup.change', field: 'firstName', value: 'Rohan' },
-    { type: 'signup.change', field: 'lastName', value: 'Mehta' },
-    { type: 'signup.change', field: 'pan', value: 'bxkpm4821q' },
-    { type: 'signup.change', field: 'pan', value: 'BXK' },
-  ],
-  'signup.blur': [{ type: 'signup.blur', field: 'pan' }],
-  'signup.submit': [{ type: 'signup.submit' }],
   'signup.retry': [{ type: 'signup.retry' }],
 } satisfies EventFixtures<typeof studentSignupMachine, SignupWorld>;
 
 const m = messages.studentSignup;
-const LABELS: Record<SignupField, string> = {
-  firstName: m.firstName,
-  lastName: m.lastName,
-  pan: m.pan,
-};
-const field = (name: SignupField) =>
-  screen.queryByRole<HTMLInputElement>('textbox', { name: new RegExp(`^${LABELS[name]}`) });
+const field = (label: string) =>
+  screen.queryByRole<HTMLInputElement>('textbox', { name: new RegExp(`^${label}`) });
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 const loader = () => screen.queryByLabelText(m.title);
 
-/** /student/signup as the student sees it. */
+/** /student/signup as the student sees it (the form's own paths check the form). */
 export const studentSignupScreen: UiLayer<typeof studentSignupMachine, SignupWorld> = {
   view: ({ actor }) => <StudentSignupView actor={actor} />,
   gestures: {
-    'signup.change': ({ field: name, value }, ui) => typeInto(field(name), value, ui),
-    'signup.blur': ({ field: name }, ui) => leave(field(name), ui),
-    'signup.submit': (_, ui) => clickOn(queryButton(m.submit), ui),
     'signup.retry': (_, ui) => clickOn(queryButton(m.tryAgain), ui),
   },
   screens: {
@@ -131,22 +124,13 @@ export const studentSignupScreen: UiLayer<typeof studentSignupMachine, SignupWor
       expect(alerts()).toEqual([context.error]);
       expect(buttonNamed(m.tryAgain)).toBeEnabled();
     },
-    editing: ({ context }) => {
-      const errors = signupVisibleErrors(context);
-      const shown: SignupField[] = context.panRequired
-        ? ['firstName', 'lastName', 'pan']
-        : ['firstName', 'lastName'];
-      for (const name of shown) {
-        expect(field(name)).toHaveValue(context[name]);
-        expectFieldError(field(name), errors[name]);
-      }
-      if (!context.panRequired) expect(field('pan')).not.toBeInTheDocument();
-    },
-    'editing.idle': () => expect(alerts()).toEqual([]),
-    'editing.failed': ({ context }) => expect(alerts()).toEqual([context.error]),
-    submitting: () => {
-      expect(buttonNamed(m.submit)).toBeDisabled();
-      expect(field('firstName')).toHaveAttribute('readonly');
+    // The form opens with what was prefilled; the PAN field only while none is on file.
+    details: ({ context }) => {
+      expect(field(m.firstName)).toHaveValue(context.firstName);
+      expect(field(m.lastName)).toHaveValue(context.lastName);
+      if (context.panRequired) expect(field(m.pan)).toHaveValue(context.pan);
+      else expect(field(m.pan)).not.toBeInTheDocument();
+      expect(screen.getByText(m.intro)).toBeInTheDocument();
     },
     routing: () => {
       expect(loader()).toBeInTheDocument();
@@ -193,16 +177,7 @@ export const studentSignupPathModel: PathModel<typeof studentSignupMachine, Sign
       [http(401, messages.auth.invalidToken), offline],
       (w: SignupWorld) => w.fetchMe,
     ),
-    'xstate.done.actor.onboard': doneFixture(
-      'onboard',
-      [{ pan: 'BXKPM4821Q' }, { pan: null }],
-      (w: SignupWorld) => w.onboard,
-    ),
-    'xstate.error.actor.onboard': errorFixture(
-      'onboard',
-      [http(400, apiMessages.identity.panNameMismatch), http(401), http(500)],
-      (w: SignupWorld) => w.onboard,
-    ),
+    'xstate.done.actor.details': detailsDone,
     'xstate.done.actor.routeByFlow': doneFixture(
       'routeByFlow',
       [{ to: '/static-link/asha-verma', store: TUTOR }],
@@ -228,33 +203,10 @@ export const studentSignupPathModel: PathModel<typeof studentSignupMachine, Sign
       assert.equal(snapshot.context.error, messages.generic.network);
       assert.ok(snapshot.hasTag('error'));
     },
-    editing: ({ context }, { world }) => {
-      assert.equal(context.phone, PHONE);
+    details: (snapshot, { world }) => {
+      assert.equal(snapshot.context.phone, PHONE);
+      assert.ok(snapshot.children.details);
       assert.equal(world.cleared, 0);
-      // Every change is kept as the draft (D16: session storage, until saved).
-      const last = world.drafts.at(-1);
-      if (last)
-        assert.deepEqual(last, {
-          firstName: context.firstName,
-          lastName: context.lastName,
-          pan: context.pan,
-        });
-      assert.ok(/^[A-Z0-9]{0,10}$/.test(context.pan));
-    },
-    'editing.idle': ({ context }) => assert.equal(context.error, null),
-    'editing.failed': ({ context }) =>
-      assert.ok(
-        context.error === apiMessages.identity.panNameMismatch ||
-          context.error === messages.generic.registrationFailed,
-      ),
-    submitting: ({ context }, { world }) => {
-      const input = world.onboard.last().input;
-      assert.deepEqual(input, {
-        phone: PHONE,
-        first_name: 'Rohan',
-        last_name: 'Mehta',
-        ...(context.panRequired ? { pan: 'BXKPM4821Q' } : {}),
-      });
     },
     routing: (_, { world }) => {
       assert.equal(world.cleared, 1);

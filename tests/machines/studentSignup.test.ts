@@ -3,11 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { nameInput } from '../../machines/shared/fields';
-import {
-  isSignupValid,
-  signupVisibleErrors,
-  type SignupStart,
-} from '../../machines/studentSignup/studentSignup.machine';
+import { isPersonalDetailsValid, personalVisibleErrors } from '../../machines/personalDetails/form';
+import type { SignupStart } from '../../machines/studentSignup/studentSignup.machine';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
 import { flush, http, offline } from './loginFakes';
@@ -31,9 +28,21 @@ async function start(startWith: SignupStart = SIGNED_IN, me = NEW_ME) {
     world.fetchMe.last().resolve(me);
     await flush();
   }
+  /** The personal-details form the page shows (machines/personalDetails). */
+  const form = () => {
+    const details = snap().children.details;
+    if (!details) throw new Error(`No form in ${JSON.stringify(snap().value)}`);
+    return details;
+  };
+  const fields = () => form().getSnapshot().context;
   const change = (field: 'firstName' | 'lastName' | 'pan', value: string) =>
-    actor.send({ type: 'signup.change', field, value });
-  return { world, actor, snap, change };
+    form().send({ type: 'details.change', field, value });
+  const blur = (field: 'firstName' | 'lastName' | 'pan') =>
+    form().send({ type: 'details.blur', field });
+  const submit = () => form().send({ type: 'details.submit' });
+  const canSubmit = () => form().getSnapshot().can({ type: 'details.submit' });
+  const onboard = () => world.details.onboard.last();
+  return { world, actor, snap, form, fields, change, blur, submit, canSubmit, onboard };
 }
 
 describe('studentSignup machine', () => {
@@ -63,38 +72,38 @@ describe('studentSignup machine', () => {
 
   it('checks the fields as spec §5 says, and only a valid form can be submitted', async () => {
     const t = await start();
-    expect(t.snap().can({ type: 'signup.submit' })).toBe(false);
-    expect(signupVisibleErrors(t.snap().context)).toEqual({
+    expect(t.canSubmit()).toBe(false);
+    expect(personalVisibleErrors(t.fields())).toEqual({
       firstName: null,
       lastName: null,
       pan: null,
     });
-    t.actor.send({ type: 'signup.blur', field: 'firstName' });
-    t.actor.send({ type: 'signup.blur', field: 'lastName' });
-    expect(signupVisibleErrors(t.snap().context)).toMatchObject({
+    t.blur('firstName');
+    t.blur('lastName');
+    expect(personalVisibleErrors(t.fields())).toMatchObject({
       firstName: 'First name is required',
       lastName: 'Last name is required',
     });
     t.change('firstName', 'Rohan');
     t.change('lastName', 'Mehta');
     t.change('pan', 'bxk-pm 4821 q9');
-    expect(t.snap().context.pan).toBe('BXKPM4821Q');
-    expect(t.snap().can({ type: 'signup.submit' })).toBe(true);
+    expect(t.fields().pan).toBe('BXKPM4821Q');
+    expect(t.canSubmit()).toBe(true);
     t.change('pan', 'ABCDE1234F'); // 10 characters, 4th not P
-    expect(signupVisibleErrors(t.snap().context).pan).toBe('Enter valid PAN');
-    expect(t.snap().can({ type: 'signup.submit' })).toBe(false);
+    expect(personalVisibleErrors(t.fields()).pan).toBe('Enter valid PAN');
+    expect(t.canSubmit()).toBe(false);
     t.change('pan', 'ABC');
-    expect(signupVisibleErrors(t.snap().context).pan).toBeNull();
-    t.actor.send({ type: 'signup.blur', field: 'pan' });
-    expect(signupVisibleErrors(t.snap().context).pan).toBe('Enter valid PAN');
-    expect(isSignupValid(t.snap().context)).toBe(false);
+    expect(personalVisibleErrors(t.fields()).pan).toBeNull();
+    t.blur('pan');
+    expect(personalVisibleErrors(t.fields()).pan).toBe('Enter valid PAN');
+    expect(isPersonalDetailsValid(t.fields())).toBe(false);
   });
 
   it('keeps every change as the draft (D16: session storage while filled)', async () => {
     const t = await start();
     t.change('firstName', 'Rohan');
     t.change('pan', 'bx');
-    expect(t.world.drafts.at(-1)).toEqual({ firstName: 'Rohan', lastName: '', pan: 'BX' });
+    expect(t.world.details.drafts.at(-1)).toEqual({ firstName: 'Rohan', lastName: '', pan: 'BX' });
   });
 
   it('submits names and PAN for its own phone, clears the draft and goes on into the flow', async () => {
@@ -102,15 +111,15 @@ describe('studentSignup machine', () => {
     t.change('firstName', ' Rohan ');
     t.change('lastName', 'Mehta');
     t.change('pan', 'BXKPM4821Q');
-    t.actor.send({ type: 'signup.submit' });
-    expect(t.snap().hasTag('loading')).toBe(true);
-    expect(t.world.onboard.last().input).toEqual({
+    t.submit();
+    expect(t.form().getSnapshot().hasTag('loading')).toBe(true);
+    expect(t.onboard().input).toEqual({
       phone: '9876543210',
       first_name: 'Rohan',
       last_name: 'Mehta',
       pan: 'BXKPM4821Q',
     });
-    t.world.onboard.last().resolve({ pan: 'BXKPM4821Q' });
+    t.onboard().resolve({ pan: 'BXKPM4821Q' });
     await flush();
     expect(t.world.cleared).toBe(1);
     t.world.route.last().resolve({ to: '/pay/payment-details', store: null });
@@ -123,23 +132,23 @@ describe('studentSignup machine', () => {
     expect(t.snap().context.panRequired).toBe(false);
     t.change('firstName', 'Rohan');
     t.change('lastName', 'Mehta');
-    t.actor.send({ type: 'signup.submit' });
-    expect(t.world.onboard.last().input).toEqual({
+    t.submit();
+    expect(t.onboard().input).toEqual({
       phone: '9876543210',
       first_name: 'Rohan',
       last_name: 'Mehta',
     });
-    t.world.onboard.last().resolve({ pan: null });
+    t.onboard().resolve({ pan: null });
     await flush();
-    expect(t.snap().matches('editing')).toBe(true);
-    expect(t.snap().context).toMatchObject({
+    expect(t.form().getSnapshot().matches('editing')).toBe(true);
+    expect(t.fields()).toMatchObject({
       panRequired: true,
       notice: 'Enter your PAN to continue.',
     });
-    expect(t.snap().can({ type: 'signup.submit' })).toBe(false);
+    expect(t.canSubmit()).toBe(false);
     t.change('pan', 'BXKPM4821Q');
-    t.actor.send({ type: 'signup.submit' });
-    expect(t.world.onboard.last().input.pan).toBe('BXKPM4821Q');
+    t.submit();
+    expect(t.onboard().input.pan).toBe('BXKPM4821Q');
     expect(t.world.cleared).toBe(0);
   });
 
@@ -148,17 +157,17 @@ describe('studentSignup machine', () => {
     t.change('firstName', 'Rohan');
     t.change('lastName', 'Mehta');
     t.change('pan', 'BXKPM4821Q');
-    t.actor.send({ type: 'signup.submit' });
-    t.world.onboard.last().reject(http(400, apiMessages.identity.panNameMismatch));
+    t.submit();
+    t.onboard().reject(http(400, apiMessages.identity.panNameMismatch));
     await flush();
-    expect(t.snap().value).toEqual({ editing: 'failed' });
-    expect(t.snap().context.error).toBe(apiMessages.identity.panNameMismatch);
-    t.actor.send({ type: 'signup.submit' });
-    t.world.onboard.last().reject(http(502));
+    expect(t.form().getSnapshot().value).toEqual({ editing: 'failed' });
+    expect(t.fields().error).toBe(apiMessages.identity.panNameMismatch);
+    t.submit();
+    t.onboard().reject(http(502));
     await flush();
-    expect(t.snap().context.error).toBe('Something went wrong. Please try again.');
+    expect(t.fields().error).toBe('Something went wrong. Please try again.');
     t.change('firstName', 'Rohan');
-    expect(t.snap().context.error).toBeNull();
+    expect(t.fields().error).toBeNull();
     expect(t.world.cleared).toBe(0);
   });
 
@@ -167,8 +176,8 @@ describe('studentSignup machine', () => {
     t.change('firstName', 'Rohan');
     t.change('lastName', 'Mehta');
     t.change('pan', 'BXKPM4821Q');
-    t.actor.send({ type: 'signup.submit' });
-    t.world.onboard.last().reject(http(401, messages.auth.invalidToken));
+    t.submit();
+    t.onboard().reject(http(401, messages.auth.invalidToken));
     await flush();
     expect(t.world.navigations).toEqual([{ to: '/student/login', replace: true }]);
   });
@@ -198,15 +207,15 @@ describe('studentSignup machine', () => {
     t.change('firstName', 'Rohan');
     t.change('lastName', 'Mehta');
     t.change('pan', 'BXKPM4821Q');
-    t.actor.send({ type: 'signup.submit' });
-    t.world.onboard.last().resolve({ pan: 'BXKPM4821Q' });
+    t.submit();
+    t.onboard().resolve({ pan: 'BXKPM4821Q' });
     await flush();
     t.world.route.last().reject(offline);
     await flush();
     expect(t.snap().value).toBe('routeFailed');
     t.actor.send({ type: 'signup.retry' });
     expect(t.world.route.calls).toHaveLength(2);
-    expect(t.world.onboard.calls).toHaveLength(1);
+    expect(t.world.details.onboard.calls).toHaveLength(1);
   });
 
   it('a name keeps no control characters and at most 50 characters', () => {

@@ -1,6 +1,6 @@
-// The tutor sign-up machine's user events as its paths send them: the path model and the
-// Chromium walk (e2e/signup-paths.spec.ts) share them. Plain data: no views, so Playwright can
-// load it.
+// The tutor sign-up machine's user events as its paths send them (step 1's form has its own,
+// personalDetails.events.ts): the path model and the Chromium walk (e2e/signup-paths.spec.ts)
+// share them. Plain data: no views, so Playwright can load it.
 import type { tutorOnboardingMachine } from '../../machines/tutorOnboarding/tutorOnboarding.machine';
 import type { EventFixtures } from '../support/paths';
 
@@ -8,14 +8,6 @@ import type { EventFixtures } from '../support/paths';
 export const PAN = 'ABCPV1234K';
 
 export const tutorOnboardingEvents = {
-  'personal.change': [
-    { type: 'personal.change', field: 'firstName', value: 'Asha' },
-    { type: 'personal.change', field: 'lastName', value: 'Verma' },
-    { type: 'personal.change', field: 'pan', value: 'abcpv1234k' },
-    { type: 'personal.change', field: 'pan', value: 'ABC' },
-  ],
-  'personal.blur': [{ type: 'personal.blur', field: 'pan' }],
-  'personal.next': [{ type: 'personal.next' }],
   'signup.retry': [{ type: 'signup.retry' }],
   'session.login': [{ type: 'session.login' }],
 } satisfies EventFixtures<typeof tutorOnboardingMachine>;

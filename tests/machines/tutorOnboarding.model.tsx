@@ -1,33 +1,20 @@
 // Path model of the tutorOnboarding machine (the three-step tutor sign-up), walked on the machine
-// and through /tutor/personal-details' view. Its steps 2 and 3 are the real child machines, driven
-// through their own events, against fake calls.
+// and through /tutor/personal-details' view. Its three steps are the real child machines, driven
+// through their own events, against fake calls (each has its own paths).
 import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import { personalVisibleErrors, type PersonalField } from '../../machines/shared/personalDetails';
 import { TutorSignupView } from '../../src/ui/routes/tutor/signup/TutorSignupPage';
 import type { NavigateParams } from '../../machines/shared/navigation';
-import type {
-  OnboardInput,
-  OnboardOutput,
-} from '../../machines/studentSignup/studentSignup.machine';
 import {
   tutorOnboardingMachine,
   type TutorSignupProfile,
 } from '../../machines/tutorOnboarding/tutorOnboarding.machine';
 import { messages } from '../../src/domain/messages';
-import { apiMessages } from '../../src/domain/apiMessages';
 import type { PgOnboardingStatus } from '../../src/domain/onboarding';
 import type { EventFixture, PathModel, PathRun, UiLayer } from '../support/paths';
-import {
-  buttonNamed,
-  clickOn,
-  expectFieldError,
-  leave,
-  queryButton,
-  typeInto,
-} from '../support/uiPaths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { aadhaarWorld, provideAadhaar, type AadhaarWorld } from './aadhaarVerification.model';
 import { ACCOUNT, bankWorld, IFSC, provideBank, type BankWorld } from './bankVerification.model';
 import {
@@ -39,13 +26,14 @@ import {
   offline,
   type FakeCall,
 } from './loginFakes';
+import { detailsWorld, provideDetails, type DetailsWorld } from './personalDetails.model';
 import { PAN, tutorOnboardingEvents } from './tutorOnboarding.events';
 
 export { PAN };
 
 export interface TutorWorld {
   profile: FakeCall<TutorSignupProfile, void>;
-  onboard: FakeCall<OnboardOutput, OnboardInput>;
+  details: DetailsWorld;
   bank: BankWorld;
   aadhaar: AadhaarWorld;
   steps: number[];
@@ -54,7 +42,7 @@ export interface TutorWorld {
 
 export const tutorWorld = (): TutorWorld => ({
   profile: fakeCall(),
-  onboard: fakeCall(),
+  details: detailsWorld(),
   bank: bankWorld(),
   aadhaar: aadhaarWorld(),
   steps: [],
@@ -65,7 +53,7 @@ export const provideTutor = (w: TutorWorld) =>
   tutorOnboardingMachine.provide({
     actors: {
       fetchProfile: w.profile.logic,
-      onboard: w.onboard.logic,
+      personalDetails: provideDetails(w.details),
       bankVerification: provideBank(w.bank),
       aadhaarVerification: provideAadhaar(w.aadhaar),
     },
@@ -107,10 +95,36 @@ export const KYC_DONE = tutorProfile({
 });
 
 type Run = PathRun<TutorWorld>;
-const child = ({ actor }: Run, id: 'bank' | 'aadhaar') => {
+const child = ({ actor }: Run, id: 'details' | 'bank' | 'aadhaar') => {
   const ref = actor.getSnapshot().children[id];
   if (!ref) throw new Error(`The ${id} step is not running.`);
   return ref as { send(event: { type: string; [key: string]: unknown }): void };
+};
+
+const SAVED = { result: 'saved', firstName: 'Asha', lastName: 'Verma', pan: PAN } as const;
+
+/**
+ * Step 1 ends as the event says: the tutor fills and saves (or, verified already, goes on), or
+ * the session is lost.
+ */
+const detailsDone: EventFixture<EventObject, TutorWorld> = {
+  cases: [
+    { type: 'xstate.done.actor.details', output: SAVED },
+    { type: 'xstate.done.actor.details', output: { result: 'unauthorized' } },
+  ] as never,
+  exec: async (run, event) => {
+    const details = child(run, 'details');
+    const { result } = (event as unknown as { output: { result: string } }).output;
+    details.send({ type: 'details.change', field: 'firstName', value: 'Asha' });
+    details.send({ type: 'details.change', field: 'lastName', value: 'Verma' });
+    details.send({ type: 'details.change', field: 'pan', value: PAN });
+    details.send({ type: 'details.submit' });
+    if (run.actor.getSnapshot().matches('account')) return; // verified: nothing sent
+    const call = run.world.details.onboard.last();
+    if (result === 'saved') call.resolve({ pan: PAN });
+    else call.reject(http(401));
+    await flush();
+  },
 };
 
 /** Step 2 ends as the event says: the tutor fills and verifies, or goes back. */
@@ -158,13 +172,8 @@ const aadhaarDone: EventFixture<EventObject, TutorWorld> = {
 const lastStep = ({ world }: Run) => world.steps.at(-1);
 
 const m = messages.tutorSignup;
-const LABELS: Record<PersonalField, string> = {
-  firstName: m.firstName,
-  lastName: m.lastName,
-  pan: m.pan,
-};
-const field = (name: PersonalField) =>
-  screen.queryByRole<HTMLInputElement>('textbox', { name: new RegExp(`^${LABELS[name]}`) });
+const field = (label: string) =>
+  screen.queryByRole<HTMLInputElement>('textbox', { name: new RegExp(`^${label}`) });
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 const heading = () => screen.getByRole('heading', { level: 1 });
 const loader = () => screen.queryByLabelText(m.loading);
@@ -173,9 +182,6 @@ const loader = () => screen.queryByLabelText(m.loading);
 export const tutorOnboardingScreen: UiLayer<typeof tutorOnboardingMachine, TutorWorld> = {
   view: ({ actor }) => <TutorSignupView actor={actor} />,
   gestures: {
-    'personal.change': ({ field: name, value }, ui) => typeInto(field(name), value, ui),
-    'personal.blur': ({ field: name }, ui) => leave(field(name), ui),
-    'personal.next': (_, ui) => clickOn(queryButton(m.next), ui),
     'signup.retry': (_, ui) => clickOn(queryButton(m.tryAgain), ui),
     'session.login': (_, ui) => clickOn(queryButton(messages.auth.login), ui),
   },
@@ -187,21 +193,14 @@ export const tutorOnboardingScreen: UiLayer<typeof tutorOnboardingMachine, Tutor
       expect(alerts()).toEqual([`${m.loadFailed} ${context.error}`]);
       expect(buttonNamed(m.tryAgain)).toBeEnabled();
     },
-    personal: () => {
+    // Step 1 opens with the profile's names and PAN, read-only once verified (D29).
+    personal: ({ context }) => {
       expect(heading()).toHaveTextContent(m.steps[0]);
-    },
-    'personal.editing': ({ context }) => {
-      const errors = personalVisibleErrors(context);
-      for (const name of Object.keys(LABELS) as PersonalField[]) {
-        expect(field(name)).toHaveValue(context[name]);
-        expectFieldError(field(name), errors[name]);
-      }
-    },
-    'personal.editing.idle': () => expect(alerts()).toEqual([]),
-    'personal.editing.failed': ({ context }) => expect(alerts()).toEqual([context.error]),
-    'personal.submitting': () => {
-      expect(buttonNamed(m.next)).toBeDisabled();
-      expect(field('pan')).toHaveAttribute('readonly');
+      expect(field(m.firstName)).toHaveValue(context.firstName);
+      expect(field(m.lastName)).toHaveValue(context.lastName);
+      expect(field(m.pan)).toHaveValue(context.pan);
+      if (context.namesLocked) expect(screen.getByText(m.verified)).toBeInTheDocument();
+      else expect(field(m.firstName)).not.toHaveAttribute('readonly');
     },
     account: () => {
       expect(heading()).toHaveTextContent(m.steps[1]);
@@ -228,6 +227,11 @@ export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, 
   provide: provideTutor,
   events: tutorOnboardingEvents,
   ui: tutorOnboardingScreen,
+  // A tutor whose names and PAN are verified sends nothing on Next: no 401 can come.
+  possible: ({ context }, event) =>
+    event.type !== 'xstate.done.actor.details' ||
+    (event as unknown as { output: { result: string } }).output.result === 'saved' ||
+    !(context.namesLocked && !context.panRequired),
   internal: {
     'xstate.done.actor.fetchProfile': doneFixture(
       'fetchProfile',
@@ -239,20 +243,7 @@ export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, 
       [http(401), offline],
       (w: TutorWorld) => w.profile,
     ),
-    'xstate.done.actor.onboard': doneFixture(
-      'onboard',
-      [{ pan: PAN }],
-      (w: TutorWorld) => w.onboard,
-    ),
-    'xstate.error.actor.onboard': errorFixture(
-      'onboard',
-      [
-        http(400, apiMessages.identity.panInvalid),
-        http(409, apiMessages.identity.panLocked),
-        http(401),
-      ],
-      (w: TutorWorld) => w.onboard,
-    ),
+    'xstate.done.actor.details': detailsDone,
     'xstate.done.actor.bank': bankDone,
     'xstate.done.actor.aadhaar': aadhaarDone,
   },
@@ -267,23 +258,6 @@ export const tutorOnboardingPathModel: PathModel<typeof tutorOnboardingMachine, 
       assert.equal(lastStep(run), 1);
       assert.equal(context.phone, PHONE);
       assert.match(context.pan, /^[A-Z0-9]{0,10}$/);
-    },
-    'personal.editing': () => {},
-    'personal.editing.idle': ({ context }) => assert.equal(context.error, null),
-    'personal.editing.failed': ({ context }) =>
-      assert.ok(
-        ([apiMessages.identity.panInvalid, apiMessages.identity.panLocked] as string[]).includes(
-          context.error ?? '',
-        ),
-      ),
-    'personal.submitting': ({ context }, { world }) => {
-      assert.equal(context.namesLocked, false);
-      assert.deepEqual(world.onboard.last().input, {
-        phone: PHONE,
-        first_name: 'Asha',
-        last_name: 'Verma',
-        pan: PAN,
-      });
     },
     account: (snapshot, run) => {
       assert.equal(lastStep(run), 2);

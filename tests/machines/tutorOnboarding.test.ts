@@ -30,15 +30,24 @@ async function start(profile = NEW_TUTOR, input: TutorOnboardingInput = INPUT) {
   const snap = () => actor.getSnapshot();
   world.profile.last().resolve(profile);
   await flush();
-  return { world, actor, snap };
+  /** Step 1's form (machines/personalDetails). */
+  const form = () => {
+    const details = snap().children.details;
+    if (!details) throw new Error(`No step 1 in ${JSON.stringify(snap().value)}`);
+    return details;
+  };
+  const fields = () => form().getSnapshot().context;
+  const next = () => form().send({ type: 'details.submit' });
+  const onboard = () => world.details.onboard.last();
+  return { world, actor, snap, form, fields, next, onboard };
 }
 
 type Started = Awaited<ReturnType<typeof start>>;
 
 function fillPersonal(t: Started) {
-  t.actor.send({ type: 'personal.change', field: 'firstName', value: 'Asha' });
-  t.actor.send({ type: 'personal.change', field: 'lastName', value: 'Verma' });
-  t.actor.send({ type: 'personal.change', field: 'pan', value: 'abcpv1234k' });
+  t.form().send({ type: 'details.change', field: 'firstName', value: 'Asha' });
+  t.form().send({ type: 'details.change', field: 'lastName', value: 'Verma' });
+  t.form().send({ type: 'details.change', field: 'pan', value: 'abcpv1234k' });
 }
 
 async function verifyBank(t: Started, world: TutorWorld = t.world) {
@@ -56,16 +65,16 @@ describe('tutorOnboarding machine', () => {
   it('a new tutor goes through all three steps, storing each', async () => {
     const t = await start();
     expect(t.snap().matches('personal')).toBe(true);
-    expect(t.snap().can({ type: 'personal.next' })).toBe(false);
+    expect(t.form().getSnapshot().can({ type: 'details.submit' })).toBe(false);
     fillPersonal(t);
-    t.actor.send({ type: 'personal.next' });
-    expect(t.world.onboard.last().input).toEqual({
+    t.next();
+    expect(t.onboard().input).toEqual({
       phone: PHONE,
       first_name: 'Asha',
       last_name: 'Verma',
       pan: PAN,
     });
-    t.world.onboard.last().resolve({ pan: PAN });
+    t.onboard().resolve({ pan: PAN });
     await flush();
     expect(t.snap().value).toBe('account');
     await verifyBank(t);
@@ -82,19 +91,19 @@ describe('tutorOnboarding machine', () => {
   it("a refused PAN shows the server's message under the form; without one D2's text", async () => {
     const t = await start();
     fillPersonal(t);
-    t.actor.send({ type: 'personal.next' });
-    t.world.onboard.last().reject(http(400, apiMessages.identity.panNameMismatch));
+    t.next();
+    t.onboard().reject(http(400, apiMessages.identity.panNameMismatch));
     await flush();
-    expect(t.snap().matches({ personal: { editing: 'failed' } })).toBe(true);
-    expect(t.snap().context.error).toBe(apiMessages.identity.panNameMismatch);
-    t.actor.send({ type: 'personal.next' });
-    t.world.onboard.last().reject(http(500));
+    expect(t.form().getSnapshot().matches({ editing: 'failed' })).toBe(true);
+    expect(t.fields().error).toBe(apiMessages.identity.panNameMismatch);
+    t.next();
+    t.onboard().reject(http(500));
     await flush();
-    expect(t.snap().context.error).toBe('Something went wrong. Please try again.');
-    t.actor.send({ type: 'personal.next' });
-    t.world.onboard.last().reject(http(409, apiMessages.identity.panLocked));
+    expect(t.fields().error).toBe('Something went wrong. Please try again.');
+    t.next();
+    t.onboard().reject(http(409, apiMessages.identity.panLocked));
     await flush();
-    expect(t.snap().context.error).toBe(apiMessages.identity.panLocked);
+    expect(t.fields().error).toBe(apiMessages.identity.panLocked);
     expect(t.world.steps).toEqual([1]);
   });
 
@@ -108,12 +117,12 @@ describe('tutorOnboarding machine', () => {
       namesLocked: true,
       panRequired: false,
     });
-    t.actor.send({ type: 'personal.change', field: 'firstName', value: 'Someone' });
-    t.actor.send({ type: 'personal.change', field: 'pan', value: 'BXKPM4821Q' });
-    expect(t.snap().context).toMatchObject({ firstName: 'Asha', pan: PAN });
-    t.actor.send({ type: 'personal.next' });
+    t.form().send({ type: 'details.change', field: 'firstName', value: 'Someone' });
+    t.form().send({ type: 'details.change', field: 'pan', value: 'BXKPM4821Q' });
+    expect(t.fields()).toMatchObject({ firstName: 'Asha', pan: PAN });
+    t.next();
     expect(t.snap().value).toBe('account');
-    expect(t.world.onboard.calls).toHaveLength(0);
+    expect(t.world.details.onboard.calls).toHaveLength(0);
   });
 
   it('Back from step 2 returns to step 1 (stored), and Next comes back to a fresh step 2', async () => {
@@ -122,7 +131,7 @@ describe('tutorOnboarding machine', () => {
     t.snap().children.bank!.send({ type: 'bank.back' });
     expect(t.snap().matches('personal')).toBe(true);
     expect(t.world.steps).toEqual([2, 1]);
-    t.actor.send({ type: 'personal.next' });
+    t.next();
     expect(t.snap().value).toBe('account');
     expect(t.snap().children.bank!.getSnapshot().context.accountNumber).toBe('');
     expect(t.world.steps).toEqual([2, 1, 2]);

@@ -21,7 +21,7 @@ import type {
 import type {
   OnboardInput,
   OnboardOutput,
-} from '../../machines/studentSignup/studentSignup.machine';
+} from '../../machines/personalDetails/personalDetails.machine';
 
 export const RETURNING: Me = {
   first_name: 'Rohan',

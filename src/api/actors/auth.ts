@@ -1,5 +1,5 @@
 // The real actors of the login machines (machines/otp, machines/login,
-// machines/studentSignup): thin fromPromise wrappers over the app's API client. Each resolves
+// machines/personalDetails): thin fromPromise wrappers over the app's API client. Each resolves
 // with what its machine reads, or rejects with the client's ApiFailure (D37), which the
 // machines read as a CallFailure. No rules live here: which failure means what is the
 // machines' business.
@@ -16,7 +16,7 @@ import type { RouteFetchers } from '../../../machines/login/routeByFlow';
 import type {
   OnboardInput,
   OnboardOutput,
-} from '../../../machines/studentSignup/studentSignup.machine';
+} from '../../../machines/personalDetails/personalDetails.machine';
 import { api } from '../appClient';
 import { data } from '../errors';
 

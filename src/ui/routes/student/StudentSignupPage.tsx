@@ -1,16 +1,15 @@
 // /student/signup (spec §2, §5): the student's names as on the PAN, and the PAN, then on into the
-// flow they came in by. Renders the studentSignup machine; the rules live there.
-import '@mantine/core/styles/Input.css';
+// flow they came in by. Renders the studentSignup machine and the personal-details form both
+// sign-ups share, in the student's words; the rules live in the machines.
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
-import { Button, Loader, TextInput } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { personalDetailsMachine } from '../../../../machines/personalDetails/personalDetails.machine';
 import {
-  signupVisibleErrors,
   studentSignupMachine,
-  type SignupField,
   type SignupStart,
   type StudentSignupActorRef,
 } from '../../../../machines/studentSignup/studentSignup.machine';
@@ -18,6 +17,10 @@ import { fetchMeActor, onboardSelfActor } from '../../../api/actors/auth';
 import { messages } from '../../../domain/messages';
 import { useNavigateAction } from '../../app/navigation';
 import { AuthLayout, authClasses as classes } from '../../components/AuthLayout';
+import {
+  PersonalDetailsForm,
+  type PersonalDetailsTexts,
+} from '../../components/PersonalDetailsForm';
 import { PayeeSummary } from './PayeeSummary';
 import {
   clearDraft,
@@ -28,48 +31,22 @@ import {
 } from './studentEffects';
 
 const loadSignupLive = fromPromise<SignupStart, void>(async () => readSignupStart());
+const detailsLive = personalDetailsMachine.provide({
+  actors: { onboard: onboardSelfActor },
+  actions: { saveDraft },
+});
 
 const m = messages.studentSignup;
 
-function Field({
-  actor,
-  field,
-  label,
-  description,
-  autoComplete,
-  placeholder,
-}: {
-  actor: StudentSignupActorRef;
-  field: SignupField;
-  label: string;
-  description?: string;
-  autoComplete: string;
-  placeholder?: string;
-}) {
-  const value = useSelector(actor, (s) => s.context[field]);
-  const error = useSelector(actor, (s) => signupVisibleErrors(s.context)[field]);
-  const readOnly = useSelector(actor, (s) => s.hasTag('loading'));
-  return (
-    <TextInput
-      label={label}
-      description={description}
-      value={value}
-      onChange={(event) =>
-        actor.send({ type: 'signup.change', field, value: event.currentTarget.value })
-      }
-      onBlur={() => actor.send({ type: 'signup.blur', field })}
-      error={error}
-      readOnly={readOnly}
-      autoComplete={autoComplete}
-      placeholder={placeholder}
-      size="md"
-      withAsterisk
-      {...(field === 'pan'
-        ? { autoCapitalize: 'characters', spellCheck: false, name: 'pan' }
-        : { name: field })}
-    />
-  );
-}
+export const STUDENT_DETAILS_TEXTS: PersonalDetailsTexts = {
+  intro: m.intro,
+  firstName: m.firstName,
+  lastName: m.lastName,
+  nameNote: m.asPerPan,
+  pan: m.pan,
+  panPlaceholder: m.panPlaceholder,
+  submit: m.submit,
+};
 
 function Retry({ actor, error }: { actor: StudentSignupActorRef; error: string | null }) {
   return (
@@ -92,10 +69,10 @@ export function StudentSignupPage() {
       actors: {
         loadSignup: loadSignupLive,
         fetchMe: fetchMeActor,
-        onboard: onboardSelfActor,
+        personalDetails: detailsLive,
         routeByFlow: routeByFlowLive,
       },
-      actions: { saveDraft, clearDraft, storePayment, navigate },
+      actions: { clearDraft, storePayment, navigate },
     }),
   );
   return <StudentSignupView actor={actor} />;
@@ -103,65 +80,14 @@ export function StudentSignupPage() {
 
 /** The page on a running studentSignup actor (the path tests render it on theirs). */
 export function StudentSignupView({ actor }: { actor: StudentSignupActorRef }) {
-  const onForm = useSelector(actor, (s) => s.matches('editing') || s.matches('submitting'));
-  const failed = useSelector(actor, (s) => s.matches('loadFailed') || s.matches('routeFailed'));
+  const details = useSelector(actor, (s) => s.children.details);
   const error = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));
-  const notice = useSelector(actor, (s) => s.context.notice);
-  const panRequired = useSelector(actor, (s) => s.context.panRequired);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'signup.submit' }));
-
   return (
     <AuthLayout title={m.title} extra={<PayeeSummary />}>
-      {failed ? (
+      {error !== null ? (
         <Retry actor={actor} error={error} />
-      ) : onForm ? (
-        <form
-          className={classes.stack}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'signup.submit' });
-          }}
-        >
-          <p className={classes.text}>{m.intro}</p>
-          <Field
-            actor={actor}
-            field="firstName"
-            label={m.firstName}
-            description={m.asPerPan}
-            autoComplete="given-name"
-          />
-          <Field
-            actor={actor}
-            field="lastName"
-            label={m.lastName}
-            description={m.asPerPan}
-            autoComplete="family-name"
-          />
-          {panRequired ? (
-            <Field
-              actor={actor}
-              field="pan"
-              label={m.pan}
-              autoComplete="off"
-              placeholder={m.panPlaceholder}
-            />
-          ) : null}
-          {notice ? (
-            <p className={classes.text} role="status">
-              {notice}
-            </p>
-          ) : null}
-          {error ? (
-            <p className={classes.error} role="alert">
-              {error}
-            </p>
-          ) : null}
-          <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={submitting}>
-            {m.submit}
-          </Button>
-        </form>
+      ) : details ? (
+        <PersonalDetailsForm details={details} texts={STUDENT_DETAILS_TEXTS} panOnFile="hidden" />
       ) : (
         <Loader size="sm" aria-label={m.title} />
       )}

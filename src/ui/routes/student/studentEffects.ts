@@ -9,7 +9,7 @@ import {
   type StoredFlow,
 } from '../../../../machines/login/routeByFlow';
 import type { SessionToStore } from '../../../../machines/login/login.machine';
-import type { SignupDraft } from '../../../../machines/studentSignup/studentSignup.machine';
+import type { PersonalDraft } from '../../../../machines/personalDetails/personalDetails.machine';
 import { routeFetchers } from '../../../api/actors/auth';
 import { codeMemory } from '../../../browser/codeMemory';
 import { storage, type StorageKey, type StorageValue } from '../../../browser/storage';
@@ -73,7 +73,7 @@ export { trackAction as track } from '../../../browser/analytics';
 export const studentCode = codeMemory('student');
 
 /** Sign-up: the form draft while it is filled (D16: session storage only). */
-export function saveDraft(_: unknown, draft: SignupDraft): void {
+export function saveDraft(_: unknown, draft: PersonalDraft): void {
   keep('onboardingDetails', draft);
 }
 

@@ -11,6 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { aadhaarVerificationMachine } from '../../../../../machines/aadhaarVerification/aadhaarVerification.machine';
 import { bankVerificationMachine } from '../../../../../machines/bankVerification/bankVerification.machine';
+import { personalDetailsMachine } from '../../../../../machines/personalDetails/personalDetails.machine';
 import type { SignupStep } from '../../../../../machines/tutorOnboarding/resumeStep';
 import {
   tutorOnboardingMachine,
@@ -38,6 +39,7 @@ import {
 const m = messages.tutorSignup;
 const NO_PERKS: readonly string[] = [];
 
+const detailsLive = personalDetailsMachine.provide({ actors: { onboard: onboardSelfActor } });
 const bankLive = bankVerificationMachine.provide({ actors: { addAccount: addAccountActor } });
 const aadhaarLive = aadhaarVerificationMachine.provide({
   actors: { startOnboarding: startPgOnboardingActor },
@@ -56,11 +58,12 @@ const titleOf = (step: SignupStep | null): string =>
   step === 3 ? messages.aadhaar.heading : ((step && m.steps[step - 1]) ?? m.title);
 
 function Step({ actor, step }: { actor: TutorOnboardingActorRef; step: SignupStep | null }) {
+  const details = useSelector(actor, (s) => s.children.details);
   const bank = useSelector(actor, (s) => s.children.bank);
   const aadhaar = useSelector(actor, (s) => s.children.aadhaar);
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
   const error = useSelector(actor, (s) => s.context.error);
-  if (step === 1) return <PersonalDetailsStep actor={actor} />;
+  if (step === 1 && details) return <PersonalDetailsStep details={details} />;
   if (step === 2 && bank) return <AccountDetailsStep bank={bank} />;
   if (step === 3 && aadhaar) return <AadhaarStep aadhaar={aadhaar} />;
   if (loadFailed) {
@@ -86,7 +89,7 @@ export function TutorSignupPage() {
     tutorOnboardingMachine.provide({
       actors: {
         fetchProfile: fetchProfileActor,
-        onboard: onboardSelfActor,
+        personalDetails: detailsLive,
         bankVerification: bankLive,
         aadhaarVerification: aadhaarLive,
       },

@@ -1,9 +1,9 @@
-// The personal-details form of the student's and the tutor's sign-up (spec §5): first and last
-// name as on the PAN, and the PAN unless one is on file. What each field keeps of what was
-// typed, its message, and when the message shows.
+// The personal-details form's rules (spec §5): first and last name as on the PAN, and the PAN
+// unless one is on file. What each field keeps of what was typed, its message, and when the
+// message shows. The personalDetails machine holds the form; its views read these.
 import { PAN_LENGTH } from '../../src/domain/constants';
 import { firstNameSchema, lastNameSchema, panInput, panSchema } from '../../src/domain/validation';
-import { fieldIssue, nameInput } from './fields';
+import { fieldIssue, nameInput } from '../shared/fields';
 
 export type PersonalField = 'firstName' | 'lastName' | 'pan';
 
