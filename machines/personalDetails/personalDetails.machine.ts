@@ -58,6 +58,20 @@ export interface PersonalDetailsInput {
   keepsDraft: boolean;
 }
 
+/** The form's opening from what a sign-up knows (its context holds these fields). */
+export const detailsInput = (
+  known: Omit<PersonalDetailsInput, 'keepsDraft'>,
+  keepsDraft: boolean,
+): PersonalDetailsInput => ({
+  phone: known.phone,
+  firstName: known.firstName,
+  lastName: known.lastName,
+  pan: known.pan,
+  panRequired: known.panRequired,
+  namesLocked: known.namesLocked,
+  keepsDraft,
+});
+
 export interface PersonalDetailsContext extends PersonalDetailsForm {
   phone: string;
   namesLocked: boolean;

@@ -21,6 +21,7 @@ import type { NavigateParams } from '../shared/navigation';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { isProfileComplete, type Me } from '../login/profile';
 import {
+  detailsInput,
   personalDetailsMachine,
   type PersonalDetailsOutput,
   type PersonalDraft,
@@ -184,15 +185,8 @@ export const studentSignupMachine = setup({
       invoke: {
         id: 'details',
         src: 'personalDetails',
-        input: ({ context }) => ({
-          phone: context.phone,
-          firstName: context.firstName,
-          lastName: context.lastName,
-          pan: context.pan,
-          panRequired: context.panRequired,
-          namesLocked: false,
-          keepsDraft: true,
-        }),
+        // D16: the student's form is kept as a draft while filled.
+        input: ({ context }) => detailsInput({ ...context, namesLocked: false }, true),
         onDone: [
           { guard: 'detailsSaved', target: 'routing', actions: 'clearDraft' },
           { target: 'done', actions: toLogin },

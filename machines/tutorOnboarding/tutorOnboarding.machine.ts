@@ -38,6 +38,7 @@ import { nameInput } from '../shared/fields';
 import type { NavigateParams } from '../shared/navigation';
 import { personalInput } from '../personalDetails/form';
 import {
+  detailsInput,
   personalDetailsMachine,
   type PersonalDetailsOutput,
 } from '../personalDetails/personalDetails.machine';
@@ -215,15 +216,8 @@ export const tutorOnboardingMachine = setup({
       invoke: {
         id: 'details',
         src: 'personalDetails',
-        input: ({ context }) => ({
-          phone: context.phone,
-          firstName: context.firstName,
-          lastName: context.lastName,
-          pan: context.pan,
-          panRequired: context.panRequired,
-          namesLocked: context.namesLocked,
-          keepsDraft: false,
-        }),
+        // D16: the PAN stays in memory.
+        input: ({ context }) => detailsInput(context, false),
         onDone: [
           { guard: 'detailsSaved', target: 'account', actions: 'lockDetails' },
           { target: 'sessionExpired' },
