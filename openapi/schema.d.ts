@@ -979,10 +979,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/students/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tutor's students
+         * @description The logged-in tutor's students by name, one page at a time: the ones the tutor added
+         *     (`source` added, with their `id`) and the students who have paid the tutor without
+         *     being added (`source` paid, `id` null, named as on their account). A phone appears
+         *     once. Students have no list (403).
+         */
+        get: operations["listStudents"];
+        put?: never;
+        /**
+         * Add a student
+         * @description Adds a student to the logged-in tutor's list. The phone may be written with +91 or
+         *     spaces; it is kept as its 10 digits. A parent's name needs the parent's phone (the
+         *     parent pays). A phone already in the list is a 409, even when two requests add it at
+         *     once. No account is created: a student or parent needs none to pay.
+         */
+        post: operations["addStudent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add students from a CSV
+         * @description Checks every row of a CSV (columns named in the first row: name, phone, parent name,
+         *     parent phone, batch, plan; name and phone required; at most 1,000 rows) and answers
+         *     each row's problems. `accept` says what to write: `check` nothing; `all` every row, or
+         *     none and a 400 if any row has a problem; `valid` the rows without one. Rows are
+         *     numbered as a spreadsheet shows them (the header is row 1). A phone already in the
+         *     list, or earlier in the file, is a problem of its row. Writing is one transaction:
+         *     nothing is half-saved, and a row whose phone another request added meanwhile is not
+         *     written (with `all`, nothing is, and the answer is a 409). A plan names one of the
+         *     tutor's fee plans.
+         */
+        post: operations["importStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A field of a student, or a CSV row's plan.
+         * @enum {string}
+         */
+        StudentField: "name" | "phone" | "parent_name" | "parent_phone" | "batch" | "plan";
+        NewStudent: {
+            /** @description The student's name; letters of any script, spaces and . ' - (at most 50). */
+            name: string;
+            /** @description The student's mobile, 10 digits from 6-9, with or without +91. */
+            phone: string;
+            parent_name?: string | null;
+            /** @description The paying parent's mobile; required with a parent name. */
+            parent_phone?: string | null;
+            /** @description A label of the tutor's choosing (at most 40 characters). */
+            batch?: string | null;
+        };
+        Student: {
+            /** @description The added student's id; null for one who paid without being added. */
+            id: number | null;
+            name: string;
+            phone: components["schemas"]["Phone"];
+            parent_name: string | null;
+            parent_phone: string | null;
+            batch: string | null;
+            /**
+             * @description Added by the tutor, or known because they paid the tutor.
+             * @enum {string}
+             */
+            source: "added" | "paid";
+        };
+        StudentPage: {
+            results: components["schemas"]["Student"][];
+            count: number;
+            page: number;
+            page_size: number;
+        };
+        StudentImportRequest: {
+            /** @description The file's text (UTF-8; a byte-order mark is fine). */
+            csv: string;
+            /** @enum {string} */
+            accept: "check" | "all" | "valid";
+        };
+        StudentImportRow: {
+            row: number;
+            name: string;
+            phone: string;
+            parent_name: string | null;
+            parent_phone: string | null;
+            batch: string | null;
+            errors: {
+                field: components["schemas"]["StudentField"];
+                message: string;
+            }[];
+            imported: boolean;
+        };
+        StudentImport: {
+            rows: components["schemas"]["StudentImportRow"][];
+            valid: number;
+            invalid: number;
+            imported: number;
+        };
         /** @description Every error body. `message` is readable by the end user. */
         Error: {
             /** @example Incorrect OTP. Please retry. */
@@ -3098,6 +3217,94 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listStudents: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1 to 100000. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of students. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewStudent"];
+            };
+        };
+        responses: {
+            /** @description The student as kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    importStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row, its problems, and which were written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }

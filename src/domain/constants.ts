@@ -82,6 +82,10 @@ export const IFSC_LENGTH = 11;
 export const ACCOUNT_NUMBER_MIN_LENGTH = 9;
 export const ACCOUNT_NUMBER_MAX_LENGTH = 18;
 export const NAME_MAX_LENGTH = 50;
+/** Issue 14: a student's batch label ('Class 10 - Maths'). */
+export const BATCH_MAX_LENGTH = 40;
+/** Issue 14: the most rows one student CSV can bring. */
+export const STUDENT_IMPORT_MAX_ROWS = 1000;
 /** A tutor's username (D18), as openapi/api.yaml's Username says. */
 export const USERNAME_MIN_LENGTH = 2;
 export const USERNAME_MAX_LENGTH = 50;

@@ -128,7 +128,8 @@ export const usernameSchema = z
 
 export const termsSchema = z.literal(true, { error: m.terms });
 
-function nameSchema(required: string) {
+/** A person's name: trimmed, required, at most 50, letters of any script, spaces and . ' -. */
+export function nameSchema(required: string) {
   return z
     .string({ error: required })
     .check(

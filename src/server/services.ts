@@ -22,6 +22,7 @@ import { createRateLimiter } from './services/rateLimits';
 import { createReceiptService } from './services/receipts';
 import { createRefundService } from './services/refunds';
 import { createScheduleService } from './services/schedules';
+import { createStudentService } from './services/students';
 import { createTextMessageService } from './services/textMessages';
 
 export interface ServiceDeps {
@@ -121,6 +122,7 @@ export function createServices({
     receipts: createReceiptService({ db, users, refunds }),
     paymentLinks: createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin }),
     schedules: createScheduleService({ db, clock, users }),
+    students: createStudentService({ db, clock }),
   };
 }
 

@@ -411,6 +411,29 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_bucket_created_idx').on(t.bucket, t.createdAt)],
 );
 
+// Issue 14: the students a tutor keeps (added one by one or from a CSV). A student or parent
+// needs no account: the phone is who they are, once per tutor.
+export const tutorStudents = pgTable(
+  'tutor_students',
+  {
+    id: serial('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    /** The parent who pays, when set: reminders and links go to them. */
+    parentName: text('parent_name'),
+    parentPhone: text('parent_phone'),
+    batch: text('batch'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tutor_students_tutor_phone_idx').on(t.tutorId, t.phone),
+    index('tutor_students_tutor_name_idx').on(t.tutorId, t.name),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
 export type OrderRow = typeof orders.$inferSelect;
@@ -423,3 +446,4 @@ export type RefundCause = NonNullable<RefundRow['cause']>;
 export type WebhookReceiptRow = typeof webhookReceipts.$inferSelect;
 export type SmsMessageRow = typeof smsMessages.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type TutorStudentRow = typeof tutorStudents.$inferSelect;

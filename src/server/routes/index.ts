@@ -12,6 +12,7 @@ import { receiptHandlers } from './receipts';
 import { refundHandlers } from './refunds';
 import { scheduleHandlers } from './schedules';
 import { smsHandlers } from './sms';
+import { studentHandlers } from './students';
 import { userHandlers } from './user';
 
 export const handlers: Handlers = {
@@ -27,4 +28,5 @@ export const handlers: Handlers = {
   ...paymentLinkHandlers,
   ...scheduleHandlers,
   ...smsHandlers,
+  ...studentHandlers,
 };

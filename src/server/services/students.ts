@@ -1,0 +1,192 @@
+// A tutor's students (issue 14): the ones the tutor added, one by one or from a CSV, and the
+// students who have paid the tutor (tutorsStudents.ts) without being added. A phone is in a
+// tutor's list once: the database's unique index says so, whatever runs at the same time.
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { apiMessages } from '../../domain/apiMessages';
+import { checkStudent, type FieldError, type StudentInput } from '../../domain/students';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { orders, tutorStudents, users, type TutorStudentRow, type UserRow } from '../db/schema';
+import { isUniqueViolation } from './dbErrors';
+import { offsetOf, pageOf, type PageRequest } from './pages';
+import { refuse, success, type Result } from './results';
+import { readStudentCsv } from './studentCsv';
+
+type Student = components['schemas']['Student'];
+type StudentPage = components['schemas']['StudentPage'];
+type StudentImport = components['schemas']['StudentImport'];
+type ImportRow = components['schemas']['StudentImportRow'];
+export type ImportAccept = components['schemas']['StudentImportRequest']['accept'];
+
+const m = apiMessages.students;
+const PHONE_INDEX = 'tutor_students_tutor_phone_idx';
+
+const added = (row: TutorStudentRow): Student => ({
+  id: row.id,
+  name: row.name,
+  phone: row.phone,
+  parent_name: row.parentName,
+  parent_phone: row.parentPhone,
+  batch: row.batch,
+  source: 'added',
+});
+
+/** Thrown inside the import's transaction to undo it: a row was taken meanwhile. */
+class TakenMeanwhile extends Error {}
+
+export function createStudentService({ db, clock }: { db: Database; clock: Clock }) {
+  const tutorOnly = (caller: UserRow) =>
+    caller.role === 'teacher' ? null : refuse(403, m.onlyTutors);
+
+  /** Students who paid the tutor and were not added: their names as on their account. */
+  async function payersNotAdded(tutorId: number): Promise<Student[]> {
+    const addedPhones = db
+      .select({ phone: tutorStudents.phone })
+      .from(tutorStudents)
+      .where(eq(tutorStudents.tutorId, tutorId));
+    const rows = await db
+      .selectDistinct({ phone: users.phone, first: users.firstName, last: users.lastName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.payerId))
+      .where(
+        and(
+          eq(orders.payeeId, tutorId),
+          eq(orders.status, 'PAID'),
+          notInArray(users.phone, addedPhones),
+        ),
+      );
+    return rows.map((row) => ({
+      id: null,
+      name: [row.first, row.last].filter(Boolean).join(' ') || row.phone,
+      phone: row.phone,
+      parent_name: null,
+      parent_phone: null,
+      batch: null,
+      source: 'paid' as const,
+    }));
+  }
+
+  return {
+    async add(caller: UserRow, input: StudentInput): Promise<Result<Student, 400 | 403 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const checked = checkStudent(input);
+      if (!checked.ok) return refuse(400, checked.errors[0]!.message);
+      try {
+        const [row] = await db
+          .insert(tutorStudents)
+          .values({ tutorId: caller.id, ...checked.value, createdAt: clock.now() })
+          .returning();
+        if (!row) throw new Error('addStudent: the student was not inserted');
+        return success(added(row));
+      } catch (error) {
+        if (isUniqueViolation(error, PHONE_INDEX)) return refuse(409, m.duplicate);
+        throw error;
+      }
+    },
+
+    /** Added students and payers not added, by name, one page at a time. */
+    async list(caller: UserRow, request: PageRequest): Promise<Result<StudentPage, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const mine = await db
+        .select()
+        .from(tutorStudents)
+        .where(eq(tutorStudents.tutorId, caller.id))
+        .orderBy(asc(tutorStudents.id));
+      const all = [...mine.map(added), ...(await payersNotAdded(caller.id))].sort((a, b) =>
+        a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base' }),
+      );
+      const start = offsetOf(request);
+      return success(pageOf(all.slice(start, start + request.pageSize), all.length, request));
+    },
+
+    /**
+     * Every row checked; with `accept` 'check' nothing is written, 'all' writes every row or
+     * none, 'valid' writes the rows without a problem. One transaction: nothing half-saved.
+     */
+    async importCsv(
+      caller: UserRow,
+      csv: string,
+      accept: ImportAccept,
+    ): Promise<Result<StudentImport, 400 | 403 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const read = readStudentCsv(csv);
+      if (!read.ok) return read;
+      const checked = read.value.map((row) => ({ row, check: checkStudent(row) }));
+      const phones = checked.flatMap(({ check }) => (check.ok ? [check.value.phone] : []));
+      const existing = new Set(
+        phones.length === 0
+          ? []
+          : (
+              await db
+                .select({ phone: tutorStudents.phone })
+                .from(tutorStudents)
+                .where(
+                  and(eq(tutorStudents.tutorId, caller.id), inArray(tutorStudents.phone, phones)),
+                )
+            ).map((r) => r.phone),
+      );
+      const firstRowOf = new Map<string, number>();
+      const report: ImportRow[] = checked.map(({ row, check }) => {
+        const errors: FieldError[] = check.ok ? [] : [...check.errors];
+        if (row.plan !== '') errors.push({ field: 'plan', message: m.noPlan(row.plan) });
+        if (check.ok) {
+          const { phone } = check.value;
+          const first = firstRowOf.get(phone);
+          if (existing.has(phone)) errors.push({ field: 'phone', message: m.duplicate });
+          else if (first !== undefined) {
+            errors.push({ field: 'phone', message: m.duplicateInFile(first) });
+          } else firstRowOf.set(phone, row.row);
+        }
+        return {
+          row: row.row,
+          name: check.ok ? check.value.name : row.name,
+          phone: check.ok ? check.value.phone : row.phone,
+          parent_name: check.ok ? check.value.parentName : row.parent_name || null,
+          parent_phone: check.ok ? check.value.parentPhone : row.parent_phone || null,
+          batch: check.ok ? check.value.batch : row.batch || null,
+          errors,
+          imported: false,
+        };
+      });
+      const summary = (): StudentImport => {
+        const invalid = report.filter((r) => r.errors.length > 0).length;
+        const imported = report.filter((r) => r.imported).length;
+        return { rows: report, valid: report.length - invalid, invalid, imported };
+      };
+      if (accept === 'check') return success(summary());
+      const { invalid } = summary();
+      if (accept === 'all' && invalid > 0) return refuse(400, m.importInvalid(invalid));
+      const toWrite = checked.flatMap(({ check }, i) =>
+        check.ok && report[i]!.errors.length === 0 ? [{ i, value: check.value }] : [],
+      );
+      try {
+        await db.transaction(async (tx) => {
+          if (toWrite.length === 0) return;
+          const now = clock.now();
+          const written = await tx
+            .insert(tutorStudents)
+            .values(toWrite.map(({ value }) => ({ tutorId: caller.id, ...value, createdAt: now })))
+            .onConflictDoNothing()
+            .returning({ phone: tutorStudents.phone });
+          const writtenPhones = new Set(written.map((r) => r.phone));
+          for (const { i, value } of toWrite) {
+            const row = report[i]!;
+            if (writtenPhones.has(value.phone)) row.imported = true;
+            else row.errors.push({ field: 'phone', message: m.duplicate });
+          }
+          if (accept === 'all' && written.length < toWrite.length) throw new TakenMeanwhile();
+        });
+      } catch (error) {
+        if (error instanceof TakenMeanwhile) return refuse(409, m.duplicate);
+        throw error;
+      }
+      return success(summary());
+    },
+  };
+}
+
+export type StudentService = ReturnType<typeof createStudentService>;
