@@ -157,6 +157,8 @@ export interface Config {
     /** The secret of the delivery-report webhook's URL; never logged. */
     webhookToken: string;
     templates: Record<SmsTemplateName, string>;
+    /** How long one send waits for MSG91 (the sender's default when absent). */
+    timeoutMs?: number;
   };
   logLevel: LogLevel;
   logRequests: boolean;

@@ -1,8 +1,9 @@
 // MSG91's Flow API (D121): POST {base}/flow/ with the `authkey` header and
 //   {template_id, short_url: "0", recipients: [{mobiles: "91XXXXXXXXXX", <var>: <value>...}]}
 // answered {type: "success", message: <request id>} or {type: "error", message}. Each call has
-// a timeout (AbortSignal); a timeout, a network error, a 5xx or a 429 is retried a bounded
-// number of times with backoff; anything else is a permanent failure. Delivery reports come
+// a timeout (AbortSignal); a network error, a 5xx or a 429 is retried a bounded number of times
+// with backoff; anything else is a permanent failure. A timeout is not retried here: MSG91 takes
+// no idempotency key, and a send it took but answered late would text the phone twice (D142). Delivery reports come
 // back to us by MSG91's webhook (routes/sms.ts). The auth key is never logged.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SmsError, type SmsMessage, type SmsSender } from './sender';
@@ -27,6 +28,13 @@ interface Msg91Answer {
   message?: string;
 }
 
+/** No answer in time: it may have been taken, so this sender does not send it again. */
+class SmsTimeout extends SmsError {
+  constructor() {
+    super('MSG91 did not answer in time', true);
+  }
+}
+
 export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch = fetch): SmsSender {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/flow/`;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -47,11 +55,8 @@ export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch =
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new SmsError(
-        timedOut ? 'MSG91 did not answer in time' : 'MSG91 could not be reached',
-        true,
-      );
+      if (error instanceof Error && error.name === 'TimeoutError') throw new SmsTimeout();
+      throw new SmsError('MSG91 could not be reached', true);
     }
     const answer = (await response.json().catch(() => ({}))) as Msg91Answer;
     if (response.ok && answer.type === 'success' && typeof answer.message === 'string') {
@@ -71,7 +76,8 @@ export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch =
         try {
           return { requestId: await once(message) };
         } catch (error) {
-          if (!(error instanceof SmsError) || !error.transient || attempt >= retries) throw error;
+          const again = error instanceof SmsError && error.transient && !(error instanceof SmsTimeout);
+          if (!again || attempt >= retries) throw error;
           await sleep(BACKOFF_MS * 2 ** attempt);
         }
       }

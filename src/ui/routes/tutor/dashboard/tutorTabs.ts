@@ -25,7 +25,8 @@ export function lazyPanel<K extends string>(
 }
 
 export const tutorTabs: TutorTab[] = [
-  // Each area's tab, in the order tutors use them: payments, refunds, links, sessions, API keys.
+  // Each area's tab, in the order tutors use them: share, payments, students, refunds, links,
+  // sessions, API keys.
   {
     value: 'share',
     label: dashboardTexts.tutor.share.tab,
@@ -35,6 +36,11 @@ export const tutorTabs: TutorTab[] = [
     value: 'payments',
     label: dashboardTexts.tutor.payments.tab,
     Panel: lazyPanel(() => import('./payments/PaymentsPanel'), 'PaymentsPanel'),
+  },
+  {
+    value: 'students',
+    label: dashboardTexts.tutor.students.tab,
+    Panel: lazyPanel(() => import('./students/StudentsPanel'), 'StudentsPanel'),
   },
   {
     value: 'refunds',

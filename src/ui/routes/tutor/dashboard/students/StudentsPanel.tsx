@@ -1,0 +1,165 @@
+// The tutor dashboard's Students tab (issue 14, D141): the tutor's students by name (the ones
+// added, and the students who paid without being added, marked 'Paid you'), and a form to add
+// one. Renders the pagedList and studentAdd machines; the rules live there and in
+// src/domain/students.ts.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import { Alert, Badge, Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { pagedListMachine } from '../../../../../../machines/pagedList/pagedList.machine';
+import {
+  shownStudentErrors,
+  studentAddMachine,
+  type StudentAddActorRef,
+} from '../../../../../../machines/studentAdd/studentAdd.machine';
+import {
+  addStudentActor,
+  fetchStudentsActor,
+  type StudentRow,
+} from '../../../../../api/actors/tutorStudents';
+import { dashboardTexts } from '../../../../../domain/dashboardTexts';
+import type { StudentField } from '../../../../../domain/students';
+import { useEndSessionWhen } from '../../../../app/session';
+import { ListTable, type Column } from '../../../../components/ListTable';
+import type { TutorTabPanelProps } from '../tutorTabs';
+
+const t = dashboardTexts.tutor.students;
+
+const studentsList = pagedListMachine<StudentRow, null>().provide({
+  actors: { fetchPage: fetchStudentsActor },
+});
+
+const columns: Column<StudentRow>[] = [
+  {
+    header: t.columns.name,
+    cell: (row) => (
+      <>
+        {row.name}{' '}
+        {row.source === 'paid' ? (
+          <Badge variant="light" color="teal" miw="max-content">
+            {t.paidYou}
+          </Badge>
+        ) : null}
+      </>
+    ),
+  },
+  { header: t.columns.phone, cell: (row) => row.phone },
+  {
+    header: t.columns.parent,
+    cell: (row) => (row.parent_phone ? `${row.parent_name ?? ''} ${row.parent_phone}`.trim() : '—'),
+  },
+  { header: t.columns.batch, cell: (row) => row.batch ?? '—' },
+];
+
+export function StudentsPanel(_props: TutorTabPanelProps) {
+  const list = useActorRef(studentsList, { input: { filter: null } });
+  const add = useActorRef(
+    studentAddMachine.provide({
+      actors: { addStudent: addStudentActor },
+      actions: { added: () => list.send({ type: 'list.reload' }) },
+    }),
+  );
+  useEndSessionWhen(useSelector(add, (s) => s.matches('unauthorized')));
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">
+        {t.title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t.intro}
+      </Text>
+      <ListTable
+        list={list}
+        title={t.title}
+        loadFailed={t.loadFailed}
+        empty={t.empty}
+        columns={columns}
+        rowKey={(row) => row.phone}
+        minWidth={560}
+      />
+      <AddStudentForm actor={add} />
+    </Stack>
+  );
+}
+
+const FIELDS: { field: StudentField; autoComplete: string; inputMode?: 'tel' }[] = [
+  { field: 'name', autoComplete: 'off' },
+  { field: 'phone', autoComplete: 'off', inputMode: 'tel' },
+  { field: 'parent_name', autoComplete: 'off' },
+  { field: 'parent_phone', autoComplete: 'off', inputMode: 'tel' },
+  { field: 'batch', autoComplete: 'off' },
+];
+
+function Field({
+  actor,
+  field,
+  autoComplete,
+  inputMode,
+}: (typeof FIELDS)[number] & { actor: StudentAddActorRef }) {
+  const value = useSelector(actor, (s) => s.context.form[field]);
+  const error = useSelector(actor, (s) => shownStudentErrors(s.context)[field]);
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  return (
+    <TextInput
+      label={t.fields[field]}
+      value={value}
+      onChange={(e) => actor.send({ type: 'student.change', field, value: e.currentTarget.value })}
+      error={error}
+      readOnly={saving}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      withAsterisk={field === 'name' || field === 'phone'}
+    />
+  );
+}
+
+/** 'Add a student': the fields, 'Add student', the result; on a running studentAdd actor. */
+export function AddStudentForm({ actor }: { actor: StudentAddActorRef }) {
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const added = useSelector(actor, (s) => s.context.added);
+  return (
+    <form
+      noValidate
+      aria-label={t.addTitle}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'student.add' });
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t.addTitle}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {FIELDS.map((f) => (
+            <Field key={f.field} actor={actor} {...f} />
+          ))}
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          {t.parentHint}
+        </Text>
+        <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
+          {t.add}
+        </Button>
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {added ? (
+          <Text role="status" size="sm">
+            {t.added(added)}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
