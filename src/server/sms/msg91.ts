@@ -76,7 +76,8 @@ export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch =
         try {
           return { requestId: await once(message) };
         } catch (error) {
-          const again = error instanceof SmsError && error.transient && !(error instanceof SmsTimeout);
+          const again =
+            error instanceof SmsError && error.transient && !(error instanceof SmsTimeout);
           if (!again || attempt >= retries) throw error;
           await sleep(BACKOFF_MS * 2 ** attempt);
         }
