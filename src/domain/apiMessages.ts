@@ -2,7 +2,7 @@
 // invitation SMS), in one place like messages.ts. Apart from it because the app never needs these
 // on its first screens (messages.ts is part of every first paint); the app shows the server's
 // `message` as sent, and only the dashboards import this module (e.g. refund status labels).
-import { BATCH_MAX_LENGTH, REFUND_WINDOW_HOURS, STUDENT_IMPORT_MAX_ROWS } from './constants';
+import { REFUND_WINDOW_HOURS } from './constants';
 import { PRODUCT_NAME } from './messages';
 
 export const apiMessages = {
@@ -192,25 +192,6 @@ export const apiMessages = {
     notFound: 'This API key does not exist.',
     /** The 401 for a `Token` credential that is unknown or revoked. */
     invalid: 'This API key is invalid or has been revoked.',
-  },
-  // Issue 14: the tutor's students, added one by one or from a CSV.
-  students: {
-    nameRequired: "Enter the student's name",
-    parentPhoneRequired: "Enter the parent's phone number",
-    batchTooLong: `Use at most ${BATCH_MAX_LENGTH} characters for the batch`,
-    duplicate: 'This phone number is already in your students',
-    duplicateInFile: (row: number) => `This phone number is also on row ${row}`,
-    noPlan: (plan: string) => `You have no fee plan named '${plan}'`,
-    csvEmpty: 'The file has no students. Add one row per student under the column names.',
-    csvTooMany: `A file can bring at most ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} students`,
-    csvHeader: (columns: string) => `The first row must name the columns: ${columns}`,
-    csvUnreadable:
-      'This file is not a CSV we can read. Save it from your spreadsheet as CSV (UTF-8).',
-    importInvalid: (rows: number) =>
-      rows === 1
-        ? '1 row has a problem: fix it or import only the valid rows'
-        : `${rows} rows have problems: fix them or import only the valid rows`,
-    onlyTutors: 'Only tutors keep a list of students',
   },
   api: {
     notFound: 'There is no such API endpoint.',

@@ -85,32 +85,8 @@ export const dashboardTexts = {
       loadFailed: 'Refund requests could not be loaded.',
     },
     /** D1: the Sessions tab (sessions booked with the tutor). */
-    /** Issue 14: the tutor's students, added one by one (D141). */
-    students: {
-      tab: 'Students',
-      title: 'Your students',
-      intro: 'Students who paid you are here already. Add the others to collect their fees.',
-      empty: 'No students yet. Add one below.',
-      loadFailed: 'Your students could not be loaded.',
-      columns: {
-        name: 'Name',
-        phone: 'Phone',
-        parent: 'Parent who pays',
-        batch: 'Batch',
-      },
-      paidYou: 'Paid you',
-      addTitle: 'Add a student',
-      fields: {
-        name: "Student's name",
-        phone: "Student's phone",
-        parent_name: "Parent's name (optional)",
-        parent_phone: "Parent's phone (optional)",
-        batch: 'Batch (optional)',
-      },
-      parentHint: 'If a parent pays, reminders and payment links go to their phone.',
-      add: 'Add student',
-      added: (name: string) => `${name} is in your students now.`,
-    },
+    /** Issue 14: the Students tab's label (its texts: studentsTexts.ts, loaded with it). */
+    students: { tab: 'Students' },
     sessions: {
       tab: 'Sessions',
       title: 'Sessions',

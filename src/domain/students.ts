@@ -3,12 +3,12 @@
 // then required: reminders and links go to it) and a batch label. A phone is kept as its 10
 // digits whatever way it was written ('+91 98765 43210').
 import * as z from 'zod/mini';
-import { apiMessages } from './apiMessages';
 import { BATCH_MAX_LENGTH } from './constants';
 import { messages } from './messages';
 import { nameSchema, PHONE_PATTERN, phoneInput } from './validation';
+import { studentsTexts } from './studentsTexts';
 
-const m = apiMessages.students;
+const m = studentsTexts.api;
 
 /** A student as the API reads and writes one (snake_case, as the contract's NewStudent). */
 export interface StudentInput {

@@ -7,14 +7,13 @@ import {
   shownStudentErrors,
   studentAddMachine,
 } from '../../machines/studentAdd/studentAdd.machine';
-import { apiMessages } from '../../src/domain/apiMessages';
-import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { messages } from '../../src/domain/messages';
 import type { StudentField, StudentInput } from '../../src/domain/students';
 import { AddStudentForm } from '../../src/ui/routes/tutor/dashboard/students/StudentsPanel';
 import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, expectFieldError, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
+import { studentsTexts } from '../../src/domain/studentsTexts';
 
 export interface StudentAddWorld {
   add: FakeCall<{ name: string }, StudentInput>;
@@ -40,7 +39,7 @@ export const studentAddEvents = {
   'student.add': [{ type: 'student.add' }],
 } satisfies EventFixtures<typeof studentAddMachine, StudentAddWorld>;
 
-const t = dashboardTexts.tutor.students;
+const t = studentsTexts;
 const FIELDS: StudentField[] = ['name', 'phone', 'parent_name', 'parent_phone', 'batch'];
 const field = (name: StudentField) =>
   screen.getByRole<HTMLInputElement>('textbox', {
@@ -94,7 +93,7 @@ export const studentAddPathModel: PathModel<typeof studentAddMachine, StudentAdd
     ),
     'xstate.error.actor.addStudent': errorFixture(
       'addStudent',
-      [http(409, apiMessages.students.duplicate), http(401), offline],
+      [http(409, studentsTexts.api.duplicate), http(401), offline],
       (w: StudentAddWorld) => w.add,
     ),
   },
@@ -119,7 +118,7 @@ export const studentAddPathModel: PathModel<typeof studentAddMachine, StudentAdd
     failed: (snapshot, { world }) => {
       assert.ok(snapshot.hasTag('error'));
       assert.ok(
-        ([apiMessages.students.duplicate, messages.generic.network] as string[]).includes(
+        ([studentsTexts.api.duplicate, messages.generic.network] as string[]).includes(
           snapshot.context.error ?? '',
         ),
       );

@@ -1,17 +1,17 @@
 // A tutor's students (issue 14, D141): added one by one or from a CSV, each phone once per
 // tutor even when requests race, every row's problems listed, nothing half-saved.
 import { describe, expect, it } from 'vitest';
-import { apiMessages } from '../../src/domain/apiMessages';
 import { messages } from '../../src/domain/messages';
 import { STUDENT_IMPORT_MAX_ROWS } from '../../src/domain/constants';
 import { tutorStudents } from '../../src/server/db/schema';
 import { testDatabases } from '../support/server';
 import { payOrder } from './dashboards.support';
 import { usePaymentsServer } from './payments.support';
+import { studentsTexts } from '../../src/domain/studentsTexts';
 
 const STUDENTS = '/api/v1/students/';
 const IMPORT = '/api/v1/students/import/';
-const m = apiMessages.students;
+const m = studentsTexts.api;
 
 const AARAV = {
   name: 'Aarav  Sharma ',

@@ -3,10 +3,10 @@
 // parent name, parent phone, batch and plan may be left out. Rows are numbered as a
 // spreadsheet shows them (the header is row 1), so an error points at the row to fix.
 import { parse } from 'csv-parse/sync';
-import { apiMessages } from '../../domain/apiMessages';
 import { STUDENT_IMPORT_MAX_ROWS } from '../../domain/constants';
 import type { StudentInput } from '../../domain/students';
 import { refuse, success, type Result } from './results';
+import { studentsTexts } from '../../domain/studentsTexts';
 
 export const STUDENT_CSV_COLUMNS = [
   'name',
@@ -38,16 +38,16 @@ export function readStudentCsv(text: string): Result<CsvStudentRow[], 400> {
       trim: true,
     }) as string[][];
   } catch {
-    return refuse(400, apiMessages.students.csvUnreadable);
+    return refuse(400, studentsTexts.api.csvUnreadable);
   }
   const [header, ...rows] = records;
   const columns = (header ?? []).map((cell) => COLUMN_BY_KEY.get(key(cell)));
   if (!REQUIRED.every((column) => columns.includes(column))) {
-    return refuse(400, apiMessages.students.csvHeader(STUDENT_CSV_COLUMNS.join(', ')));
+    return refuse(400, studentsTexts.api.csvHeader(STUDENT_CSV_COLUMNS.join(', ')));
   }
   const filled = rows.filter((cells) => cells.some((cell) => cell !== ''));
-  if (filled.length === 0) return refuse(400, apiMessages.students.csvEmpty);
-  if (filled.length > STUDENT_IMPORT_MAX_ROWS) return refuse(400, apiMessages.students.csvTooMany);
+  if (filled.length === 0) return refuse(400, studentsTexts.api.csvEmpty);
+  if (filled.length > STUDENT_IMPORT_MAX_ROWS) return refuse(400, studentsTexts.api.csvTooMany);
   return success(
     rows.flatMap((cells, index) => {
       if (cells.every((cell) => cell === '')) return [];

@@ -3,7 +3,6 @@
 // tutor's list once: the database's unique index says so, whatever runs at the same time.
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { apiMessages } from '../../domain/apiMessages';
 import { checkStudent, type FieldError, type StudentInput } from '../../domain/students';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -12,6 +11,7 @@ import { isUniqueViolation } from './dbErrors';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
 import { readStudentCsv } from './studentCsv';
+import { studentsTexts } from '../../domain/studentsTexts';
 
 type Student = components['schemas']['Student'];
 type StudentPage = components['schemas']['StudentPage'];
@@ -19,7 +19,7 @@ type StudentImport = components['schemas']['StudentImport'];
 type ImportRow = components['schemas']['StudentImportRow'];
 export type ImportAccept = components['schemas']['StudentImportRequest']['accept'];
 
-const m = apiMessages.students;
+const m = studentsTexts.api;
 const PHONE_INDEX = 'tutor_students_tutor_phone_idx';
 
 const added = (row: TutorStudentRow): Student => ({

@@ -24,13 +24,13 @@ import {
   fetchStudentsActor,
   type StudentRow,
 } from '../../../../../api/actors/tutorStudents';
-import { dashboardTexts } from '../../../../../domain/dashboardTexts';
 import type { StudentField } from '../../../../../domain/students';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { studentsTexts } from '../../../../../domain/studentsTexts';
 
-const t = dashboardTexts.tutor.students;
+const t = studentsTexts;
 
 const studentsList = pagedListMachine<StudentRow, null>().provide({
   actors: { fetchPage: fetchStudentsActor },

@@ -1,0 +1,48 @@
+// Issue 14: the texts of a tutor's students, apart from dashboardTexts and apiMessages because
+// only the Students tab (a lazy panel) and the server need them, not any first paint: the
+// tab's words, and the API's refusals (D141).
+import { BATCH_MAX_LENGTH, STUDENT_IMPORT_MAX_ROWS } from './constants';
+
+export const studentsTexts = {
+  title: 'Your students',
+  intro: 'Students who paid you are here already. Add the others to collect their fees.',
+  empty: 'No students yet. Add one below.',
+  loadFailed: 'Your students could not be loaded.',
+  columns: {
+    name: 'Name',
+    phone: 'Phone',
+    parent: 'Parent who pays',
+    batch: 'Batch',
+  },
+  paidYou: 'Paid you',
+  addTitle: 'Add a student',
+  fields: {
+    name: "Student's name",
+    phone: "Student's phone",
+    parent_name: "Parent's name (optional)",
+    parent_phone: "Parent's phone (optional)",
+    batch: 'Batch (optional)',
+  },
+  parentHint: 'If a parent pays, reminders and payment links go to their phone.',
+  add: 'Add student',
+  added: (name: string) => `${name} is in your students now.`,
+  /** What the API says of a student or a CSV row. */
+  api: {
+    nameRequired: "Enter the student's name",
+    parentPhoneRequired: "Enter the parent's phone number",
+    batchTooLong: `Use at most ${BATCH_MAX_LENGTH} characters for the batch`,
+    duplicate: 'This phone number is already in your students',
+    duplicateInFile: (row: number) => `This phone number is also on row ${row}`,
+    noPlan: (plan: string) => `You have no fee plan named '${plan}'`,
+    csvEmpty: 'The file has no students. Add one row per student under the column names.',
+    csvTooMany: `A file can bring at most ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} students`,
+    csvHeader: (columns: string) => `The first row must name the columns: ${columns}`,
+    csvUnreadable:
+      'This file is not a CSV we can read. Save it from your spreadsheet as CSV (UTF-8).',
+    importInvalid: (rows: number) =>
+      rows === 1
+        ? '1 row has a problem: fix it or import only the valid rows'
+        : `${rows} rows have problems: fix them or import only the valid rows`,
+    onlyTutors: 'Only tutors keep a list of students',
+  },
+} as const;
