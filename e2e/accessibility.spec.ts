@@ -126,6 +126,7 @@ test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
   const tabs = [
     { value: 'share', label: t.share.tab },
     { value: 'payments', label: t.payments.tab },
+    { value: 'students', label: t.students.tab },
     { value: 'refunds', label: t.refunds.tab },
     { value: 'links', label: t.links.tab },
     { value: 'sessions', label: t.sessions.tab },

@@ -6,6 +6,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { apiMessages } from '../src/domain/apiMessages';
 import { dashboardTexts } from '../src/domain/dashboardTexts';
 import { messages } from '../src/domain/messages';
+import { studentsTexts } from '../src/domain/studentsTexts';
 import {
   expectBreakup,
   expectOnReview,
@@ -152,6 +153,15 @@ test('a link made in the dashboard is paid; both sides, the CSV and the PDF agre
     apiMessages.paymentHistory.methodCard,
     'PAID',
   ]);
+
+  // Issue 14: the Students tab lists the student who paid, without being added.
+  await openTutorTab(tutorPage, tt.students.tab);
+  const studentRow = tutorPage
+    .getByRole('table', { name: studentsTexts.title })
+    .getByRole('row')
+    .filter({ hasText: studentName });
+  await expect(studentRow).toContainText(studentsTexts.paidYou);
+  await expect(studentRow).toContainText(paid.student.phone);
 
   // The student: the dashboard's card shows the same breakup.
   await studentPage.goto('/student/dashboard');

@@ -1,0 +1,54 @@
+// Issue 14 (D141, D143): a tutor keeps a list of students on the dashboard's Students tab; an
+// add with a problem says which field, an added student is listed, a phone already there is
+// refused; a student who paid the tutor is listed without being added ('Paid you').
+import { expect, test, type Page } from '@playwright/test';
+import { dashboardTexts } from '../src/domain/dashboardTexts';
+import { messages } from '../src/domain/messages';
+import { studentsTexts as t } from '../src/domain/studentsTexts';
+import { openTutorTab } from './support/dashboards';
+import { uniquePhone } from './support/sandbox';
+import { dashboardGreeting, onboardedTutorByApi, useTutorSession } from './support/tutor';
+
+const field = (page: Page, name: keyof typeof t.fields) =>
+  page.getByRole('textbox', { name: t.fields[name] });
+
+test('a tutor adds a student, sees them listed, and cannot add the same phone twice', async ({
+  page,
+  request,
+}) => {
+  const tutor = await onboardedTutorByApi(request);
+  await useTutorSession(page, tutor);
+  await page.goto('/tutor/dashboard');
+  await expect(dashboardGreeting(page, tutor)).toBeVisible();
+  await openTutorTab(page, dashboardTexts.tutor.students.tab);
+  await expect(page.getByText(t.empty)).toBeVisible();
+
+  // A parent's name without the parent's phone, and a phone too short: each field says so.
+  await field(page, 'name').fill('Aarav Sharma');
+  await field(page, 'phone').fill('98765');
+  await field(page, 'parent_name').fill('Neha Sharma');
+  await page.getByRole('button', { name: t.add }).click();
+  await expect(field(page, 'phone')).toHaveAccessibleDescription(messages.validation.phone);
+  await expect(field(page, 'parent_phone')).toHaveAccessibleDescription(t.api.parentPhoneRequired);
+
+  const phone = uniquePhone();
+  const parentPhone = uniquePhone();
+  await field(page, 'phone').fill(phone);
+  await field(page, 'parent_phone').fill(parentPhone);
+  await field(page, 'batch').fill('Class 10 Maths');
+  await page.getByRole('button', { name: t.add }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.added('Aarav Sharma') })).toBeVisible();
+  await expect(field(page, 'name')).toHaveValue('');
+  const table = page.getByRole('table', { name: t.title });
+  const row = table.getByRole('row').filter({ hasText: 'Aarav Sharma' });
+  await expect(row).toContainText(phone);
+  await expect(row).toContainText(`Neha Sharma ${parentPhone}`);
+  await expect(row).toContainText('Class 10 Maths');
+
+  // The same phone again: the server's refusal under the form, nothing added.
+  await field(page, 'name').fill('Aarav S');
+  await field(page, 'phone').fill(phone);
+  await page.getByRole('button', { name: t.add }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t.api.duplicate })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+});
