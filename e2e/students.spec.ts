@@ -52,3 +52,38 @@ test('a tutor adds a student, sees them listed, and cannot add the same phone tw
   await expect(page.getByRole('alert').filter({ hasText: t.api.duplicate })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(2);
 });
+
+test('a tutor adds students from a CSV: each problem by row, then only the valid rows', async ({
+  page,
+  request,
+}) => {
+  const tutor = await onboardedTutorByApi(request);
+  await useTutorSession(page, tutor);
+  await page.goto('/tutor/dashboard?tab=students');
+  await expect(page.getByText(t.empty)).toBeVisible();
+
+  const [diya, kabir] = [uniquePhone(), uniquePhone()];
+  const csv = [
+    'Name,Phone,Parent name,Parent phone,Batch',
+    `Diya Patel,${diya},,,Class 9`,
+    'Bad Phone,98765,,,',
+    `Kabir Rao,+91 ${kabir},Meera Rao,,`,
+  ].join('\n');
+  await page.getByLabel(t.import.file).setInputFiles({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(page.getByRole('status').filter({ hasText: t.import.ready(1) })).toBeVisible();
+  await expect(page.getByText(t.import.problem(3, messages.validation.phone))).toBeVisible();
+  await expect(page.getByText(t.import.problem(4, t.api.parentPhoneRequired))).toBeVisible();
+  await expect(page.getByRole('button', { name: t.import.importAll(1) })).toHaveCount(0);
+
+  await page.getByRole('button', { name: t.import.importValid(1) }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.import.imported(1) })).toContainText(
+    t.import.skipped(2),
+  );
+  const table = page.getByRole('table', { name: t.title });
+  await expect(table.getByRole('row').filter({ hasText: 'Diya Patel' })).toContainText(diya);
+  await expect(table.getByRole('row')).toHaveCount(2);
+});

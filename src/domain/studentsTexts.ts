@@ -26,6 +26,26 @@ export const studentsTexts = {
   parentHint: 'If a parent pays, reminders and payment links go to their phone.',
   add: 'Add student',
   added: (name: string) => `${name} is in your students now.`,
+  /** Adding many students from a CSV file (D144). */
+  import: {
+    title: 'Add many from a CSV file',
+    hint: 'One row per student. Name the columns in the first row: name, phone, parent name, parent phone, batch (name and phone are needed).',
+    file: 'CSV file',
+    checking: 'Checking the file…',
+    ready: (rows: number) =>
+      rows === 1 ? '1 student is ready to add.' : `${rows} students are ready to add.`,
+    problems: (rows: number) =>
+      rows === 1 ? '1 row has a problem:' : `${rows} rows have problems:`,
+    problem: (row: number, message: string) => `Row ${row}: ${message}`,
+    nothingValid: 'No row can be added: fix the file and choose it again.',
+    importAll: (rows: number) => (rows === 1 ? 'Add 1 student' : `Add ${rows} students`),
+    importValid: (rows: number) =>
+      rows === 1 ? 'Add the 1 valid row only' : `Add the ${rows} valid rows only`,
+    importing: 'Adding students…',
+    imported: (rows: number) => (rows === 1 ? '1 student added.' : `${rows} students added.`),
+    skipped: (rows: number) => (rows === 1 ? '1 row was left out.' : `${rows} rows were left out.`),
+    another: 'Choose another file',
+  },
   /** What the API says of a student or a CSV row. */
   api: {
     nameRequired: "Enter the student's name",

@@ -1,7 +1,11 @@
 // The tutor dashboard's Students tab (issue 14, D141): the tutor's students one page at a time,
-// and adding one. Each call rejects with the client's ApiFailure (D37).
+// adding one, and adding many from a CSV. Each call rejects with the client's ApiFailure (D37).
 import { fromPromise } from 'xstate';
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
+import type {
+  ImportReport,
+  ImportRequest,
+} from '../../../machines/studentImport/studentImport.machine';
 import type { StudentInput } from '../../domain/students';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
@@ -35,4 +39,9 @@ export const addStudentActor = fromPromise<{ name: string }, StudentInput>(
     const added = await data(api.POST('/students/', { body: input, signal }));
     return { name: added.name };
   },
+);
+
+/** `POST students/import/`: every row checked; written as `accept` says. */
+export const importStudentsActor = fromPromise<ImportReport, ImportRequest>(
+  async ({ input, signal }) => data(api.POST('/students/import/', { body: input, signal })),
 );

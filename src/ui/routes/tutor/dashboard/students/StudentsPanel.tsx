@@ -1,7 +1,7 @@
-// The tutor dashboard's Students tab (issue 14, D141): the tutor's students by name (the ones
-// added, and the students who paid without being added, marked 'Paid you'), and a form to add
-// one. Renders the pagedList and studentAdd machines; the rules live there and in
-// src/domain/students.ts.
+// The tutor dashboard's Students tab (issue 14, D141, D143, D144): the tutor's students by name
+// (the ones added, and the students who paid without being added, marked 'Paid you'), a form
+// to add one, and many from a CSV. Renders the pagedList, studentAdd and studentImport
+// machines; the rules live there and in src/domain/students.ts.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
@@ -19,15 +19,18 @@ import {
   studentAddMachine,
   type StudentAddActorRef,
 } from '../../../../../../machines/studentAdd/studentAdd.machine';
+import { studentImportMachine } from '../../../../../../machines/studentImport/studentImport.machine';
 import {
   addStudentActor,
   fetchStudentsActor,
+  importStudentsActor,
   type StudentRow,
 } from '../../../../../api/actors/tutorStudents';
 import type { StudentField } from '../../../../../domain/students';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { ImportStudents } from './ImportStudents';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 
 const t = studentsTexts;
@@ -66,7 +69,14 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
       actions: { added: () => list.send({ type: 'list.reload' }) },
     }),
   );
+  const many = useActorRef(
+    studentImportMachine.provide({
+      actors: { importStudents: importStudentsActor },
+      actions: { imported: () => list.send({ type: 'list.reload' }) },
+    }),
+  );
   useEndSessionWhen(useSelector(add, (s) => s.matches('unauthorized')));
+  useEndSessionWhen(useSelector(many, (s) => s.matches('unauthorized')));
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
@@ -85,6 +95,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         minWidth={560}
       />
       <AddStudentForm actor={add} />
+      <ImportStudents actor={many} />
     </Stack>
   );
 }
