@@ -1037,10 +1037,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fee-plans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tutor's fee plans
+         * @description The logged-in tutor's fee plans, newest first, one page at a time, running and ended
+         *     (`ended_at`). Students have none (403).
+         */
+        get: operations["listFeePlans"];
+        put?: never;
+        /**
+         * Make a fee plan
+         * @description A plan for one of the tutor's students (`student_id`) or for every student of a batch
+         *     (`batch`), exactly one of them. `monthly` takes `amount`, `due_day` (1 to 28) and
+         *     `start_month` (YYYY-MM, not before this month, IST); `one_time` takes `amount` and
+         *     `due_date` (not in the past); `instalments` takes 2 to 12 dated parts in date order
+         *     (their sum is the plan's `amount`). A field the kind does not use is a 400. With
+         *     `partial_minimum` a due may be paid in parts of at least that much (less than the
+         *     smallest due). A running plan's name is unique for the tutor (409). Amounts in whole
+         *     rupees, 1 to 50,000 (D11).
+         */
+        post: operations["createFeePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fee-plans/{id}/end/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a fee plan
+         * @description Ends one of the tutor's running plans now: it makes no more dues. An ended plan is a
+         *     409; another tutor's plan or an unknown id a 404.
+         */
+        post: operations["endFeePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        FeePlanKind: "monthly" | "instalments" | "one_time";
+        Instalment: {
+            /** @description YYYY-MM-DD (IST). */
+            due_date: string;
+            amount: components["schemas"]["BaseAmount"];
+        };
+        FeePlanCreate: {
+            name: string;
+            kind: components["schemas"]["FeePlanKind"];
+            student_id?: number | null;
+            batch?: string | null;
+            amount?: components["schemas"]["BaseAmount"] | null;
+            due_day?: number | null;
+            start_month?: string | null;
+            due_date?: string | null;
+            instalments?: components["schemas"]["Instalment"][] | null;
+            partial_minimum?: components["schemas"]["BaseAmount"] | null;
+        };
+        FeePlan: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["FeePlanKind"];
+            student_id: number | null;
+            batch: string | null;
+            amount: components["schemas"]["Rupees"];
+            due_day: number | null;
+            start_month: string | null;
+            due_date: string | null;
+            instalments: {
+                due_date: string;
+                amount: components["schemas"]["Rupees"];
+            }[] | null;
+            partial_minimum: components["schemas"]["Rupees"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            ended_at: string | null;
+        };
+        FeePlanPage: {
+            results: components["schemas"]["FeePlan"][];
+            count: number;
+            page: number;
+            page_size: number;
+        };
         /**
          * @description A field of a student, or a CSV row's plan.
          * @enum {string}
@@ -2040,6 +2138,8 @@ export interface components {
         RefundId: components["schemas"]["RefundIdValue"];
         /** @description The payment link's id. */
         LinkId: components["schemas"]["LinkIdValue"];
+        /** @description The fee plan's id. */
+        FeePlanId: number;
         /** @description The API key's id (not the key). */
         ApiKeyId: number;
         /** @description The page to return, from 1 to 100000. */
@@ -3304,6 +3404,96 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listFeePlans: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1 to 100000. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePlanPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createFeePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeePlanCreate"];
+            };
+        };
+        responses: {
+            /** @description The plan as kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    endFeePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fee plan's id. */
+                id: components["parameters"]["FeePlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan, ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };

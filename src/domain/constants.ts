@@ -84,6 +84,11 @@ export const ACCOUNT_NUMBER_MAX_LENGTH = 18;
 export const NAME_MAX_LENGTH = 50;
 /** Issue 14: a student's batch label ('Class 10 - Maths'). */
 export const BATCH_MAX_LENGTH = 40;
+/** Issue 14: fee plans (D145). A due day stops at 28 so every month has it. */
+export const FEE_PLAN_NAME_MAX_LENGTH = 60;
+export const DUE_DAY_MAX = 28;
+export const INSTALMENTS_MIN = 2;
+export const INSTALMENTS_MAX = 12;
 /** Issue 14: the most rows one student CSV can bring. */
 export const STUDENT_IMPORT_MAX_ROWS = 1000;
 /** A tutor's username (D18), as openapi/api.yaml's Username says. */

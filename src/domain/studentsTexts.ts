@@ -1,7 +1,14 @@
 // Issue 14: the texts of a tutor's students, apart from dashboardTexts and apiMessages because
 // only the Students tab (a lazy panel) and the server need them, not any first paint: the
 // tab's words, and the API's refusals (D141).
-import { BATCH_MAX_LENGTH, STUDENT_IMPORT_MAX_ROWS } from './constants';
+import {
+  BATCH_MAX_LENGTH,
+  DUE_DAY_MAX,
+  FEE_PLAN_NAME_MAX_LENGTH,
+  INSTALMENTS_MAX,
+  INSTALMENTS_MIN,
+  STUDENT_IMPORT_MAX_ROWS,
+} from './constants';
 
 export const studentsTexts = {
   title: 'Your students',
@@ -46,6 +53,26 @@ export const studentsTexts = {
     skipped: (rows: number) => (rows === 1 ? '1 row was left out.' : `${rows} rows were left out.`),
     another: 'Choose another file',
   },
+  /** What the API says of a fee plan (D145). */
+  plans: {
+    nameRequired: 'Give the plan a name',
+    nameTooLong: `Use at most ${FEE_PLAN_NAME_MAX_LENGTH} characters for the plan's name`,
+    target: 'Choose one student or one batch for the plan',
+    noStudent: 'This student is not in your students',
+    amountRequired: 'Enter the fee',
+    dueDay: `Choose a due day from 1 to ${DUE_DAY_MAX}`,
+    startMonth: 'Choose the month the plan starts (YYYY-MM)',
+    startPast: 'A plan cannot start before this month',
+    dueDate: 'Choose the due date (YYYY-MM-DD)',
+    duePast: 'A due date cannot be in the past',
+    instalmentCount: `Split the fee into ${INSTALMENTS_MIN} to ${INSTALMENTS_MAX} instalments`,
+    instalmentOrder: 'Put the instalments in date order, one per date',
+    notForKind: (field: string, kind: string) => `${field} is not used by a ${kind} plan`,
+    partialMinimum: 'The smallest part payment must be less than the smallest due',
+    duplicate: (name: string) => `You already have a running plan named '${name}'`,
+    notFound: 'This fee plan does not exist.',
+    ended: 'This fee plan has ended already.',
+  },
   /** What the API says of a student or a CSV row. */
   api: {
     nameRequired: "Enter the student's name",
@@ -53,7 +80,9 @@ export const studentsTexts = {
     batchTooLong: `Use at most ${BATCH_MAX_LENGTH} characters for the batch`,
     duplicate: 'This phone number is already in your students',
     duplicateInFile: (row: number) => `This phone number is also on row ${row}`,
-    noPlan: (plan: string) => `You have no fee plan named '${plan}'`,
+    noPlan: (plan: string) => `You have no running fee plan named '${plan}'`,
+    planForOne: (plan: string) => `'${plan}' is one student's plan: name a batch's plan`,
+    planOtherBatch: (plan: string, batch: string) => `'${plan}' is the plan of batch '${batch}'`,
     csvEmpty: 'The file has no students. Add one row per student under the column names.',
     csvTooMany: `A file can bring at most ${STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} students`,
     csvHeader: (columns: string) => `The first row must name the columns: ${columns}`,

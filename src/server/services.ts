@@ -23,6 +23,7 @@ import { createReceiptService } from './services/receipts';
 import { createRefundService } from './services/refunds';
 import { createScheduleService } from './services/schedules';
 import { createStudentService } from './services/students';
+import { createFeePlanService } from './services/feePlans';
 import { createTextMessageService } from './services/textMessages';
 
 export interface ServiceDeps {
@@ -123,6 +124,7 @@ export function createServices({
     paymentLinks: createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin }),
     schedules: createScheduleService({ db, clock, users }),
     students: createStudentService({ db, clock }),
+    feePlans: createFeePlanService({ db, clock }),
   };
 }
 

@@ -197,6 +197,32 @@ describe.each(testDatabases())('students on $name', (database) => {
     expect(await rows()).toHaveLength(5);
   });
 
+  it("a row's plan names a running batch plan: the student joins its batch", async () => {
+    const { asha } = await t.demo();
+    const plan = (body: Record<string, unknown>) =>
+      api('POST', '/api/v1/fee-plans/', { token: asha.token, body });
+    const monthly = { kind: 'monthly', amount: 2000, due_day: 5, start_month: '2025-02' };
+    expect(
+      (await plan({ ...monthly, name: 'Class 10 monthly', batch: 'Class 10' })).statusCode,
+    ).toBe(201);
+    const csv = [
+      'name,phone,batch,plan',
+      'Aarav Sharma,9876500001,,class 10 MONTHLY',
+      'Diya Patel,9876500003,Class 9,Class 10 monthly',
+      'Kabir Rao,9876500004,,Class 11 monthly',
+    ].join('\n');
+    const res = await api('POST', IMPORT, { token: asha.token, body: { csv, accept: 'valid' } });
+    expect(res.json().rows).toMatchObject([
+      { row: 2, batch: 'Class 10', errors: [], imported: true },
+      {
+        row: 3,
+        errors: [{ field: 'plan', message: m.planOtherBatch('Class 10 monthly', 'Class 10') }],
+      },
+      { row: 4, errors: [{ field: 'plan', message: m.noPlan('Class 11 monthly') }] },
+    ]);
+    expect((await rows()).map((r) => [r.name, r.batch])).toEqual([['Aarav Sharma', 'Class 10']]);
+  });
+
   it('imports each phone once when the same file is imported at once', async () => {
     const { asha } = await t.demo();
     const csv = [

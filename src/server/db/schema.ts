@@ -434,6 +434,46 @@ export const tutorStudents = pgTable(
   ],
 );
 
+// Issue 14: a tutor's fee plan, for one student or a whole batch: monthly (amount, due day,
+// start month), instalments (dated parts of a total) or one-time. Amounts in paise (D9).
+// Ending a plan stops its future dues; a plan is never deleted (dues point at it).
+export const feePlans = pgTable(
+  'fee_plans',
+  {
+    id: serial('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['monthly', 'instalments', 'one_time'] }).notNull(),
+    /** For one student, or (`batch`) for every student of a batch. */
+    studentId: integer('student_id').references(() => tutorStudents.id, { onDelete: 'cascade' }),
+    batch: text('batch'),
+    /** Monthly: each month's fee; one-time: the fee; instalments: their total. */
+    amount: paise('amount').notNull(),
+    dueDay: integer('due_day'),
+    /** Monthly: the first month, 'YYYY-MM' (IST). */
+    startMonth: text('start_month'),
+    /** One-time: 'YYYY-MM-DD' (IST). */
+    dueDate: text('due_date'),
+    instalments: jsonb('instalments').$type<{ dueDate: string; amount: number }[]>(),
+    /** Partial payment allowed, with at least this much (paise); null: the whole due only. */
+    partialMinimum: paise('partial_minimum'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    index('fee_plans_tutor_idx').on(t.tutorId),
+    // A running plan's name is the tutor's one way to name it (the CSV's plan column).
+    uniqueIndex('fee_plans_tutor_name_idx')
+      .on(t.tutorId, t.name)
+      .where(sql`${t.endedAt} is null`),
+    check('fee_plans_amount_check', sql`${t.amount} > 0`),
+    check('fee_plans_target_check', sql`(${t.studentId} is null) <> (${t.batch} is null)`),
+    check('fee_plans_due_day_check', sql`${t.dueDay} is null or ${t.dueDay} between 1 and 28`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
 export type OrderRow = typeof orders.$inferSelect;
@@ -447,3 +487,4 @@ export type WebhookReceiptRow = typeof webhookReceipts.$inferSelect;
 export type SmsMessageRow = typeof smsMessages.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type TutorStudentRow = typeof tutorStudents.$inferSelect;
+export type FeePlanRow = typeof feePlans.$inferSelect;

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
+import { studentsTexts } from '../../domain/studentsTexts';
 
 /** Fields whose problem the product already has words for (spec §5). */
 const FIELD_MESSAGES: Record<string, string> = {
@@ -15,12 +16,21 @@ const FIELD_MESSAGES: Record<string, string> = {
   account_number: messages.validation.accountNumber,
   first_name: messages.validation.firstNameRequired,
   last_name: messages.validation.lastNameRequired,
+  due_day: studentsTexts.plans.dueDay,
 };
 
 /** D11: amounts are whole rupees from ₹1 to ₹50,000; say so in the product's words. */
 const AMOUNT_BOUNDS: Record<string, Record<string, string>> = {
-  minimum: { base_amount: messages.validation.amountMin, amount: messages.validation.amountMin },
-  maximum: { base_amount: messages.validation.amountMax, amount: messages.validation.amountMax },
+  minimum: {
+    base_amount: messages.validation.amountMin,
+    amount: messages.validation.amountMin,
+    partial_minimum: messages.validation.amountMin,
+  },
+  maximum: {
+    base_amount: messages.validation.amountMax,
+    amount: messages.validation.amountMax,
+    partial_minimum: messages.validation.amountMax,
+  },
 };
 
 const PART_NAMES: Record<string, string> = {
@@ -40,7 +50,8 @@ export function validationMessage(errors: ErrorObject[], part = 'body'): string 
     return `${[...path, String(params.additionalProperty)].join('.')}: is not a known field`;
   }
   const field = path.join('.');
-  const known = FIELD_MESSAGES[path.at(-1) ?? ''] ?? AMOUNT_BOUNDS[error.keyword]?.[field];
+  const last = path.at(-1) ?? '';
+  const known = FIELD_MESSAGES[last] ?? AMOUNT_BOUNDS[error.keyword]?.[last];
   if (known) return known;
   if (!field) {
     return error.keyword === 'type'

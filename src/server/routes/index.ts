@@ -4,6 +4,7 @@ import type { Handlers } from '../http/handler';
 import { accountHandlers } from './accounts';
 import { apiKeyHandlers } from './apiKeys';
 import { authHandlers } from './auth';
+import { feePlanHandlers } from './feePlans';
 import { onboardingHandlers } from './onboarding';
 import { paymentLinkHandlers } from './paymentLinks';
 import { paymentHistoryHandlers } from './paymentHistory';
@@ -29,4 +30,5 @@ export const handlers: Handlers = {
   ...scheduleHandlers,
   ...smsHandlers,
   ...studentHandlers,
+  ...feePlanHandlers,
 };

@@ -1,12 +1,19 @@
 // A tutor's students (issue 14): the ones the tutor added, one by one or from a CSV, and the
 // students who have paid the tutor (tutorsStudents.ts) without being added. A phone is in a
 // tutor's list once: the database's unique index says so, whatever runs at the same time.
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { checkStudent, type FieldError, type StudentInput } from '../../domain/students';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { orders, tutorStudents, users, type TutorStudentRow, type UserRow } from '../db/schema';
+import {
+  feePlans,
+  orders,
+  tutorStudents,
+  users,
+  type TutorStudentRow,
+  type UserRow,
+} from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
@@ -129,10 +136,27 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
                 )
             ).map((r) => r.phone),
       );
+      // A row's plan names one of the tutor's running batch plans: the student joins its batch.
+      const batchOf = new Map(
+        (
+          await db
+            .select({ name: feePlans.name, batch: feePlans.batch })
+            .from(feePlans)
+            .where(and(eq(feePlans.tutorId, caller.id), isNull(feePlans.endedAt)))
+        ).map((plan) => [plan.name.toLowerCase(), plan.batch]),
+      );
       const firstRowOf = new Map<string, number>();
       const report: ImportRow[] = checked.map(({ row, check }) => {
         const errors: FieldError[] = check.ok ? [] : [...check.errors];
-        if (row.plan !== '') errors.push({ field: 'plan', message: m.noPlan(row.plan) });
+        const plan = row.plan.trim().replace(/\s+/g, ' ');
+        if (plan !== '') {
+          const batch = batchOf.get(plan.toLowerCase());
+          if (batch === undefined) errors.push({ field: 'plan', message: m.noPlan(plan) });
+          else if (batch === null) errors.push({ field: 'plan', message: m.planForOne(plan) });
+          else if (check.ok && check.value.batch !== null && check.value.batch !== batch) {
+            errors.push({ field: 'plan', message: m.planOtherBatch(plan, batch) });
+          } else if (check.ok) check.value.batch = batch;
+        }
         if (check.ok) {
           const { phone } = check.value;
           const first = firstRowOf.get(phone);

@@ -1,0 +1,150 @@
+// Issue 14 (D145): what a fee plan is, checked before it is kept. Monthly (a fee, a due day 1-28,
+// a start month), instalments (2-12 dated parts of a total) or one-time (a fee and a due date),
+// for one student or for a whole batch; a part payment, if the tutor allows one, has a
+// smallest amount. Nothing starts or falls due in the past (IST). Amounts arrive in whole
+// rupees (the contract's BaseAmount, 1 to 50,000) and are kept in paise.
+import {
+  DUE_DAY_MAX,
+  FEE_PLAN_NAME_MAX_LENGTH,
+  INSTALMENTS_MAX,
+  INSTALMENTS_MIN,
+  PAISE_PER_RUPEE,
+} from './constants';
+import { studentsTexts } from './studentsTexts';
+import { istDateKey, isIsoDate } from './time';
+
+const m = studentsTexts.plans;
+
+export type FeePlanKind = 'monthly' | 'instalments' | 'one_time';
+
+/** A plan as the API takes one (rupees). */
+export interface FeePlanInput {
+  name: string;
+  kind: FeePlanKind;
+  student_id?: number | null;
+  batch?: string | null;
+  amount?: number | null;
+  due_day?: number | null;
+  start_month?: string | null;
+  due_date?: string | null;
+  instalments?: { due_date: string; amount: number }[] | null;
+  partial_minimum?: number | null;
+}
+
+/** A plan as it is kept (paise). */
+export interface FeePlanRecord {
+  name: string;
+  kind: FeePlanKind;
+  studentId: number | null;
+  batch: string | null;
+  amount: number;
+  dueDay: number | null;
+  startMonth: string | null;
+  dueDate: string | null;
+  instalments: { dueDate: string; amount: number }[] | null;
+  partialMinimum: number | null;
+}
+
+export type FeePlanCheck = { ok: true; value: FeePlanRecord } | { ok: false; message: string };
+
+/** The fields each kind uses; any other is refused rather than ignored. */
+const FIELDS_OF: Record<FeePlanKind, (keyof FeePlanInput)[]> = {
+  monthly: ['amount', 'due_day', 'start_month'],
+  one_time: ['amount', 'due_date'],
+  instalments: ['instalments'],
+};
+const KIND_FIELDS: (keyof FeePlanInput)[] = [
+  'amount',
+  'due_day',
+  'start_month',
+  'due_date',
+  'instalments',
+];
+const KIND_NAMES: Record<FeePlanKind, string> = {
+  monthly: 'monthly',
+  one_time: 'one-time',
+  instalments: 'instalment',
+};
+
+const given = (value: unknown) => value !== undefined && value !== null;
+const paise = (rupees: number) => Math.round(rupees * PAISE_PER_RUPEE);
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Every rule of a plan; `now` decides what is past (IST). */
+export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
+  const refuse = (message: string): FeePlanCheck => ({ ok: false, message });
+  const today = istDateKey(now);
+  const name = input.name.trim().replace(/\s+/g, ' ');
+  if (name === '') return refuse(m.nameRequired);
+  if (name.length > FEE_PLAN_NAME_MAX_LENGTH) return refuse(m.nameTooLong);
+  const batch = input.batch?.trim().replace(/\s+/g, ' ') || null;
+  const studentId = input.student_id ?? null;
+  if ((studentId === null) === (batch === null)) return refuse(m.target);
+  for (const field of KIND_FIELDS) {
+    if (given(input[field]) && !FIELDS_OF[input.kind].includes(field)) {
+      return refuse(m.notForKind(field, KIND_NAMES[input.kind]));
+    }
+  }
+  const base = { name, kind: input.kind, studentId, batch };
+  let plan: FeePlanRecord;
+  if (input.kind === 'instalments') {
+    const parts = input.instalments ?? [];
+    if (parts.length < INSTALMENTS_MIN || parts.length > INSTALMENTS_MAX) {
+      return refuse(m.instalmentCount);
+    }
+    if (!parts.every((p) => isIsoDate(p.due_date))) return refuse(m.dueDate);
+    if (parts.some((p, i) => i > 0 && p.due_date <= parts[i - 1]!.due_date)) {
+      return refuse(m.instalmentOrder);
+    }
+    if (parts[0]!.due_date < today) return refuse(m.duePast);
+    const kept = parts.map((p) => ({ dueDate: p.due_date, amount: paise(p.amount) }));
+    plan = {
+      ...base,
+      amount: kept.reduce((sum, p) => sum + p.amount, 0),
+      dueDay: null,
+      startMonth: null,
+      dueDate: null,
+      instalments: kept,
+      partialMinimum: null,
+    };
+  } else {
+    if (!given(input.amount)) return refuse(m.amountRequired);
+    const amount = paise(input.amount!);
+    if (input.kind === 'monthly') {
+      const dueDay = input.due_day ?? 0;
+      if (!Number.isInteger(dueDay) || dueDay < 1 || dueDay > DUE_DAY_MAX) return refuse(m.dueDay);
+      const start = input.start_month ?? '';
+      if (!MONTH.test(start)) return refuse(m.startMonth);
+      if (start < today.slice(0, 7)) return refuse(m.startPast);
+      plan = {
+        ...base,
+        amount,
+        dueDay,
+        startMonth: start,
+        dueDate: null,
+        instalments: null,
+        partialMinimum: null,
+      };
+    } else {
+      const dueDate = input.due_date ?? '';
+      if (!isIsoDate(dueDate)) return refuse(m.dueDate);
+      if (dueDate < today) return refuse(m.duePast);
+      plan = {
+        ...base,
+        amount,
+        dueDay: null,
+        startMonth: null,
+        dueDate,
+        instalments: null,
+        partialMinimum: null,
+      };
+    }
+  }
+  if (given(input.partial_minimum)) {
+    const minimum = paise(input.partial_minimum!);
+    const smallestDue = Math.min(...(plan.instalments?.map((p) => p.amount) ?? [plan.amount]));
+    if (minimum >= smallestDue) return refuse(m.partialMinimum);
+    plan.partialMinimum = minimum;
+  }
+  return { ok: true, value: plan };
+}

@@ -1,0 +1,169 @@
+// A tutor's fee plans (issue 14, D145): monthly, instalments or one-time, for a student or a
+// batch; every rule refused in words; a running plan's name once per tutor under parallel
+// requests; ended once.
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { studentsTexts } from '../../src/domain/studentsTexts';
+import { feePlans } from '../../src/server/db/schema';
+import { testDatabases } from '../support/server';
+import { usePaymentsServer, type Actor } from './payments.support';
+
+const PLANS = '/api/v1/fee-plans/';
+const endUrl = (id: number) => `/api/v1/fee-plans/${id}/end/`;
+const m = studentsTexts.plans;
+
+// The test clock starts on 2025-01-15 (IST).
+const MONTHLY = {
+  name: ' Class 10  monthly ',
+  kind: 'monthly',
+  batch: 'Class 10',
+  amount: 2000,
+  due_day: 5,
+  start_month: '2025-02',
+};
+
+describe.each(testDatabases())('fee plans on $name', (database) => {
+  const t = usePaymentsServer(database);
+  const { api, server } = t;
+  const rows = () => server.db.select().from(feePlans);
+  const make = (tutor: Actor, body: Record<string, unknown>) =>
+    api('POST', PLANS, { token: tutor.token, body });
+
+  it('makes monthly, one-time and instalment plans, kept in paise and listed newest first', async () => {
+    const { asha } = await t.demo();
+    const student = await api('POST', '/api/v1/students/', {
+      token: asha.token,
+      body: { name: 'Aarav Sharma', phone: '9876500001' },
+    });
+    const studentId = student.json().id as number;
+    const monthly = await make(asha, { ...MONTHLY, partial_minimum: 500 });
+    expect(monthly.statusCode).toBe(201);
+    expect(monthly.json()).toMatchObject({
+      name: 'Class 10 monthly',
+      kind: 'monthly',
+      batch: 'Class 10',
+      student_id: null,
+      amount: 2000,
+      due_day: 5,
+      start_month: '2025-02',
+      partial_minimum: 500,
+      ended_at: null,
+    });
+    server.clock.advance(1000);
+    const once = await make(asha, {
+      name: 'Exam crash course',
+      kind: 'one_time',
+      student_id: studentId,
+      amount: 4500,
+      due_date: '2025-01-15',
+    });
+    expect(once.statusCode).toBe(201);
+    server.clock.advance(1000);
+    const parts = await make(asha, {
+      name: 'Year in three parts',
+      kind: 'instalments',
+      student_id: studentId,
+      instalments: [
+        { due_date: '2025-02-01', amount: 10000 },
+        { due_date: '2025-06-01', amount: 10000 },
+        { due_date: '2025-10-01', amount: 5000 },
+      ],
+    });
+    expect(parts.json()).toMatchObject({ amount: 25000, instalments: [{ amount: 10000 }, {}, {}] });
+    const kept = await rows();
+    expect(kept.find((r) => r.kind === 'monthly')).toMatchObject({
+      amount: 200000,
+      partialMinimum: 50000,
+    });
+    const list = await api('GET', PLANS, { token: asha.token });
+    expect(list.json().results.map((p: { name: string }) => p.name)).toEqual([
+      'Year in three parts',
+      'Exam crash course',
+      'Class 10 monthly',
+    ]);
+  });
+
+  it('refuses each broken rule in words and keeps nothing', async () => {
+    const { asha, ravi } = await t.demo();
+    const ravisStudent = await api('POST', '/api/v1/students/', {
+      token: ravi.token,
+      body: { name: 'Ravi Student', phone: '9876500009' },
+    });
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...MONTHLY, name: '  ' }, 400, m.nameRequired],
+      [{ ...MONTHLY, batch: null }, 400, m.target],
+      [{ ...MONTHLY, student_id: 1 }, 400, m.target],
+      [{ ...MONTHLY, start_month: '2024-12' }, 400, m.startPast],
+      [{ ...MONTHLY, start_month: '2025-13' }, 400, m.startMonth],
+      [{ ...MONTHLY, due_day: 29 }, 400, m.dueDay],
+      [{ ...MONTHLY, amount: 0 }, 400, messages.validation.amountMin],
+      [{ ...MONTHLY, amount: 50001 }, 400, messages.validation.amountMax],
+      [{ ...MONTHLY, due_date: '2025-02-01' }, 400, m.notForKind('due_date', 'monthly')],
+      [{ ...MONTHLY, partial_minimum: 2000 }, 400, m.partialMinimum],
+      [
+        { name: 'x', kind: 'one_time', batch: 'b', amount: 10, due_date: '2025-01-14' },
+        400,
+        m.duePast,
+      ],
+      [
+        { name: 'x', kind: 'one_time', batch: 'b', amount: 10, due_date: '2025-02-30' },
+        400,
+        m.dueDate,
+      ],
+      [
+        {
+          name: 'x',
+          kind: 'instalments',
+          batch: 'b',
+          instalments: [{ due_date: '2025-03-01', amount: 5 }],
+        },
+        400,
+        m.instalmentCount,
+      ],
+      [
+        {
+          name: 'x',
+          kind: 'instalments',
+          batch: 'b',
+          instalments: [
+            { due_date: '2025-03-01', amount: 5 },
+            { due_date: '2025-03-01', amount: 5 },
+          ],
+        },
+        400,
+        m.instalmentOrder,
+      ],
+      [{ ...MONTHLY, batch: null, student_id: ravisStudent.json().id }, 404, m.noStudent],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await make(asha, body);
+      expect({ body, status: res.statusCode, message: res.json().message }).toEqual({
+        body,
+        status,
+        message,
+      });
+    }
+    expect(await rows()).toEqual([]);
+  });
+
+  it('keeps a running name once under parallel requests; ending frees it, once', async () => {
+    const { asha, priya } = await t.demo();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => make(asha, MONTHLY)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe(
+      m.duplicate('Class 10 monthly'),
+    );
+    const id = answers.find((a) => a.statusCode === 201)!.json().id as number;
+    expect((await api('POST', endUrl(id), { token: priya.token })).statusCode).toBe(403);
+    const ends = await Promise.all(
+      Array.from({ length: 3 }, () => api('POST', endUrl(id), { token: asha.token })),
+    );
+    expect(ends.map((e) => e.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(ends.find((e) => e.statusCode === 200)?.json().ended_at).toBe(
+      server.clock.now().toISOString(),
+    );
+    expect((await api('POST', endUrl(id + 100), { token: asha.token })).statusCode).toBe(404);
+    expect((await make(asha, MONTHLY)).statusCode).toBe(201);
+    expect(await rows()).toHaveLength(2);
+  });
+});
