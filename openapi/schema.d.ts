@@ -1090,10 +1090,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month of dues
+         * @description The logged-in tutor's dues falling due in `month` (IST), by date then student, with the
+         *     month at a glance: `expected` (every due not waived), `collected`, `outstanding`, how
+         *     many are `overdue` (open or partly paid past their date), and `carried_forward`, what
+         *     earlier months left unpaid. Amounts in rupees. Students have none (403).
+         */
+        get: operations["listDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dues/{id}/settle/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a due paid another way
+         * @description The tutor was paid outside the app (`cash` or `other`, with an optional note): the due
+         *     is paid, no money moves. Once: a paid or waived due is a 409.
+         */
+        post: operations["settleDue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dues/{id}/waive/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Waive a due
+         * @description The student owes nothing more for this due (an optional note says why). Once: a paid or
+         *     waived due is a 409.
+         */
+        post: operations["waiveDue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description `overdue`: open or partly paid past its due date (IST).
+         * @enum {string}
+         */
+        DueStatus: "open" | "partly_paid" | "paid" | "waived" | "overdue";
+        Due: {
+            id: number;
+            student_id: number;
+            student_name: string;
+            student_phone: string;
+            plan_id: number;
+            plan_name: string;
+            /** @description 'YYYY-MM' of a monthly plan, 'part-N' of instalments, 'once'. */
+            period: string;
+            due_date: string;
+            amount: components["schemas"]["Rupees"];
+            paid: components["schemas"]["Rupees"];
+            left: components["schemas"]["Rupees"];
+            status: components["schemas"]["DueStatus"];
+            /** @enum {string|null} */
+            settled_by: "cash" | "other" | "waived" | null;
+            note: string | null;
+        };
+        DueMonth: {
+            month: string;
+            expected: components["schemas"]["Rupees"];
+            collected: components["schemas"]["Rupees"];
+            outstanding: components["schemas"]["Rupees"];
+            carried_forward: components["schemas"]["Rupees"];
+            overdue: number;
+            results: components["schemas"]["Due"][];
+        };
+        DueSettle: {
+            /** @enum {string} */
+            how: "cash" | "other";
+            note?: string | null;
+        };
+        DueWaive: {
+            note?: string | null;
+        };
         /** @enum {string} */
         FeePlanKind: "monthly" | "instalments" | "one_time";
         Instalment: {
@@ -2138,6 +2243,8 @@ export interface components {
         RefundId: components["schemas"]["RefundIdValue"];
         /** @description The payment link's id. */
         LinkId: components["schemas"]["LinkIdValue"];
+        /** @description The due's id. */
+        DueId: number;
         /** @description The fee plan's id. */
         FeePlanId: number;
         /** @description The API key's id (not the key). */
@@ -3485,6 +3592,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listDues: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM. */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's dues and figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueMonth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    settleDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The due's id. */
+                id: components["parameters"]["DueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DueSettle"];
+            };
+        };
+        responses: {
+            /** @description The due, paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Due"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    waiveDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The due's id. */
+                id: components["parameters"]["DueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DueWaive"];
+            };
+        };
+        responses: {
+            /** @description The due, waived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Due"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -148,3 +148,44 @@ export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
   }
   return { ok: true, value: plan };
 }
+
+/** One due a plan makes: its period, date (IST) and amount (paise). */
+export interface PlannedDue {
+  period: string;
+  dueDate: string;
+  amount: number;
+}
+
+type PlanDates = Pick<
+  FeePlanRecord,
+  'kind' | 'amount' | 'dueDay' | 'startMonth' | 'dueDate' | 'instalments'
+>;
+
+const nextMonth = (month: string): string => {
+  const [year, mm] = month.split('-').map(Number) as [number, number];
+  return mm === 12 ? `${year + 1}-01` : `${year}-${String(mm + 1).padStart(2, '0')}`;
+};
+
+/**
+ * The dues a plan makes up to `horizon` (a date, IST), from `from` on (a student who joined a
+ * batch later owes nothing from before): what the dues job writes, once each (D146).
+ */
+export function plannedDues(plan: PlanDates, horizon: string, from = ''): PlannedDue[] {
+  const out: PlannedDue[] = [];
+  const keep = (due: PlannedDue) => {
+    if (due.dueDate <= horizon && due.dueDate >= from) out.push(due);
+  };
+  if (plan.kind === 'monthly' && plan.startMonth && plan.dueDay) {
+    const day = String(plan.dueDay).padStart(2, '0');
+    for (let month = plan.startMonth; `${month}-${day}` <= horizon; month = nextMonth(month)) {
+      keep({ period: month, dueDate: `${month}-${day}`, amount: plan.amount });
+    }
+  } else if (plan.kind === 'instalments') {
+    (plan.instalments ?? []).forEach((part, i) =>
+      keep({ period: `part-${i + 1}`, dueDate: part.dueDate, amount: part.amount }),
+    );
+  } else if (plan.dueDate) {
+    keep({ period: 'once', dueDate: plan.dueDate, amount: plan.amount });
+  }
+  return out;
+}

@@ -73,6 +73,11 @@ export const studentsTexts = {
     notFound: 'This fee plan does not exist.',
     ended: 'This fee plan has ended already.',
   },
+  /** What the API says of a due (D146). */
+  dues: {
+    notFound: 'This due does not exist.',
+    closed: 'This due is paid or waived already.',
+  },
   /** What the API says of a student or a CSV row. */
   api: {
     nameRequired: "Enter the student's name",

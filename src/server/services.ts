@@ -24,6 +24,7 @@ import { createRefundService } from './services/refunds';
 import { createScheduleService } from './services/schedules';
 import { createStudentService } from './services/students';
 import { createFeePlanService } from './services/feePlans';
+import { createDueService } from './services/dues';
 import { createTextMessageService } from './services/textMessages';
 
 export interface ServiceDeps {
@@ -125,6 +126,7 @@ export function createServices({
     schedules: createScheduleService({ db, clock, users }),
     students: createStudentService({ db, clock }),
     feePlans: createFeePlanService({ db, clock }),
+    dues: createDueService({ db, clock }),
   };
 }
 

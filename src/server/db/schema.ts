@@ -474,6 +474,47 @@ export const feePlans = pgTable(
   ],
 );
 
+// Issue 14: what a student owes a tutor under a plan for one period ('2025-02' of a monthly
+// plan, 'part-2' of instalments, 'once'). Made ahead of time by the dues job, once per plan,
+// student and period (the unique index decides between racing workers). Overdue is not
+// stored: an open or partly paid due past its date is overdue (D146).
+export const dues = pgTable(
+  'dues',
+  {
+    id: serial('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => feePlans.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => tutorStudents.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    /** 'YYYY-MM-DD' (IST). */
+    dueDate: text('due_date').notNull(),
+    amount: paise('amount').notNull(),
+    paid: paise('paid').notNull().default(0),
+    status: text('status', { enum: ['open', 'partly_paid', 'paid', 'waived'] })
+      .notNull()
+      .default('open'),
+    /** How a due the tutor settled by hand was paid ('cash', 'other'), or why it was waived. */
+    settledBy: text('settled_by', { enum: ['cash', 'other', 'waived'] }),
+    note: text('note'),
+    settledAt: at('settled_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dues_plan_student_period_idx').on(t.planId, t.studentId, t.period),
+    index('dues_tutor_date_idx').on(t.tutorId, t.dueDate),
+    check(
+      'dues_amount_check',
+      sql`${t.amount} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.amount}`,
+    ),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
 export type OrderRow = typeof orders.$inferSelect;
@@ -488,3 +529,4 @@ export type SmsMessageRow = typeof smsMessages.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type TutorStudentRow = typeof tutorStudents.$inferSelect;
 export type FeePlanRow = typeof feePlans.$inferSelect;
+export type DueRow = typeof dues.$inferSelect;

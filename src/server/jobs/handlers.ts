@@ -31,6 +31,7 @@ export function jobHandlers(
       return ended.map(({ orderId, status }) => ({ orderId, status }));
     },
     'sms-send': ({ messageId }) => services.textMessages.send(messageId),
+    'dues-generate': () => services.dues.generate(),
     sweep: () => sweep(services.db, services.clock, jobs),
   };
 }

@@ -19,6 +19,8 @@ export interface JobData {
   'link-close': { linkId: string };
   /** Sends a queued text message through the SMS provider (D121). */
   'sms-send': { messageId: number };
+  /** Writes the dues running fee plans make ahead of time (D146); keyed by the IST hour. */
+  'dues-generate': { hour: string };
   /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
@@ -30,6 +32,7 @@ export const JOB_NAMES: JobName[] = [
   'refund-sync',
   'link-close',
   'sms-send',
+  'dues-generate',
   'sweep',
 ];
 
@@ -46,6 +49,8 @@ export interface SendOptions {
   tx?: Database;
   /** Start no earlier than this many seconds from now. */
   afterSeconds?: number;
+  /** At most one such job (this key) per slot of this many seconds, even once it has run. */
+  oncePerSeconds?: number;
 }
 
 export interface JobQueue {
@@ -91,6 +96,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
         singletonKey: keyOf(name, data),
         ...(send.tx ? { db: sqlExecutor(send.tx) } : {}),
         ...(send.afterSeconds ? { startAfter: send.afterSeconds } : {}),
+        ...(send.oncePerSeconds ? { singletonSeconds: send.oncePerSeconds } : {}),
       });
     },
     async sendSweep(seconds) {

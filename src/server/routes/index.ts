@@ -4,6 +4,7 @@ import type { Handlers } from '../http/handler';
 import { accountHandlers } from './accounts';
 import { apiKeyHandlers } from './apiKeys';
 import { authHandlers } from './auth';
+import { dueHandlers } from './dues';
 import { feePlanHandlers } from './feePlans';
 import { onboardingHandlers } from './onboarding';
 import { paymentLinkHandlers } from './paymentLinks';
@@ -31,4 +32,5 @@ export const handlers: Handlers = {
   ...smsHandlers,
   ...studentHandlers,
   ...feePlanHandlers,
+  ...dueHandlers,
 };

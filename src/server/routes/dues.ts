@@ -1,0 +1,30 @@
+// dues/ operations of the contract (issue 14, D146).
+import type { Handlers } from '../http/handler';
+import { requireSession } from '../http/handler';
+import { refusal } from './replies';
+
+export const dueHandlers = {
+  async listDues({ query, auth, services }) {
+    const result = await services.dues.month(requireSession(auth).user, query.month);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async settleDue({ params, body, auth, services }) {
+    const result = await services.dues.settle(
+      requireSession(auth).user,
+      params.id,
+      body.how,
+      body.note ?? null,
+    );
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async waiveDue({ params, body, auth, services }) {
+    const result = await services.dues.waive(
+      requireSession(auth).user,
+      params.id,
+      body.note ?? null,
+    );
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+} satisfies Handlers;

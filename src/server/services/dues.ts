@@ -1,0 +1,178 @@
+// Dues (issue 14, D146): what each running plan makes, written ahead of time by the dues job
+// (once per plan, student and period, whatever runs at the same time); a month at a glance for
+// the tutor; a due settled by hand (cash or another way, with a note: no money moves) or
+// waived, once.
+import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { plannedDues } from '../../domain/feePlans';
+import { paiseToRupees } from '../../domain/money';
+import { studentsTexts } from '../../domain/studentsTexts';
+import { addIstDays, istDateKey } from '../../domain/time';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
+import { refuse, success, type Result } from './results';
+
+type DueMonth = components['schemas']['DueMonth'];
+type Due = components['schemas']['Due'];
+
+/** Dues are written this many days before they fall due (reminders start 3 days before). */
+export const DUES_AHEAD_DAYS = 31;
+/** Rows per insert. */
+const CHUNK = 500;
+
+const m = studentsTexts.dues;
+const OPEN = ['open', 'partly_paid'] as const;
+
+export function createDueService({ db, clock }: { db: Database; clock: Clock }) {
+  const tutorOnly = (caller: UserRow) =>
+    caller.role === 'teacher' ? null : refuse(403, studentsTexts.api.onlyTutors);
+
+  /** A due the tutor settles or waives: once, while it is open or partly paid. */
+  async function close(
+    caller: UserRow,
+    id: number,
+    change: Pick<DueRow, 'status' | 'settledBy' | 'note'>,
+  ): Promise<Result<Due, 403 | 404 | 409>> {
+    const refused = tutorOnly(caller);
+    if (refused) return refused;
+    const [row] = await db
+      .update(dues)
+      .set({
+        ...change,
+        ...(change.status === 'paid' ? { paid: sql`${dues.amount}` } : {}),
+        settledAt: clock.now(),
+      })
+      .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id), inArray(dues.status, [...OPEN])))
+      .returning({ id: dues.id });
+    if (!row) {
+      const [exists] = await db
+        .select({ id: dues.id })
+        .from(dues)
+        .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id)));
+      return exists ? refuse(409, m.closed) : refuse(404, m.notFound);
+    }
+    const [shown] = await rowsOf(caller.id, eq(dues.id, id));
+    return success(shown!);
+  }
+
+  async function rowsOf(tutorId: number, where: SQL | undefined): Promise<Due[]> {
+    const today = istDateKey(clock.now());
+    const rows = await db
+      .select({
+        due: dues,
+        student: tutorStudents.name,
+        phone: tutorStudents.phone,
+        plan: feePlans.name,
+      })
+      .from(dues)
+      .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+      .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+      .where(and(eq(dues.tutorId, tutorId), where))
+      .orderBy(asc(dues.dueDate), asc(tutorStudents.name), asc(dues.id));
+    return rows.map(({ due, student, phone, plan }) => ({
+      id: due.id,
+      student_id: due.studentId,
+      student_name: student,
+      student_phone: phone,
+      plan_id: due.planId,
+      plan_name: plan,
+      period: due.period,
+      due_date: due.dueDate,
+      amount: paiseToRupees(due.amount),
+      paid: paiseToRupees(due.paid),
+      left: paiseToRupees(due.status === 'waived' ? 0 : due.amount - due.paid),
+      status:
+        (due.status === 'open' || due.status === 'partly_paid') && due.dueDate < today
+          ? 'overdue'
+          : due.status,
+      settled_by: due.settledBy,
+      note: due.note,
+    }));
+  }
+
+  return {
+    /** Writes every due that running plans make up to DUES_AHEAD_DAYS from now. */
+    async generate(): Promise<{ created: number }> {
+      const horizon = addIstDays(istDateKey(clock.now()), DUES_AHEAD_DAYS);
+      const plans = await db.select().from(feePlans).where(isNull(feePlans.endedAt));
+      let created = 0;
+      for (const plan of plans) {
+        const students = await db
+          .select({ id: tutorStudents.id, createdAt: tutorStudents.createdAt })
+          .from(tutorStudents)
+          .where(
+            and(
+              eq(tutorStudents.tutorId, plan.tutorId),
+              plan.studentId === null
+                ? eq(tutorStudents.batch, plan.batch ?? '')
+                : eq(tutorStudents.id, plan.studentId),
+            ),
+          );
+        const values = students.flatMap((student) =>
+          // A student who joined a batch later owes nothing from before.
+          plannedDues(
+            plan,
+            horizon,
+            plan.studentId === null ? istDateKey(student.createdAt) : '',
+          ).map((due) => ({
+            tutorId: plan.tutorId,
+            planId: plan.id,
+            studentId: student.id,
+            ...due,
+          })),
+        );
+        for (let i = 0; i < values.length; i += CHUNK) {
+          const written = await db
+            .insert(dues)
+            .values(values.slice(i, i + CHUNK))
+            .onConflictDoNothing()
+            .returning({ id: dues.id });
+          created += written.length;
+        }
+      }
+      return { created };
+    },
+
+    /** One month (YYYY-MM, by due date) at a glance, and what earlier months left open. */
+    async month(caller: UserRow, month: string): Promise<Result<DueMonth, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const first = `${month}-01`;
+      // Dates are 'YYYY-MM-DD' text: every day of the month sorts below day '32'.
+      const after = `${month}-32`;
+      const list = await rowsOf(caller.id, and(gte(dues.dueDate, first), lt(dues.dueDate, after)));
+      const [earlier] = await db
+        .select({ left: sql<string>`coalesce(sum(${dues.amount} - ${dues.paid}), 0)` })
+        .from(dues)
+        .where(
+          and(
+            eq(dues.tutorId, caller.id),
+            lt(dues.dueDate, first),
+            inArray(dues.status, [...OPEN]),
+          ),
+        );
+      const counted = list.filter((d) => d.status !== 'waived');
+      const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
+      const expected = sum(counted.map((d) => d.amount));
+      const collected = sum(counted.map((d) => d.paid));
+      return success({
+        month,
+        expected,
+        collected,
+        outstanding: sum([expected, -collected]),
+        carried_forward: paiseToRupees(Number(earlier?.left ?? 0)),
+        overdue: list.filter((d) => d.status === 'overdue').length,
+        results: list,
+      });
+    },
+
+    settle: (caller: UserRow, id: number, how: 'cash' | 'other', note: string | null) =>
+      close(caller, id, { status: 'paid', settledBy: how, note: note?.trim() || null }),
+
+    waive: (caller: UserRow, id: number, note: string | null) =>
+      close(caller, id, { status: 'waived', settledBy: 'waived', note: note?.trim() || null }),
+  };
+}
+
+export type DueService = ReturnType<typeof createDueService>;
