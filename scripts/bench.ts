@@ -6,10 +6,13 @@
 //           interleaved with a bare Fastify hello world, on PostgreSQL and PGlite
 //   orders  order creation at 20 connections (the gateway is the sandbox server, a process of
 //           its own), on PostgreSQL and PGlite
+//   dues    a month of dues for 10,000 students on PostgreSQL, vs one INSERT ... SELECT of as
+//           many rows
 // PostgreSQL is a throwaway cluster unless DATABASE_URL is given. `npm run build` first.
 import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
+import { duesBench } from './bench/dues';
 import { buildHelloWorld } from './bench/helloWorld';
 import { load, type LoadFigures } from './bench/load';
 import { measurePage } from './bench/pages';
@@ -192,11 +195,30 @@ async function api(kind: 'reads' | 'orders') {
   }
 }
 
+async function dues() {
+  const cluster: Cluster | null = process.env.DATABASE_URL ? null : await startCluster();
+  try {
+    const f = await duesBench(process.env.DATABASE_URL ?? cluster!.url);
+    out('\n## A month of dues for 10,000 students (PostgreSQL)');
+    out(
+      '| what | rows written | time | queries | reference: one INSERT ... SELECT of as many rows |',
+    );
+    out('| --- | --- | --- | --- | --- |');
+    out(
+      `| dues job, first run | ${f.created} | ${ms(f.ms)} | ${f.queries} | ${ms(f.referenceMs)} |`,
+    );
+    out(`| dues job, again | ${f.again.created} | ${ms(f.again.ms)} | ${f.again.queries} | |`);
+  } finally {
+    cluster?.stop();
+  }
+}
+
 async function main() {
   out('# npm run bench');
   if (want('pages')) await pages();
   if (want('reads')) await api('reads');
   if (want('orders')) await api('orders');
+  if (want('dues')) await dues();
 }
 
 main().catch((error: unknown) => {

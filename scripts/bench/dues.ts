@@ -1,0 +1,77 @@
+// `npm run bench -- dues` (issue 14): a month of dues for 10,000 students on PostgreSQL: one
+// tutor, one batch of 10,000 on a monthly plan, the dues job run once (then again, which must
+// write nothing). Printed beside a reference measured in the same run on the same database:
+// 10,000 rows of the same shape written by one INSERT ... SELECT generate_series (the floor for
+// writing that much). Reminders (the other half of the issue's figure) do not exist yet.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+import { createDueService } from '../../src/server/services/dues';
+
+const STUDENTS = 10_000;
+
+export interface DuesFigures {
+  students: number;
+  created: number;
+  ms: number;
+  queries: number;
+  again: { created: number; ms: number; queries: number };
+  referenceMs: number;
+}
+
+export async function duesBench(url: string): Promise<DuesFigures> {
+  const opened = await openDatabase({ databaseUrl: url, dataDir: '' });
+  await opened.close();
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  let queries = 0;
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: () => void (queries += 1) },
+  }) as unknown as Database;
+  try {
+    const now = new Date('2025-01-20T06:00:00Z');
+    const [tutor] = await db
+      .insert(schema.users)
+      .values({ phone: '9000000001', role: 'teacher', firstName: 'Bench', lastName: 'Tutor' })
+      .returning();
+    await pool.query(
+      `insert into tutor_students (tutor_id, name, phone, batch, created_at)
+       select $1, 'Student ' || n, (7000000000 + n)::text, 'Class 10', '2025-01-01'
+       from generate_series(1, $2) as n`,
+      [tutor!.id, STUDENTS],
+    );
+    await db.insert(schema.feePlans).values({
+      tutorId: tutor!.id,
+      name: 'Class 10 monthly',
+      kind: 'monthly',
+      batch: 'Class 10',
+      amount: 200_000,
+      dueDay: 5,
+      startMonth: '2025-02',
+    });
+    const service = createDueService({ db, clock: { now: () => now } });
+    const run = async () => {
+      queries = 0;
+      const started = performance.now();
+      const { created } = await service.generate();
+      return { created, ms: performance.now() - started, queries };
+    };
+    const first = await run();
+    const again = await run();
+
+    await pool.query('create table bench_rows (like dues including defaults)');
+    const started = performance.now();
+    await pool.query(
+      `insert into bench_rows (tutor_id, plan_id, student_id, period, due_date, amount)
+       select 1, 1, n, '2025-02', '2025-02-05', 200000 from generate_series(1, $1) as n`,
+      [STUDENTS],
+    );
+    const referenceMs = performance.now() - started;
+    await pool.query('drop table bench_rows');
+    return { students: STUDENTS, ...first, again, referenceMs };
+  } finally {
+    await pool.end();
+  }
+}
