@@ -12,6 +12,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
 import { refuse, success, type Result } from './results';
+import { tutorOnly } from './tutorOnly';
 
 type DueMonth = components['schemas']['DueMonth'];
 type Due = components['schemas']['Due'];
@@ -25,9 +26,6 @@ const m = studentsTexts.dues;
 const OPEN = ['open', 'partly_paid'] as const;
 
 export function createDueService({ db, clock }: { db: Database; clock: Clock }) {
-  const tutorOnly = (caller: UserRow) =>
-    caller.role === 'teacher' ? null : refuse(403, studentsTexts.api.onlyTutors);
-
   /** A due the tutor settles or waives: once, while it is open or partly paid. */
   async function close(
     caller: UserRow,

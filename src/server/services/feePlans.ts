@@ -12,6 +12,7 @@ import { feePlans, tutorStudents, type FeePlanRow, type UserRow } from '../db/sc
 import { isUniqueViolation } from './dbErrors';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
+import { tutorOnly } from './tutorOnly';
 
 type FeePlan = components['schemas']['FeePlan'];
 type FeePlanPage = components['schemas']['FeePlanPage'];
@@ -38,9 +39,6 @@ const toApi = (plan: FeePlanRow): FeePlan => ({
 });
 
 export function createFeePlanService({ db, clock }: { db: Database; clock: Clock }) {
-  const tutorOnly = (caller: UserRow) =>
-    caller.role === 'teacher' ? null : refuse(403, studentsTexts.api.onlyTutors);
-
   return {
     async create(
       caller: UserRow,

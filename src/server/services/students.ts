@@ -17,6 +17,7 @@ import {
 import { isUniqueViolation } from './dbErrors';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
+import { tutorOnly } from './tutorOnly';
 import { readStudentCsv } from './studentCsv';
 import { studentsTexts } from '../../domain/studentsTexts';
 
@@ -43,9 +44,6 @@ const added = (row: TutorStudentRow): Student => ({
 class TakenMeanwhile extends Error {}
 
 export function createStudentService({ db, clock }: { db: Database; clock: Clock }) {
-  const tutorOnly = (caller: UserRow) =>
-    caller.role === 'teacher' ? null : refuse(403, m.onlyTutors);
-
   /** Students who paid the tutor and were not added: their names as on their account. */
   async function payersNotAdded(tutorId: number): Promise<Student[]> {
     const addedPhones = db
