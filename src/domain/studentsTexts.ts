@@ -36,7 +36,7 @@ export const studentsTexts = {
   /** Adding many students from a CSV file (D144). */
   import: {
     title: 'Add many from a CSV file',
-    hint: 'One row per student. Name the columns in the first row: name, phone, parent name, parent phone, batch, plan (name and phone are needed; a plan is the name of a batch's fee plan).',
+    hint: "One row per student. Name the columns in the first row: name, phone, parent name, parent phone, batch, plan (name and phone are needed; a plan is the name of a batch's fee plan).",
     file: 'CSV file',
     checking: 'Checking the file…',
     ready: (rows: number) =>
