@@ -3,6 +3,7 @@
 // for one student or for a whole batch; a part payment, if the tutor allows one, has a
 // smallest amount. Nothing starts or falls due in the past (IST). Amounts arrive in whole
 // rupees (the contract's BaseAmount, 1 to 50,000) and are kept in paise.
+import { tidyText } from './validation';
 import {
   DUE_DAY_MAX,
   FEE_PLAN_NAME_MAX_LENGTH,
@@ -74,10 +75,10 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
   const refuse = (message: string): FeePlanCheck => ({ ok: false, message });
   const today = istDateKey(now);
-  const name = input.name.trim().replace(/\s+/g, ' ');
+  const name = tidyText(input.name);
   if (name === '') return refuse(m.nameRequired);
   if (name.length > FEE_PLAN_NAME_MAX_LENGTH) return refuse(m.nameTooLong);
-  const batch = input.batch?.trim().replace(/\s+/g, ' ') || null;
+  const batch = tidyText(input.batch ?? '') || null;
   const studentId = input.student_id ?? null;
   if ((studentId === null) === (batch === null)) return refuse(m.target);
   for (const field of KIND_FIELDS) {

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { BATCH_MAX_LENGTH } from './constants';
 import { messages } from './messages';
-import { nameSchema, PHONE_PATTERN, phoneInput } from './validation';
+import { nameSchema, PHONE_PATTERN, phoneInput, tidyText } from './validation';
 import { studentsTexts } from './studentsTexts';
 
 const m = studentsTexts.api;
@@ -40,8 +40,7 @@ const studentNameSchema = nameSchema(m.nameRequired);
 const parentNameSchema = nameSchema(m.nameRequired);
 const batchSchema = z.string().check(z.maxLength(BATCH_MAX_LENGTH, { error: m.batchTooLong }));
 
-const tidy = (value: string | null | undefined): string =>
-  (value ?? '').trim().replace(/\s+/g, ' ');
+const tidy = (value: string | null | undefined): string => tidyText(value ?? '');
 const issue = (schema: z.ZodMiniType, value: string): string | null => {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? null);

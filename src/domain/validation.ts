@@ -50,6 +50,9 @@ export function phoneInput(raw: string): string {
   return digits.slice(0, PHONE_LENGTH);
 }
 
+/** Free text as kept: trimmed, every run of spaces, tabs or newlines one space. */
+export const tidyText = (raw: string): string => raw.trim().replace(/\s+/g, ' ');
+
 /** Whole rupees, digits only, no leading zeros (a lone '0' stays), at most 9 digits. */
 export function amountInput(raw: string): string {
   return digitsOf(raw)

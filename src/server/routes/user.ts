@@ -1,4 +1,5 @@
 // user/ operations of the contract: the caller, look-ups (D17, D26), identities (D28, D29).
+import { tidyText } from '../../domain/validation';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
@@ -7,7 +8,6 @@ import { PHONE_SEARCH_LIMIT } from '../services/rateLimits';
 import { headers, refusal } from './replies';
 
 /** Names as typed on the PAN: trimmed, inner runs of spaces made one. */
-const cleanName = (name: string) => name.trim().replace(/\s+/g, ' ');
 
 export const userHandlers = {
   async getMe({ auth, services }) {
@@ -91,8 +91,8 @@ export const userHandlers = {
       caller,
       {
         phone: body.phone,
-        firstName: cleanName(body.first_name),
-        lastName: cleanName(body.last_name),
+        firstName: tidyText(body.first_name),
+        lastName: tidyText(body.last_name),
         pan: body.pan,
       },
       { kind: 'register', amount: body.amount * 100 },
@@ -104,7 +104,7 @@ export const userHandlers = {
   /** D28: the caller's own identity (200), or a student adding a tutor (201). */
   async onboardUser({ body, auth, services, request }) {
     const caller = requireAuth(auth).user;
-    const names = { firstName: cleanName(body.first_name), lastName: cleanName(body.last_name) };
+    const names = { firstName: tidyText(body.first_name), lastName: tidyText(body.last_name) };
     if (body.phone === caller.phone) {
       const result = await services.identity.onboardSelf(caller, { ...names, pan: body.pan });
       return result.ok ? { status: 200, body: result.value } : refusal(result, request.log);
@@ -121,8 +121,8 @@ export const userHandlers = {
   /** D29. */
   async updateProfile({ body, auth, services }) {
     const result = await services.identity.updateProfile(requireAuth(auth).user, {
-      ...(body.first_name === undefined ? {} : { firstName: cleanName(body.first_name) }),
-      ...(body.last_name === undefined ? {} : { lastName: cleanName(body.last_name) }),
+      ...(body.first_name === undefined ? {} : { firstName: tidyText(body.first_name) }),
+      ...(body.last_name === undefined ? {} : { lastName: tidyText(body.last_name) }),
       ...(body.subjects === undefined ? {} : { subjects: body.subjects }),
     });
     return result.ok ? { status: 200, body: result.value } : refusal(result);

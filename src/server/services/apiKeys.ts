@@ -1,6 +1,7 @@
 // Tutors' API keys (D19): issued on the dashboard and shown once, kept only as a hash, listed by
 // their prefix, revoked at will. `authenticate` is the Token scheme's look-up (auth/security.ts).
 // Keys are not sessions: they do not expire and logout leaves them alone.
+import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
@@ -64,7 +65,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
     /** A new key for the caller; the answer is the only place the key itself appears. */
     async create(caller: UserRow, name: string): Promise<Result<ApiKeyCreated, 400 | 403 | 409>> {
       if (caller.role !== 'teacher') return refuse(403, apiMessages.apiKeys.onlyTutors);
-      const cleanName = name.trim().replace(/\s+/g, ' ');
+      const cleanName = tidyText(name);
       if (cleanName === '') return refuse(400, apiMessages.apiKeys.nameRequired);
       return db.transaction(async (tx) => {
         // Two tabs issuing at once must not pass the limit together.

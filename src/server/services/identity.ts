@@ -3,6 +3,7 @@
 // the PanVerifier (the gateway's verification API), so a PAN on file is a verified PAN: it and
 // the names on it are then locked. A verifier that cannot reach the gateway gives a 502, never
 // a verdict on the PAN.
+import { tidyText } from '../../domain/validation';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { messages } from '../../domain/messages';
@@ -268,7 +269,7 @@ export function createIdentityService(deps: IdentityDeps) {
       let subjects: string[] | undefined;
       if (input.subjects !== undefined) {
         if (user.role !== 'teacher') return refuse(400, apiMessages.identity.subjectsOnlyTutors);
-        subjects = input.subjects.map((s) => s.trim().replace(/\s+/g, ' '));
+        subjects = input.subjects.map((s) => tidyText(s));
         if (subjects.some((s) => s === '')) return refuse(400, apiMessages.identity.subjectBlank);
         const folded = new Set(subjects.map((s) => s.toLowerCase()));
         if (folded.size !== subjects.length) {

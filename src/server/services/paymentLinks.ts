@@ -1,6 +1,7 @@
 // Payment links (D19, D34): a tutor whose KYC is approved creates one for an amount; a student
 // pays it once; the tutor may cancel it while it is ACTIVE. A link past `expires_at` reads as
 // EXPIRED at once; the sweep writes it and ends its open checkouts (D113).
+import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PAISE_PER_RUPEE, PAYMENT_LINK_DEFAULT_EXPIRY_MS } from '../../domain/constants';
@@ -103,7 +104,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       if (expiresAt.getTime() > now.getTime() + PAYMENT_LINK_MAX_EXPIRY_MS) {
         return refuse(400, apiMessages.links.expiryTooFar);
       }
-      const purpose = input.purpose.trim().replace(/\s+/g, ' ');
+      const purpose = tidyText(input.purpose);
       if (purpose === '') return refuse(400, apiMessages.links.purposeRequired);
       const [link] = await db
         .insert(paymentLinks)

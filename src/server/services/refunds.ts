@@ -10,6 +10,7 @@
 // - No refund webhook: the refund job (`sync`) re-reads a PENDING refund every minute until it
 //   is final (D111). Our refund id is the gateway's refund_id, so when an approval's gateway
 //   call had no answer, sending it again is safe (the gateway answers with the same refund).
+import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
@@ -277,7 +278,7 @@ export function createRefundService(deps: RefundServiceDeps) {
             : apiMessages.refunds.windowPassed,
         );
       }
-      const reason = input.reason.trim().replace(/\s+/g, ' ');
+      const reason = tidyText(input.reason);
       if (reason === '') return refuse(400, apiMessages.refunds.reasonRequired);
       const [created] = await db
         .insert(refunds)

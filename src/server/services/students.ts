@@ -1,6 +1,7 @@
 // A tutor's students (issue 14): the ones the tutor added, one by one or from a CSV, and the
 // students who have paid the tutor (tutorsStudents.ts) without being added. A phone is in a
 // tutor's list once: the database's unique index says so, whatever runs at the same time.
+import { tidyText } from '../../domain/validation';
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { checkStudent, type FieldError, type StudentInput } from '../../domain/students';
@@ -146,7 +147,7 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
       const firstRowOf = new Map<string, number>();
       const report: ImportRow[] = checked.map(({ row, check }) => {
         const errors: FieldError[] = check.ok ? [] : [...check.errors];
-        const plan = row.plan.trim().replace(/\s+/g, ' ');
+        const plan = tidyText(row.plan);
         if (plan !== '') {
           const batch = batchOf.get(plan.toLowerCase());
           if (batch === undefined) errors.push({ field: 'plan', message: m.noPlan(plan) });
