@@ -1155,6 +1155,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dues/{id}/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment link for one due
+         * @description A payment link (and so a QR) for what is left of one open due, to the phone of whoever
+         *     pays it (the parent when the student has one, D147). The link made for exactly this due
+         *     and amount earlier is given again while it has a day left. Paying it settles the due; a
+         *     due settled by hand ends its links. A paid or waived due is a 409, and so is a tutor who
+         *     cannot accept payments yet.
+         */
+        post: operations["createDueLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-dues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My dues
+         * @description What the logged-in student or parent owes, with every tutor whose list has their phone
+         *     (as the student's or the parent's), oldest first: open and partly paid dues of running
+         *     plans. Tutors have none (403).
+         */
+        get: operations["listMyDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-dues/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay some of my dues in one payment
+         * @description A payment link, to the caller's phone, for what is left of `due_ids` (the caller's open
+         *     dues, all with one tutor; else a 409). The app then pays it as any link, by card or UPI
+         *     with the usual fees; the payment settles the dues oldest first and the receipt names
+         *     them (D147).
+         */
+        post: operations["payMyDues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1190,6 +1259,26 @@ export interface components {
             carried_forward: components["schemas"]["Rupees"];
             overdue: number;
             results: components["schemas"]["Due"][];
+        };
+        MyDue: {
+            id: number;
+            tutor_id: number;
+            tutor_name: string;
+            student_name: string;
+            plan_name: string;
+            /** @description 'YYYY-MM' of a monthly plan, 'part-N' of instalments, 'once'. */
+            period: string;
+            due_date: string;
+            amount: components["schemas"]["Rupees"];
+            paid: components["schemas"]["Rupees"];
+            left: components["schemas"]["Rupees"];
+            overdue: boolean;
+        };
+        MyDues: {
+            results: components["schemas"]["MyDue"][];
+        };
+        MyDuesPay: {
+            due_ids: number[];
         };
         DueSettle: {
             /** @enum {string} */
@@ -3697,6 +3786,89 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    createDueLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The due's id. */
+                id: components["parameters"]["DueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listMyDues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open dues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDues"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    payMyDues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyDuesPay"];
+            };
+        };
+        responses: {
+            /** @description The link to pay. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };

@@ -190,3 +190,32 @@ export function plannedDues(plan: PlanDates, horizon: string, from = ''): Planne
   }
   return out;
 }
+
+/** How a due's period reads to a payer: 'Feb 2025', 'part 2', or '' for a one-time fee. */
+export function duePeriodLabel(period: string): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  if (month) {
+    return new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)).toLocaleString('en-IN', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  }
+  const part = /^part-(\d+)$/.exec(period);
+  return part ? `part ${part[1]}` : '';
+}
+
+/** What a set of dues is for, in at most `max` characters: 'Maths (Feb 2025), Maths (Mar 2025)'. */
+export function duesPurpose(dues: { plan: string; period: string }[], max: number): string {
+  const names = dues.map(({ plan, period }) => {
+    const label = duePeriodLabel(period);
+    return label ? `${plan} (${label})` : plan;
+  });
+  for (let shown = names.length; shown > 0; shown -= 1) {
+    const rest = names.length - shown;
+    const text = names.slice(0, shown).join(', ') + (rest ? ` and ${rest} more` : '');
+    if (text.length <= max) return text;
+  }
+  const first = names[0] ?? '';
+  return first.length <= max ? first : `${first.slice(0, max - 1)}…`;
+}

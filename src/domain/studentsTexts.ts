@@ -77,6 +77,10 @@ export const studentsTexts = {
   dues: {
     notFound: 'This due does not exist.',
     closed: 'This due is paid or waived already.',
+    notOpen: 'These dues are paid or waived already, or are not yours to pay.',
+    cannotAccept: 'This tutor cannot accept payments yet.',
+    onlyStudents: 'Only students and parents have dues to pay',
+    oneTutor: 'Pay the dues of one tutor at a time',
   },
   /** What the API says of a student or a CSV row. */
   api: {

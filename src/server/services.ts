@@ -25,6 +25,7 @@ import { createScheduleService } from './services/schedules';
 import { createStudentService } from './services/students';
 import { createFeePlanService } from './services/feePlans';
 import { createDueService } from './services/dues';
+import { createDueLinkService } from './services/dueLinks';
 import { createTextMessageService } from './services/textMessages';
 
 export interface ServiceDeps {
@@ -70,6 +71,7 @@ export function createServices({
     reconcile: config.reconcile,
   });
   const refunds = createRefundService({ db, clock, gateway });
+  const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const textMessages = createTextMessageService({ db, clock, sms, jobs });
   return {
     db,
@@ -122,11 +124,12 @@ export function createServices({
     textMessages,
     paymentHistory: createPaymentHistoryService({ db, clock, users, orders, refunds }),
     receipts: createReceiptService({ db, users, refunds }),
-    paymentLinks: createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin }),
+    paymentLinks,
     schedules: createScheduleService({ db, clock, users }),
     students: createStudentService({ db, clock }),
     feePlans: createFeePlanService({ db, clock }),
-    dues: createDueService({ db, clock }),
+    dues: createDueService({ db, clock, jobs }),
+    dueLinks: createDueLinkService({ db, clock, users, paymentLinks }),
   };
 }
 

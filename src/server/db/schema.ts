@@ -459,6 +459,11 @@ export const feePlans = pgTable(
     instalments: jsonb('instalments').$type<{ dueDate: string; amount: number }[]>(),
     /** Partial payment allowed, with at least this much (paise); null: the whole due only. */
     partialMinimum: paise('partial_minimum'),
+    /** The reminder ladder: days from the due date (-3: three days before), D148. */
+    reminderDays: jsonb('reminder_days')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[-3, 0, 3, 7]'::jsonb`),
     createdAt: at('created_at').notNull().defaultNow(),
     endedAt: at('ended_at'),
   },
@@ -514,6 +519,58 @@ export const dues = pgTable(
     ),
   ],
 );
+
+// D147: the dues a payment link is for. Paying the link settles them oldest first, and
+// `applied` keeps what the payment put toward each (the receipt names them).
+export const linkDues = pgTable(
+  'link_dues',
+  {
+    linkId: text('link_id')
+      .notNull()
+      .references(() => paymentLinks.id, { onDelete: 'cascade' }),
+    dueId: integer('due_id')
+      .notNull()
+      .references(() => dues.id, { onDelete: 'cascade' }),
+    applied: paise('applied'),
+  },
+  (t) => [
+    uniqueIndex('link_dues_link_due_idx').on(t.linkId, t.dueId),
+    index('link_dues_due_idx').on(t.dueId),
+  ],
+);
+
+// D148: every fee reminder, sent, failed or skipped (and why). One per tutor, payer and IST
+// day, whatever runs at once: the unique index is the slot.
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payerPhone: text('payer_phone').notNull(),
+    payerName: text('payer_name').notNull(),
+    /** 'YYYY-MM-DD' (IST). */
+    day: text('day').notNull(),
+    kind: text('kind', { enum: ['scheduled', 'manual'] }).notNull(),
+    /** Why it was not sent, or null: then the text message carries the outcome. */
+    skipped: text('skipped', { enum: ['opted_out', 'cannot_accept_payments'] }),
+    amount: paise('amount').notNull(),
+    linkId: text('link_id').references(() => paymentLinks.id),
+    smsMessageId: integer('sms_message_id').references(() => smsMessages.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reminders_slot_idx').on(t.tutorId, t.payerPhone, t.day),
+    index('reminders_tutor_created_idx').on(t.tutorId, t.createdAt),
+  ],
+);
+
+// D148: payers who replied STOP: no reminder goes to them again.
+export const reminderOptOuts = pgTable('reminder_opt_outs', {
+  phone: text('phone').primaryKey(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];

@@ -27,4 +27,19 @@ export const dueHandlers = {
     );
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
+
+  async createDueLink({ params, auth, services }) {
+    const result = await services.dueLinks.forDue(requireSession(auth).user, params.id);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async listMyDues({ auth, services }) {
+    const result = await services.dueLinks.mine(requireSession(auth).user);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async payMyDues({ body, auth, services }) {
+    const result = await services.dueLinks.payMine(requireSession(auth).user, body.due_ids);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
 } satisfies Handlers;

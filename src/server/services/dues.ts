@@ -11,6 +11,8 @@ import { addIstDays, istDateKey } from '../../domain/time';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import { endLinksForDues, OPEN_DUE } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
 
@@ -23,9 +25,16 @@ export const DUES_AHEAD_DAYS = 31;
 const CHUNK = 500;
 
 const m = studentsTexts.dues;
-const OPEN = ['open', 'partly_paid'] as const;
 
-export function createDueService({ db, clock }: { db: Database; clock: Clock }) {
+export function createDueService({
+  db,
+  clock,
+  jobs,
+}: {
+  db: Database;
+  clock: Clock;
+  jobs: Pick<JobQueue, 'send'>;
+}) {
   /** A due the tutor settles or waives: once, while it is open or partly paid. */
   async function close(
     caller: UserRow,
@@ -34,15 +43,22 @@ export function createDueService({ db, clock }: { db: Database; clock: Clock }) 
   ): Promise<Result<Due, 403 | 404 | 409>> {
     const refused = tutorOnly(caller);
     if (refused) return refused;
-    const [row] = await db
-      .update(dues)
-      .set({
-        ...change,
-        ...(change.status === 'paid' ? { paid: sql`${dues.amount}` } : {}),
-        settledAt: clock.now(),
-      })
-      .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id), inArray(dues.status, [...OPEN])))
-      .returning({ id: dues.id });
+    const row = await db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(dues)
+        .set({
+          ...change,
+          ...(change.status === 'paid' ? { paid: sql`${dues.amount}` } : {}),
+          settledAt: clock.now(),
+        })
+        .where(
+          and(eq(dues.id, id), eq(dues.tutorId, caller.id), inArray(dues.status, [...OPEN_DUE])),
+        )
+        .returning({ id: dues.id });
+      // D147: nothing is left to pay on the links made for this due.
+      if (closed) await endLinksForDues(tx, jobs, [closed.id]);
+      return closed;
+    });
     if (!row) {
       const [exists] = await db
         .select({ id: dues.id })
@@ -147,7 +163,7 @@ export function createDueService({ db, clock }: { db: Database; clock: Clock }) 
           and(
             eq(dues.tutorId, caller.id),
             lt(dues.dueDate, first),
-            inArray(dues.status, [...OPEN]),
+            inArray(dues.status, [...OPEN_DUE]),
           ),
         );
       const counted = list.filter((d) => d.status !== 'waived');

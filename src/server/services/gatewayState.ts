@@ -18,6 +18,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { UserRepository } from '../users';
 import { keptByTutor, lockCap } from './acceptanceCap';
 import { refundAutomatically } from './automaticRefunds';
+import { duesPaidBy } from './dueLinks';
 
 const ORDER_RANK: Record<OrderStatus, number> = {
   ACTIVE: 0,
@@ -72,6 +73,8 @@ export function createGatewayState(deps: {
   ): Promise<RefundCause | null> => {
     let cause: RefundCause | null = null;
     const linkId = order.paymentLinkId;
+    // D147: a link for dues settles them; their rows are locked before the link's.
+    const settleDues = linkId ? await duesPaidBy(tx, jobs, linkId) : null;
     if (linkId) {
       const [paid] = await tx
         .update(paymentLinks)
@@ -95,6 +98,7 @@ export function createGatewayState(deps: {
       if ((await keptByTutor(tx, order.payeeId)) > ACCEPTANCE_LIMIT_PAISE) cause = 'over_cap';
     }
     if (cause) await refundAutomatically(tx, jobs, order, cause, now);
+    else await settleDues?.(order.baseAmount);
     return cause;
   };
 

@@ -87,7 +87,32 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
     paid_at: link.paidAt?.toISOString() ?? null,
   });
 
+  /** A new ACTIVE link (30 days unless `expiresAt` says otherwise), inside `tx`. */
+  async function insert(
+    tx: Database,
+    values: Pick<PaymentLinkRow, 'payeeId' | 'amount' | 'purpose' | 'studentPhone'> & {
+      expiresAt?: Date;
+    },
+  ): Promise<PaymentLinkRow> {
+    const now = clock.now();
+    const [link] = await tx
+      .insert(paymentLinks)
+      .values({
+        id: newPaymentLinkId(),
+        status: 'ACTIVE',
+        createdAt: now,
+        ...values,
+        expiresAt: values.expiresAt ?? new Date(now.getTime() + PAYMENT_LINK_DEFAULT_EXPIRY_MS),
+      })
+      .returning();
+    if (!link) throw new Error('insertPaymentLink: the link was not inserted');
+    return link;
+  }
+
   return {
+    insert,
+    toApi,
+
     async create(
       caller: UserRow,
       input: PaymentLinkInput,
@@ -106,20 +131,13 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       }
       const purpose = tidyText(input.purpose);
       if (purpose === '') return refuse(400, apiMessages.links.purposeRequired);
-      const [link] = await db
-        .insert(paymentLinks)
-        .values({
-          id: newPaymentLinkId(),
-          payeeId: caller.id,
-          amount: input.amount * PAISE_PER_RUPEE,
-          purpose,
-          studentPhone: input.student_phone ?? null,
-          status: 'ACTIVE',
-          expiresAt,
-          createdAt: now,
-        })
-        .returning();
-      if (!link) throw new Error('createPaymentLink: the link was not inserted');
+      const link = await insert(db, {
+        payeeId: caller.id,
+        amount: input.amount * PAISE_PER_RUPEE,
+        purpose,
+        studentPhone: input.student_phone ?? null,
+        expiresAt,
+      });
       return success(toApi(link, now));
     },
 
