@@ -1224,6 +1224,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reminders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reminder log
+         * @description The logged-in tutor's latest 200 fee reminders, newest first: to whom, for how much,
+         *     and what became of each (`queued`, `sent`, `delivered`, `failed` with the provider's
+         *     reason, or `skipped` with why), and the payers who replied STOP (D148).
+         */
+        get: operations["listReminders"];
+        put?: never;
+        /**
+         * Send a reminder now
+         * @description A reminder now to the payer of one of the tutor's students, for every open due of theirs,
+         *     with a payment link. It takes the day's one reminder of that payer (409 if one went
+         *     today), only from 9:00 to 21:00 IST (else 409), never to a payer who replied STOP (409).
+         */
+        post: operations["sendReminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sms/replies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MSG91's inbound SMS webhook
+         * @description Called by MSG91 when a phone replies to our sender, never by the app. A reply whose first
+         *     word is STOP (or UNSUBSCRIBE, CANCEL, END, QUIT) stops fee reminders to that phone;
+         *     START stops the stop. Anything else is `ignored`. Like delivery reports, the URL carries
+         *     the secret `token`; any other token is a 401.
+         */
+        post: operations["receiveSmsReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1279,6 +1330,47 @@ export interface components {
         };
         MyDuesPay: {
             due_ids: number[];
+        };
+        ReminderSend: {
+            student_id: number;
+        };
+        Reminder: {
+            id: number;
+            /** @description The IST day (YYYY-MM-DD) whose one reminder this is. */
+            day: string;
+            /** @enum {string} */
+            kind: "scheduled" | "manual";
+            payer_name: string;
+            payer_phone: string;
+            /** @enum {string} */
+            channel: "sms";
+            amount: components["schemas"]["Rupees"];
+            link_id: string | null;
+            /** @enum {string} */
+            status: "queued" | "sent" | "delivered" | "failed" | "skipped";
+            /**
+             * @description Why it was not sent.
+             * @enum {string|null}
+             */
+            skipped: "opted_out" | "cannot_accept_payments" | null;
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ReminderLog: {
+            results: components["schemas"]["Reminder"][];
+            /** @description The tutor's payers who replied STOP. */
+            stopped: {
+                payer_name: string;
+                payer_phone: string;
+                /** Format: date-time */
+                since: string;
+            }[];
+        };
+        /** @description MSG91's inbound SMS (the sender's number and the text); other fields are ignored. */
+        SmsReply: {
+            mobile: string;
+            message: string;
         };
         DueSettle: {
             /** @enum {string} */
@@ -3868,6 +3960,89 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderLog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendReminder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSend"];
+            };
+        };
+        responses: {
+            /** @description The reminder, queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reminder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    receiveSmsReply: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsReply"];
+            };
+        };
+        responses: {
+            /** @description The reply was taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

@@ -53,6 +53,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         authKey: config.msg91AuthKey,
         outbox,
         reportUrl: `${config.appOrigin}/api/v1/sms/delivery-reports/?token=${encodeURIComponent(config.msg91WebhookToken)}`,
+        replyUrl: `${config.appOrigin}/api/v1/sms/replies/?token=${encodeURIComponent(config.msg91WebhookToken)}`,
         deliver: options.deliver ?? postJson,
         log: app.log,
       });

@@ -4,6 +4,8 @@
 //                 → 401 {type: "error", message: "Authentication failure"} (wrong authkey)
 //                 → 400 {type: "error", message: ...} (unknown template, bad number, no vars)
 //   POST /faults  {fail: "server" | "timeout" | null}: the next sends answer 500, or hang
+//   POST /replies {phone, text}: a phone replies to our sender (STOP, D148); the sandbox posts
+//                 it to the app's inbound SMS webhook as MSG91 would, and answers its status
 // A message accepted is reported delivered to the app's delivery-report webhook, as MSG91's
 // webhook (version 3) does, with the token its URL carries.
 // Every message accepted lands in the dev outbox (outbox.ts) as its phone would read it: the
@@ -45,6 +47,8 @@ export interface Msg91Deps {
   outbox: Outbox;
   /** Where delivery reports go (MSG91's webhook URL, with its token), or null for none. */
   reportUrl: string | null;
+  /** Where replies go (MSG91's inbound SMS webhook URL, with its token), or null for none. */
+  replyUrl: string | null;
   deliver: Deliver;
   log: { warn: (details: object, message: string) => void };
 }
@@ -103,6 +107,19 @@ export async function msg91Routes(app: FastifyInstance, deps: Msg91Deps) {
       }
     }
     return reply.code(200).send({ type: 'success', message: requestId });
+  });
+
+  app.post('/replies', async (request, reply) => {
+    const parsed = z
+      .object({ phone: z.string().regex(/^[6-9]\d{9}$/), text: z.string().min(1).max(2000) })
+      .safeParse(request.body);
+    if (!parsed.success) return error(reply, 400, 'Give a 10-digit phone and a text');
+    if (!deps.replyUrl) return error(reply, 409, 'No inbound SMS webhook is configured');
+    const status = await deps.deliver(new URL(deps.replyUrl), {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: `91${parsed.data.phone}`, message: parsed.data.text }),
+    });
+    return { delivered: status };
   });
 
   app.post<{ Body: { fail?: 'server' | 'timeout' | null } }>('/faults', async (request) => {

@@ -82,6 +82,15 @@ export const studentsTexts = {
     onlyStudents: 'Only students and parents have dues to pay',
     oneTutor: 'Pay the dues of one tutor at a time',
   },
+  /** Fee reminders (D148): the text a payer reads, and what the API says. */
+  reminders: {
+    sms: (tutor: string, amount: string, purpose: string, url: string) =>
+      `Fee reminder from ${tutor}: Rs ${amount} for ${purpose}. Pay at ${url} Reply STOP to stop reminders.`,
+    outsideHours: 'Reminders go out between 9:00 and 21:00 IST. Send it then.',
+    nothingDue: 'This student has no open dues to remind about.',
+    alreadyToday: 'This payer had a reminder from you today already.',
+    optedOut: 'This payer replied STOP: they get no reminders.',
+  },
   /** What the API says of a student or a CSV row. */
   api: {
     nameRequired: "Enter the student's name",

@@ -26,6 +26,7 @@ import { createStudentService } from './services/students';
 import { createFeePlanService } from './services/feePlans';
 import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
+import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
 
 export interface ServiceDeps {
@@ -72,6 +73,7 @@ export function createServices({
   });
   const refunds = createRefundService({ db, clock, gateway });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
+  const dueLinks = createDueLinkService({ db, clock, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, jobs });
   return {
     db,
@@ -129,7 +131,8 @@ export function createServices({
     students: createStudentService({ db, clock }),
     feePlans: createFeePlanService({ db, clock }),
     dues: createDueService({ db, clock, jobs }),
-    dueLinks: createDueLinkService({ db, clock, users, paymentLinks }),
+    dueLinks,
+    reminders: createReminderService({ db, clock, dueLinks, textMessages }),
   };
 }
 

@@ -20,6 +20,7 @@ const REAL_SMS = {
   MSG91_TEMPLATE_OTP: '65f0c0ffee0123456789abcd',
   MSG91_TEMPLATE_INVITATION: '65f0c0ffee0123456789abce',
   MSG91_TEMPLATE_INVITATION_WITH_AMOUNT: '65f0c0ffee0123456789abcf',
+  MSG91_TEMPLATE_FEE_REMINDER: '65f0c0ffee0123456789abd0',
 };
 
 const REAL_GATEWAY = {
@@ -197,6 +198,7 @@ describe('configuration', () => {
       expect.stringMatching(/^MSG91_TEMPLATE_OTP is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
+      expect.stringMatching(/^MSG91_TEMPLATE_FEE_REMINDER is missing/),
       // D15: the real gateway's page origins must be named, never defaulted to our own.
       expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
       expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
@@ -232,6 +234,7 @@ describe('configuration', () => {
         expect.stringMatching(/^MSG91_TEMPLATE_OTP is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
+        expect.stringMatching(/^MSG91_TEMPLATE_FEE_REMINDER is missing/),
       ]);
     }
     const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };

@@ -32,6 +32,7 @@ export function jobHandlers(
     },
     'sms-send': ({ messageId }) => services.textMessages.send(messageId),
     'dues-generate': () => services.dues.generate(),
+    'reminders-run': () => services.reminders.run(),
     sweep: () => sweep(services.db, services.clock, jobs),
   };
 }

@@ -21,6 +21,8 @@ export interface JobData {
   'sms-send': { messageId: number };
   /** Writes the dues running fee plans make ahead of time (D146); keyed by the IST hour. */
   'dues-generate': { hour: string };
+  /** One pass of fee reminders (D148); keyed by the IST hour. */
+  'reminders-run': { hour: string };
   /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
@@ -33,6 +35,7 @@ export const JOB_NAMES: JobName[] = [
   'link-close',
   'sms-send',
   'dues-generate',
+  'reminders-run',
   'sweep',
 ];
 

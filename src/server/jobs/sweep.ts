@@ -1,7 +1,7 @@
 // The sweep (D108): every few seconds one worker looks for whatever is due and sends its job.
 // Requests send jobs too, inside their transactions; the sweep is what makes a lost or failed
 // job come back, since every job is derived from rows (an order's next_check_at, a PENDING
-// refund, an unapplied webhook, a closed link with open checkouts), and the hourly dues job.
+// refund, an unapplied webhook, a closed link with open checkouts), and the hourly dues and reminders jobs.
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -90,12 +90,11 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
     .limit(BATCH);
   for (const { id } of texts) await jobs.send('sms-send', { messageId: id });
 
-  // D146: dues are written ahead of time, once an hour (the job is idempotent anyway).
-  await jobs.send(
-    'dues-generate',
-    { hour: toIstIsoString(now).slice(0, 13) },
-    { oncePerSeconds: 3600 },
-  );
+  // D146, D148: dues are written ahead of time and reminders sent, once an hour (both jobs are
+  // idempotent anyway: a reminder's slot is a unique row).
+  const hour = toIstIsoString(now).slice(0, 13);
+  await jobs.send('dues-generate', { hour }, { oncePerSeconds: 3600 });
+  await jobs.send('reminders-run', { hour }, { oncePerSeconds: 3600 });
 
   return {
     texts: texts.length,

@@ -42,4 +42,14 @@ export const dueHandlers = {
     const result = await services.dueLinks.payMine(requireSession(auth).user, body.due_ids);
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
+
+  async listReminders({ auth, services }) {
+    const result = await services.reminders.log(requireSession(auth).user);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async sendReminder({ body, auth, services }) {
+    const result = await services.reminders.sendNow(requireSession(auth).user, body.student_id);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
 } satisfies Handlers;

@@ -4,6 +4,7 @@
 // read and a new message kind is one entry. Template ids are configuration (D121).
 import { PRODUCT_NAME, messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
+import { studentsTexts } from '../../domain/studentsTexts';
 
 export interface SmsTemplateText<V extends string> {
   /** The variables the registered template takes (MSG91: ##name##). */
@@ -26,6 +27,11 @@ export const SMS_TEMPLATES = {
     text: (v: Record<'payer' | 'amount' | 'url', string>) =>
       apiMessages.identity.invitationSms(v.payer, v.amount, PRODUCT_NAME, v.url),
   },
+  feeReminder: {
+    vars: ['tutor', 'amount', 'purpose', 'url'],
+    text: (v: Record<'tutor' | 'amount' | 'purpose' | 'url', string>) =>
+      studentsTexts.reminders.sms(v.tutor, v.amount, v.purpose, v.url),
+  },
 } as const;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;
@@ -38,4 +44,5 @@ export const DEV_SMS_TEMPLATE_IDS: Record<SmsTemplateName, string> = {
   otp: 'dev_tpl_otp',
   invitation: 'dev_tpl_invitation',
   invitationWithAmount: 'dev_tpl_invitation_amount',
+  feeReminder: 'dev_tpl_fee_reminder',
 };

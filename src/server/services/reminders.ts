@@ -1,0 +1,289 @@
+// Fee reminders (issue 14, D148). The hourly `reminders-run` job (9:00-21:00 IST only) finds
+// each payer whose dues reach a step of their plan's ladder today and sends one text per payer
+// and tutor: the amount left on all of that payer's dues that are due or reminded today, what it
+// is for, and a payment link for it. The reminder row is the slot: the unique index on (tutor,
+// payer, day) lets one writer in, so reruns, restarts and racing workers send nothing twice.
+// Every slot is logged, sent or skipped and why; the text's own row says sent or failed.
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { formatAmount, paiseToRupees } from '../../domain/money';
+import { inReminderHours } from '../../domain/reminders';
+import { studentsTexts } from '../../domain/studentsTexts';
+import { addIstDays, istDateKey } from '../../domain/time';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import {
+  dues,
+  feePlans,
+  reminderOptOuts,
+  reminders,
+  smsMessages,
+  tutorStudents,
+  users,
+  type UserRow,
+} from '../db/schema';
+import { displayName } from '../users';
+import { OPEN_DUE, payerPhoneOf, type DueLinkService } from './dueLinks';
+import { refuse, success, type Result } from './results';
+import type { TextMessageService } from './textMessages';
+import { tutorOnly } from './tutorOnly';
+
+type ReminderLog = components['schemas']['ReminderLog'];
+type Reminder = components['schemas']['Reminder'];
+
+const m = studentsTexts.reminders;
+/** Payers taken per query of a pass; a pass goes on until none is left. */
+const BATCH = 500;
+/** A reminder the tutor sends now covers dues falling due up to this many days ahead. */
+const MANUAL_AHEAD_DAYS = 7;
+/** The log shows this many of the latest reminders. */
+const LOG_SIZE = 200;
+
+/** `day` minus the due date, in days, in SQL ('YYYY-MM-DD' texts). */
+const daysPast = (day: string) => sql`(${day}::date - ${dues.dueDate}::date)`;
+/** The due reaches a step of its plan's ladder on `day`. */
+const onLadder = (day: string) =>
+  sql`${feePlans.reminderDays} @> jsonb_build_array(${daysPast(day)})`;
+const openDueOfRunningPlan = and(inArray(dues.status, [...OPEN_DUE]), isNull(feePlans.endedAt));
+
+export function createReminderService(deps: {
+  db: Database;
+  clock: Clock;
+  dueLinks: Pick<DueLinkService, 'open'>;
+  textMessages: Pick<TextMessageService, 'queue'>;
+}) {
+  const { db, clock, dueLinks, textMessages } = deps;
+
+  /**
+   * One payer's reminder for `day`, in one transaction: the slot, then the skip or the link and
+   * the queued text. `null` when the slot was taken already (or nothing is due).
+   */
+  async function remind(
+    tutorId: number,
+    payer: { phone: string; name: string },
+    day: string,
+    kind: 'scheduled' | 'manual',
+  ): Promise<'sent' | 'skipped' | null> {
+    return db.transaction(async (tx) => {
+      const covered = await tx
+        .select({ id: dues.id })
+        .from(dues)
+        .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+        .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+        .where(
+          and(
+            eq(dues.tutorId, tutorId),
+            sql`${payerPhoneOf} = ${payer.phone}`,
+            openDueOfRunningPlan,
+            // Due already, or reminded about today (a few days ahead); a tutor's own reminder
+            // covers the week ahead too.
+            kind === 'manual'
+              ? lte(dues.dueDate, addIstDays(day, MANUAL_AHEAD_DAYS))
+              : or(lte(dues.dueDate, day), onLadder(day)),
+          ),
+        )
+        .orderBy(asc(dues.dueDate), asc(dues.id));
+      if (covered.length === 0) return null;
+      const [slot] = await tx
+        .insert(reminders)
+        .values({
+          tutorId,
+          payerPhone: payer.phone,
+          payerName: payer.name,
+          day,
+          kind,
+          amount: 0,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: reminders.id });
+      if (!slot) return null;
+      const skip = async (skipped: 'opted_out' | 'cannot_accept_payments') => {
+        await tx.update(reminders).set({ skipped }).where(eq(reminders.id, slot.id));
+        return 'skipped' as const;
+      };
+      const [stopped] = await tx
+        .select({ phone: reminderOptOuts.phone })
+        .from(reminderOptOuts)
+        .where(eq(reminderOptOuts.phone, payer.phone));
+      if (stopped) return skip('opted_out');
+      const link = await dueLinks.open(
+        tutorId,
+        payer.phone,
+        covered.map((due) => due.id),
+        tx,
+      );
+      if (!link.ok) return skip('cannot_accept_payments');
+      const [tutor] = await tx.select().from(users).where(eq(users.id, tutorId));
+      const smsMessageId = await textMessages.queue(
+        {
+          phone: payer.phone,
+          template: 'feeReminder',
+          vars: {
+            tutor: tutor ? displayName(tutor) : '',
+            amount: formatAmount(Math.round(link.value.amount * 100)),
+            purpose: link.value.purpose,
+            url: link.value.url,
+          },
+        },
+        tx,
+      );
+      await tx
+        .update(reminders)
+        .set({ linkId: link.value.id, amount: Math.round(link.value.amount * 100), smsMessageId })
+        .where(eq(reminders.id, slot.id));
+      return 'sent';
+    });
+  }
+
+  return {
+    /** The `reminders-run` job: one pass over every payer due a reminder today. */
+    async run(): Promise<{ sent: number; skipped: number } | { outsideHours: true }> {
+      const now = clock.now();
+      if (!inReminderHours(now)) return { outsideHours: true };
+      const day = istDateKey(now);
+      let sent = 0;
+      let skipped = 0;
+      // Payers with a due on its ladder today and no reminder today: each pass takes a batch
+      // and writes their slots, so the next query no longer finds them.
+      for (let round = 0; round < 10_000; round += 1) {
+        const payers = await db
+          .selectDistinct({
+            tutorId: dues.tutorId,
+            phone: payerPhoneOf,
+            name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
+          })
+          .from(dues)
+          .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+          .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+          .where(
+            and(
+              openDueOfRunningPlan,
+              onLadder(day),
+              sql`not exists (select 1 from ${reminders} where ${reminders.tutorId} = ${dues.tutorId}
+                and ${reminders.payerPhone} = ${payerPhoneOf} and ${reminders.day} = ${day})`,
+            ),
+          )
+          .limit(BATCH);
+        if (payers.length === 0) break;
+        const seen = new Set<string>();
+        let written = 0;
+        for (const payer of payers) {
+          // A payer who is parent to two students shows up once per name: one reminder.
+          const key = `${payer.tutorId}:${payer.phone}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const outcome = await remind(payer.tutorId, payer, day, 'scheduled');
+          if (outcome === 'sent') sent += 1;
+          if (outcome === 'skipped') skipped += 1;
+          if (outcome) written += 1;
+        }
+        // Every payer found was taken by another worker meanwhile: the next query finds the rest.
+        if (written === 0 && payers.length < BATCH) break;
+      }
+      return { sent, skipped };
+    },
+
+    /** D148: the tutor sends one now, for one student's payer, within the day's one slot. */
+    async sendNow(caller: UserRow, studentId: number): Promise<Result<Reminder, 403 | 404 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const [student] = await db
+        .select({
+          phone: payerPhoneOf,
+          name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
+        })
+        .from(tutorStudents)
+        .where(and(eq(tutorStudents.id, studentId), eq(tutorStudents.tutorId, caller.id)));
+      if (!student) return refuse(404, studentsTexts.plans.noStudent);
+      const now = clock.now();
+      if (!inReminderHours(now)) return refuse(409, m.outsideHours);
+      const day = istDateKey(now);
+      const outcome = await remind(caller.id, student, day, 'manual');
+      if (outcome === null) {
+        const [today] = await db
+          .select({ id: reminders.id })
+          .from(reminders)
+          .where(
+            and(
+              eq(reminders.tutorId, caller.id),
+              eq(reminders.payerPhone, student.phone),
+              eq(reminders.day, day),
+            ),
+          );
+        return refuse(409, today ? m.alreadyToday : m.nothingDue);
+      }
+      const [entry] = await logOf(caller.id, eq(reminders.day, day), student.phone);
+      if (outcome === 'skipped' && entry?.skipped === 'opted_out') return refuse(409, m.optedOut);
+      return success(entry!);
+    },
+
+    /** D148: the latest reminders, sent, failed or skipped, and who replied STOP. */
+    async log(caller: UserRow): Promise<Result<ReminderLog, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const stopped = await db
+        .selectDistinct({
+          name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
+          phone: reminderOptOuts.phone,
+          since: reminderOptOuts.createdAt,
+        })
+        .from(reminderOptOuts)
+        .innerJoin(tutorStudents, sql`${payerPhoneOf} = ${reminderOptOuts.phone}`)
+        .where(eq(tutorStudents.tutorId, caller.id))
+        .orderBy(asc(reminderOptOuts.phone));
+      return success({
+        results: await logOf(caller.id, undefined),
+        stopped: stopped.map((s) => ({
+          payer_name: s.name,
+          payer_phone: s.phone,
+          since: s.since.toISOString(),
+        })),
+      });
+    },
+
+    /** A payer's reply (MSG91's inbound SMS): STOP and the like opt out; START opts in again. */
+    async reply(phone: string, intent: 'stop' | 'start'): Promise<void> {
+      if (intent === 'stop') {
+        await db
+          .insert(reminderOptOuts)
+          .values({ phone, createdAt: clock.now() })
+          .onConflictDoNothing();
+      } else {
+        await db.delete(reminderOptOuts).where(eq(reminderOptOuts.phone, phone));
+      }
+    },
+  };
+
+  async function logOf(tutorId: number, where: ReturnType<typeof and>, phone?: string) {
+    const rows = await db
+      .select({ reminder: reminders, sms: smsMessages })
+      .from(reminders)
+      .leftJoin(smsMessages, eq(smsMessages.id, reminders.smsMessageId))
+      .where(
+        and(
+          eq(reminders.tutorId, tutorId),
+          where,
+          phone === undefined ? undefined : eq(reminders.payerPhone, phone),
+        ),
+      )
+      .orderBy(desc(reminders.createdAt), desc(reminders.id))
+      .limit(LOG_SIZE);
+    return rows.map(({ reminder, sms }): Reminder => ({
+      id: reminder.id,
+      day: reminder.day,
+      kind: reminder.kind,
+      payer_name: reminder.payerName,
+      payer_phone: reminder.payerPhone,
+      channel: 'sms',
+      amount: paiseToRupees(reminder.amount),
+      link_id: reminder.linkId,
+      status: reminder.skipped ? 'skipped' : (sms?.status ?? 'queued'),
+      skipped: reminder.skipped,
+      error: sms?.status === 'failed' ? sms.error : null,
+      created_at: reminder.createdAt.toISOString(),
+    }));
+  }
+}
+
+export type ReminderService = ReturnType<typeof createReminderService>;
