@@ -6,8 +6,8 @@
 //           interleaved with a bare Fastify hello world, on PostgreSQL and PGlite
 //   orders  order creation at 20 connections (the gateway is the sandbox server, a process of
 //           its own), on PostgreSQL and PGlite
-//   dues    a month of dues for 10,000 students on PostgreSQL, vs one INSERT ... SELECT of as
-//           many rows
+//   dues    a month of dues for 10,000 students on PostgreSQL, then one reminder pass for them,
+//           each vs one INSERT ... SELECT of as many rows
 // PostgreSQL is a throwaway cluster unless DATABASE_URL is given. `npm run build` first.
 import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
@@ -208,6 +208,16 @@ async function dues() {
       `| dues job, first run | ${f.created} | ${ms(f.ms)} | ${f.queries} | ${ms(f.referenceMs)} |`,
     );
     out(`| dues job, again | ${f.again.created} | ${ms(f.again.ms)} | ${f.again.queries} | |`);
+    const r = f.reminders;
+    out('\n## One reminder pass for those 10,000 students (PostgreSQL)');
+    out(
+      '| what | texts queued | time | queries | reference: one INSERT ... SELECT of as many texts |',
+    );
+    out('| --- | --- | --- | --- | --- |');
+    out(
+      `| reminder pass, 3 days before | ${r.sent} | ${ms(r.ms)} | ${r.queries} | ${ms(r.referenceMs)} |`,
+    );
+    out(`| reminder pass, again | ${r.again.sent} | ${ms(r.again.ms)} | ${r.again.queries} | |`);
   } finally {
     cluster?.stop();
   }

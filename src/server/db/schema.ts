@@ -430,6 +430,9 @@ export const tutorStudents = pgTable(
   },
   (t) => [
     uniqueIndex('tutor_students_tutor_phone_idx').on(t.tutorId, t.phone),
+    // A payer's students (reminders, 'My dues'), with every tutor: by either phone.
+    index('tutor_students_phone_idx').on(t.phone),
+    index('tutor_students_parent_phone_idx').on(t.parentPhone),
     index('tutor_students_tutor_name_idx').on(t.tutorId, t.name),
   ],
 );
@@ -513,6 +516,7 @@ export const dues = pgTable(
   (t) => [
     uniqueIndex('dues_plan_student_period_idx').on(t.planId, t.studentId, t.period),
     index('dues_tutor_date_idx').on(t.tutorId, t.dueDate),
+    index('dues_student_date_idx').on(t.studentId, t.dueDate),
     check(
       'dues_amount_check',
       sql`${t.amount} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.amount}`,

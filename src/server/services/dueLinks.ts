@@ -41,6 +41,13 @@ const REUSE_MIN_LEFT_MS = 24 * 60 * 60 * 1000;
 /** Who pays a student's fees: the parent when set (their phone gets links and reminders). */
 export const payerPhoneOf = sql<string>`coalesce(${tutorStudents.parentPhone}, ${tutorStudents.phone})`;
 
+/** The students `phone` pays for (payerPhoneOf = phone, written so the phone indexes serve). */
+export const paidForBy = (phone: string) =>
+  or(
+    eq(tutorStudents.parentPhone, phone),
+    and(isNull(tutorStudents.parentPhone), eq(tutorStudents.phone, phone)),
+  );
+
 /** Locks the open dues a link is for, oldest first: the first step of settling it. */
 async function lockedDuesOf(tx: Database, linkId: string) {
   return tx
@@ -153,7 +160,7 @@ export function createDueLinkService(deps: {
             inArray(dues.id, dueIds),
             eq(dues.tutorId, tutorId),
             inArray(dues.status, [...OPEN_DUE]),
-            payerOnList ? sql`${payerPhoneOf} = ${payerPhone}` : undefined,
+            payerOnList ? paidForBy(payerPhone) : undefined,
           ),
         )
         .orderBy(asc(dues.dueDate), asc(dues.id));
@@ -162,26 +169,28 @@ export function createDueLinkService(deps: {
       }
       const amount = rows.reduce((sum, due) => sum + due.amount - due.paid, 0);
       const now = clock.now();
+      const wanted = rows.map((due) => due.id).sort((a, b) => a - b);
+      // Links made for the first of these dues (indexed), then the dues each was for.
       const earlier = await tx
-        .select({ link: paymentLinks, dueId: linkDues.dueId })
-        .from(paymentLinks)
-        .innerJoin(linkDues, eq(linkDues.linkId, paymentLinks.id))
+        .select({ link: paymentLinks })
+        .from(linkDues)
+        .innerJoin(paymentLinks, eq(paymentLinks.id, linkDues.linkId))
         .where(
           and(
-            eq(paymentLinks.payeeId, tutorId),
+            eq(linkDues.dueId, wanted[0]!),
             eq(paymentLinks.status, 'ACTIVE'),
             eq(paymentLinks.studentPhone, payerPhone),
             eq(paymentLinks.amount, amount),
             gt(paymentLinks.expiresAt, new Date(now.getTime() + REUSE_MIN_LEFT_MS)),
           ),
         );
-      const wanted = rows.map((due) => due.id).sort((a, b) => a - b);
-      const byLink = new Map<string, number[]>();
-      for (const { link, dueId } of earlier)
-        byLink.set(link.id, [...(byLink.get(link.id) ?? []), dueId]);
       for (const { link } of earlier) {
-        const ids = byLink.get(link.id)!.sort((a, b) => a - b);
-        if (ids.join() === wanted.join()) return success(links.toApi(link, now));
+        const ids = await tx
+          .select({ id: linkDues.dueId })
+          .from(linkDues)
+          .where(eq(linkDues.linkId, link.id))
+          .orderBy(asc(linkDues.dueId));
+        if (ids.map((d) => d.id).join() === wanted.join()) return success(links.toApi(link, now));
       }
       const link = await links.insert(tx, {
         payeeId: tutorId,

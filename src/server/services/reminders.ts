@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import { displayName } from '../users';
-import { OPEN_DUE, payerPhoneOf, type DueLinkService } from './dueLinks';
+import { OPEN_DUE, paidForBy, payerPhoneOf, type DueLinkService } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
@@ -32,8 +32,8 @@ type ReminderLog = components['schemas']['ReminderLog'];
 type Reminder = components['schemas']['Reminder'];
 
 const m = studentsTexts.reminders;
-/** Payers taken per query of a pass; a pass goes on until none is left. */
-const BATCH = 500;
+/** Payers reminded at once in a pass (the database pool holds 10 connections). */
+const PARALLEL = 4;
 /** A reminder the tutor sends now covers dues falling due up to this many days ahead. */
 const MANUAL_AHEAD_DAYS = 7;
 /** The log shows this many of the latest reminders. */
@@ -72,8 +72,8 @@ export function createReminderService(deps: {
         .innerJoin(feePlans, eq(feePlans.id, dues.planId))
         .where(
           and(
-            eq(dues.tutorId, tutorId),
-            sql`${payerPhoneOf} = ${payer.phone}`,
+            eq(tutorStudents.tutorId, tutorId),
+            paidForBy(payer.phone),
             openDueOfRunningPlan,
             // Due already, or reminded about today (a few days ahead); a tutor's own reminder
             // covers the week ahead too.
@@ -142,45 +142,41 @@ export function createReminderService(deps: {
       const now = clock.now();
       if (!inReminderHours(now)) return { outsideHours: true };
       const day = istDateKey(now);
+      // Payers with a due on its ladder today and no reminder yet today (an hourly rerun
+      // finds only those a failed or stopped pass left).
+      const payers = await db
+        .selectDistinct({
+          tutorId: dues.tutorId,
+          phone: payerPhoneOf,
+          name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
+        })
+        .from(dues)
+        .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+        .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+        .leftJoin(
+          reminders,
+          and(
+            eq(reminders.tutorId, dues.tutorId),
+            sql`${reminders.payerPhone} = ${payerPhoneOf}`,
+            eq(reminders.day, day),
+          ),
+        )
+        .where(and(openDueOfRunningPlan, onLadder(day), isNull(reminders.id)));
       let sent = 0;
       let skipped = 0;
-      // Payers with a due on its ladder today and no reminder today: each pass takes a batch
-      // and writes their slots, so the next query no longer finds them.
-      for (let round = 0; round < 10_000; round += 1) {
-        const payers = await db
-          .selectDistinct({
-            tutorId: dues.tutorId,
-            phone: payerPhoneOf,
-            name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
-          })
-          .from(dues)
-          .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
-          .innerJoin(feePlans, eq(feePlans.id, dues.planId))
-          .where(
-            and(
-              openDueOfRunningPlan,
-              onLadder(day),
-              sql`not exists (select 1 from ${reminders} where ${reminders.tutorId} = ${dues.tutorId}
-                and ${reminders.payerPhone} = ${payerPhoneOf} and ${reminders.day} = ${day})`,
-            ),
-          )
-          .limit(BATCH);
-        if (payers.length === 0) break;
-        const seen = new Set<string>();
-        let written = 0;
-        for (const payer of payers) {
-          // A payer who is parent to two students shows up once per name: one reminder.
-          const key = `${payer.tutorId}:${payer.phone}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+      let next = 0;
+      // A few payers at a time: each is its own transaction, and their commits overlap.
+      const lane = async () => {
+        while (next < payers.length) {
+          const payer = payers[next]!;
+          next += 1;
+          // A parent of two students shows up once per name; the second finds the slot taken.
           const outcome = await remind(payer.tutorId, payer, day, 'scheduled');
           if (outcome === 'sent') sent += 1;
           if (outcome === 'skipped') skipped += 1;
-          if (outcome) written += 1;
         }
-        // Every payer found was taken by another worker meanwhile: the next query finds the rest.
-        if (written === 0 && payers.length < BATCH) break;
-      }
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, lane));
       return { sent, skipped };
     },
 
