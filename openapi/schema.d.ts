@@ -1113,6 +1113,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dues/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dues ledger as CSV
+         * @description The logged-in tutor's dues falling due from `from` to `to` (IST days, both included, at
+         *     most 366 days), oldest first, as a UTF-8 CSV download made as `exportPaymentsReceived`
+         *     makes its own (a byte-order mark, every cell quoted, formulas defused): due date,
+         *     student, phone, plan, period, amount, paid, left (rupees with 2 decimals), status
+         *     (overdue when open past its date), how it was settled and the note (D149).
+         */
+        get: operations["exportDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dues/{id}/settle/": {
         parameters: {
             query?: never;
@@ -3804,6 +3828,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DueMonth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportDues: {
+        parameters: {
+            query: {
+                /** @description The first IST day to include (YYYY-MM-DD). */
+                from: components["schemas"]["IstDate"];
+                /** @description The last IST day to include (YYYY-MM-DD); at most 365 days after `from`. */
+                to: components["schemas"]["IstDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-dues-<from>-to-<to>.csv"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -81,6 +81,28 @@ export const studentsTexts = {
     cannotAccept: 'This tutor cannot accept payments yet.',
     onlyStudents: 'Only students and parents have dues to pay',
     oneTutor: 'Pay the dues of one tutor at a time',
+    /** The ledger's CSV columns and words (D149). */
+    csv: {
+      dueDate: 'Due date',
+      student: 'Student',
+      phone: 'Student phone',
+      plan: 'Plan',
+      period: 'Period',
+      amount: 'Amount (INR)',
+      paid: 'Paid (INR)',
+      left: 'Left (INR)',
+      status: 'Status',
+      settledBy: 'Settled by',
+      note: 'Note',
+      statuses: {
+        open: 'Open',
+        partly_paid: 'Partly paid',
+        paid: 'Paid',
+        waived: 'Waived',
+        overdue: 'Overdue',
+      },
+      settledHow: { cash: 'Cash', other: 'Other', waived: 'Waived' },
+    },
   },
   /** Fee reminders (D148): the text a payer reads, and what the API says. */
   reminders: {

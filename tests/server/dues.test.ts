@@ -156,4 +156,32 @@ describe.each(testDatabases())('dues on $name', (database) => {
     moveClockTo(t, '2025-03-10T10:00:00+05:30');
     expect((await generate()).created).toBe(0);
   });
+
+  it('exports the ledger as CSV, as the month shows it', async () => {
+    const first = await month();
+    await generate();
+    const asha = await later(first.asha, '2025-02-10T10:00:00+05:30');
+    const feb = (await api('GET', `${DUES}?month=2025-02`, { token: asha.token })).json();
+    await api('POST', `${DUES}${feb.results[0].id}/settle/`, {
+      token: asha.token,
+      body: { how: 'cash', note: '=SUM(A1)' },
+    });
+    const res = await api('GET', `${DUES}export/?from=2025-01-01&to=2025-02-28`, {
+      token: asha.token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="tuitionpay-dues-2025-01-01-to-2025-02-28.csv"',
+    );
+    expect(res.body.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
+      '"Due date","Student","Student phone","Plan","Period","Amount (INR)","Paid (INR)","Left (INR)","Status","Settled by","Note"',
+      '"2025-01-20","Kabir Rao","9876500003","Crash course","once","1500.00","0.00","1500.00","Overdue","",""',
+      `"2025-02-05","Aarav Sharma","9876500001","Class 10 monthly","2025-02","2000.00","2000.00","0.00","Paid","Cash","'=SUM(A1)"`,
+      '"2025-02-05","Diya Patel","9876500002","Class 10 monthly","2025-02","2000.00","0.00","2000.00","Overdue","",""',
+    ]);
+    const bad = await api('GET', `${DUES}export/?from=2025-03-01&to=2025-02-01`, {
+      token: asha.token,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -2,12 +2,15 @@
 // (once per plan, student and period, whatever runs at the same time); a month at a glance for
 // the tutor; a due settled by hand (cash or another way, with a note: no money moves) or
 // waived, once.
-import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { plannedDues } from '../../domain/feePlans';
 import { paiseToRupees } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
-import { addIstDays, istDateKey } from '../../domain/time';
+import { apiMessages } from '../../domain/apiMessages';
+import { addIstDays, isIsoDate, istDateKey } from '../../domain/time';
+import { toCsv } from './csv';
+import { EXPORT_MAX_DAYS } from './paymentHistory';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
@@ -178,6 +181,59 @@ export function createDueService({
         carried_forward: paiseToRupees(Number(earlier?.left ?? 0)),
         overdue: list.filter((d) => d.status === 'overdue').length,
         results: list,
+      });
+    },
+
+    /** The ledger of dues falling due `from`..`to` (IST days) as CSV, oldest first. */
+    async exportCsv(
+      caller: UserRow,
+      query: { from: string; to: string },
+    ): Promise<Result<{ fileName: string; csv: string }, 400 | 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      if (!isIsoDate(query.from) || !isIsoDate(query.to)) {
+        return refuse(400, apiMessages.paymentHistory.dateInvalid);
+      }
+      if (query.from > query.to) return refuse(400, apiMessages.paymentHistory.rangeOrder);
+      if (addIstDays(query.from, EXPORT_MAX_DAYS - 1) < query.to) {
+        return refuse(400, apiMessages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
+      }
+      const list = await rowsOf(
+        caller.id,
+        and(gte(dues.dueDate, query.from), lte(dues.dueDate, query.to)),
+      );
+      const money = (rupees: number) => rupees.toFixed(2);
+      const c = m.csv;
+      return success({
+        fileName: `tuitionpay-dues-${query.from}-to-${query.to}.csv`,
+        csv: toCsv([
+          [
+            c.dueDate,
+            c.student,
+            c.phone,
+            c.plan,
+            c.period,
+            c.amount,
+            c.paid,
+            c.left,
+            c.status,
+            c.settledBy,
+            c.note,
+          ],
+          ...list.map((due) => [
+            due.due_date,
+            due.student_name,
+            due.student_phone,
+            due.plan_name,
+            due.period,
+            money(due.amount),
+            money(due.paid),
+            money(due.left),
+            c.statuses[due.status],
+            due.settled_by ? c.settledHow[due.settled_by] : '',
+            due.note ?? '',
+          ]),
+        ]),
       });
     },
 
