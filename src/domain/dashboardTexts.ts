@@ -87,6 +87,7 @@ export const dashboardTexts = {
     /** D1: the Sessions tab (sessions booked with the tutor). */
     /** Issue 14: the Students tab's label (its texts: studentsTexts.ts, loaded with it). */
     students: { tab: 'Students' },
+    dues: { tab: 'Dues' },
     sessions: {
       tab: 'Sessions',
       title: 'Sessions',

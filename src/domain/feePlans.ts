@@ -162,10 +162,29 @@ type PlanDates = Pick<
   'kind' | 'amount' | 'dueDay' | 'startMonth' | 'dueDate' | 'instalments'
 >;
 
-const nextMonth = (month: string): string => {
+/** 'YYYY-MM' moved by `by` months: shiftMonth('2025-12', 1) is '2026-01'. */
+export function shiftMonth(month: string, by: number): string {
   const [year, mm] = month.split('-').map(Number) as [number, number];
-  return mm === 12 ? `${year + 1}-01` : `${year}-${String(mm + 1).padStart(2, '0')}`;
-};
+  const index = year * 12 + (mm - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The IST days of a month, 1st to last, as the ledger's CSV takes them. */
+export function monthDays(month: string): { from: string; to: string } {
+  const [year, mm] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, mm, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** 'February 2025' of '2025-02'. */
+export function monthTitle(month: string): string {
+  const [year, mm] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, mm - 1, 1)).toLocaleString('en-IN', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
 
 /**
  * The dues a plan makes up to `horizon` (a date, IST), from `from` on (a student who joined a
@@ -178,7 +197,7 @@ export function plannedDues(plan: PlanDates, horizon: string, from = ''): Planne
   };
   if (plan.kind === 'monthly' && plan.startMonth && plan.dueDay) {
     const day = String(plan.dueDay).padStart(2, '0');
-    for (let month = plan.startMonth; `${month}-${day}` <= horizon; month = nextMonth(month)) {
+    for (let month = plan.startMonth; `${month}-${day}` <= horizon; month = shiftMonth(month, 1)) {
       keep({ period: month, dueDate: `${month}-${day}`, amount: plan.amount });
     }
   } else if (plan.kind === 'instalments') {

@@ -11,8 +11,12 @@ export const feePlanHandlers = {
   },
 
   async createFeePlan({ body, auth, services }) {
-    const result = await services.feePlans.create(requireSession(auth).user, body);
-    return result.ok ? { status: 201, body: result.value } : refusal(result);
+    const { user } = requireSession(auth);
+    const result = await services.feePlans.create(user, body);
+    if (!result.ok) return refusal(result);
+    // D146: the plan's dues show at once (the hourly job would write them anyway).
+    await services.dues.generate({ tutorId: user.id });
+    return { status: 201, body: result.value };
   },
 
   async endFeePlan({ params, auth, services }) {

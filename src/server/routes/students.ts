@@ -11,16 +11,19 @@ export const studentHandlers = {
   },
 
   async addStudent({ body, auth, services }) {
-    const result = await services.students.add(requireSession(auth).user, body);
-    return result.ok ? { status: 201, body: result.value } : refusal(result);
+    const { user } = requireSession(auth);
+    const result = await services.students.add(user, body);
+    if (!result.ok) return refusal(result);
+    // D146: a student who joins a batch owes its plan's dues from today, shown at once.
+    await services.dues.generate({ tutorId: user.id });
+    return { status: 201, body: result.value };
   },
 
   async importStudents({ body, auth, services }) {
-    const result = await services.students.importCsv(
-      requireSession(auth).user,
-      body.csv,
-      body.accept,
-    );
-    return result.ok ? { status: 200, body: result.value } : refusal(result);
+    const { user } = requireSession(auth);
+    const result = await services.students.importCsv(user, body.csv, body.accept);
+    if (!result.ok) return refusal(result);
+    if (body.accept !== 'check') await services.dues.generate({ tutorId: user.id });
+    return { status: 200, body: result.value };
   },
 } satisfies Handlers;

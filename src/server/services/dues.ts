@@ -109,10 +109,22 @@ export function createDueService({
   }
 
   return {
-    /** Writes every due that running plans make up to DUES_AHEAD_DAYS from now. */
-    async generate(): Promise<{ created: number }> {
+    /**
+     * Writes every due that running plans (of `tutorId` only, if given) make up to
+     * DUES_AHEAD_DAYS from now: hourly for all, and at once for a tutor who just made a plan or
+     * added students, so the Dues tab shows them without waiting for the hour.
+     */
+    async generate({ tutorId }: { tutorId?: number } = {}): Promise<{ created: number }> {
       const horizon = addIstDays(istDateKey(clock.now()), DUES_AHEAD_DAYS);
-      const plans = await db.select().from(feePlans).where(isNull(feePlans.endedAt));
+      const plans = await db
+        .select()
+        .from(feePlans)
+        .where(
+          and(
+            isNull(feePlans.endedAt),
+            tutorId === undefined ? undefined : eq(feePlans.tutorId, tutorId),
+          ),
+        );
       let created = 0;
       for (const plan of plans) {
         const students = await db

@@ -25,7 +25,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { pagedListMachine } from '../../../../../machines/pagedList/pagedList.machine';
 import {
@@ -45,6 +45,9 @@ import { LogoutButton } from '../../../app/session';
 import { RequireStudent, useEndSessionOn401 } from './studentSession';
 
 const t = dashboardTexts.student;
+
+// Issue 14: most students owe nothing through the app; the section loads after first paint.
+const MyDues = lazy(async () => ({ default: (await import('./MyDues')).MyDues }));
 
 const paymentsMachine = pagedListMachine<PaymentMade, null>().provide({
   actors: { fetchPage: paymentsMadeActor },
@@ -180,6 +183,9 @@ function Dashboard() {
         {t.payTutor}
       </Button>
       <Stack gap="xl">
+        <Suspense fallback={null}>
+          <MyDues />
+        </Suspense>
         <Payments />
         <Sessions />
       </Stack>

@@ -25,7 +25,7 @@ export function lazyPanel<K extends string>(
 }
 
 export const tutorTabs: TutorTab[] = [
-  // Each area's tab, in the order tutors use them: share, payments, students, refunds, links,
+  // Each area's tab, in the order tutors use them: share, payments, students, dues, refunds, links,
   // sessions, API keys.
   {
     value: 'share',
@@ -41,6 +41,11 @@ export const tutorTabs: TutorTab[] = [
     value: 'students',
     label: dashboardTexts.tutor.students.tab,
     Panel: lazyPanel(() => import('./students/StudentsPanel'), 'StudentsPanel'),
+  },
+  {
+    value: 'dues',
+    label: dashboardTexts.tutor.dues.tab,
+    Panel: lazyPanel(() => import('./dues/DuesPanel'), 'DuesPanel'),
   },
   {
     value: 'refunds',

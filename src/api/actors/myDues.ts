@@ -1,0 +1,45 @@
+// 'My dues' on the student dashboard (issue 14, D147): the caller's open dues with every tutor,
+// and a payment link for some of them. Amounts are rupees at the API, paise in the app. Each
+// call rejects with the client's ApiFailure (D37).
+import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
+import { rupeesToPaise } from '../../domain/money';
+import { api } from '../appClient';
+import { data } from '../errors';
+
+export interface MyDueRow {
+  id: number;
+  tutorId: number;
+  tutorName: string;
+  studentName: string;
+  planName: string;
+  period: string;
+  dueDate: string;
+  left: number;
+  overdue: boolean;
+}
+
+/** `GET my-dues/`: every open due, oldest first, as one page. */
+export async function fetchMyDues(
+  _request: PageRequest<null>,
+  signal?: AbortSignal,
+): Promise<Page<MyDueRow>> {
+  const answer = await data(api.GET('/my-dues/', { signal }));
+  const items = answer.results.map((due): MyDueRow => ({
+    id: due.id,
+    tutorId: due.tutor_id,
+    tutorName: due.tutor_name,
+    studentName: due.student_name,
+    planName: due.plan_name,
+    period: due.period,
+    dueDate: due.due_date,
+    left: rupeesToPaise(due.left),
+    overdue: due.overdue,
+  }));
+  return { items, page: 1, page_size: Math.max(1, items.length), count: items.length };
+}
+
+/** `POST my-dues/pay/`: the link that pays these dues (the app then pays it as any link). */
+export async function linkForDues(dueIds: number[]): Promise<string> {
+  const link = await data(api.POST('/my-dues/pay/', { body: { due_ids: dueIds } }));
+  return link.id;
+}

@@ -1,0 +1,131 @@
+// The tutor dashboard's Dues tab (issue 14, D146-D149): a month of dues with its figures,
+// settling or waiving one, a reminder now, the reminder log and the ledger's CSV. Amounts are
+// rupees at the API, paise in the app. Each call rejects with the client's ApiFailure (D37).
+import type { IstDateRange } from '../../domain/dateRange';
+import { fileNameOf } from '../../browser/download';
+import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
+import { rupeesToPaise } from '../../domain/money';
+import { api } from '../appClient';
+import type { Schemas } from '../client';
+import { data } from '../errors';
+import type { DownloadedFile } from './tutorMoney';
+
+export type DueStatus = Schemas['DueStatus'];
+
+export interface DueRow {
+  id: number;
+  studentId: number;
+  studentName: string;
+  planName: string;
+  period: string;
+  dueDate: string;
+  amount: number;
+  paid: number;
+  left: number;
+  status: DueStatus;
+  settledBy: Schemas['Due']['settled_by'];
+  note: string | null;
+}
+
+export interface DueFigures {
+  month: string;
+  expected: number;
+  collected: number;
+  outstanding: number;
+  carriedForward: number;
+  overdue: number;
+}
+
+/** A month's dues as one page, with the month's figures beside it. */
+export type DuesPage = Page<DueRow> & { figures: DueFigures };
+
+/** `GET dues/?month=`: every due of the month (one page) and its figures. */
+export async function fetchDueMonth(
+  request: PageRequest<string>,
+  signal?: AbortSignal,
+): Promise<DuesPage> {
+  const answer = await data(
+    api.GET('/dues/', { params: { query: { month: request.filter } }, signal }),
+  );
+  const items = answer.results.map((due): DueRow => ({
+    id: due.id,
+    studentId: due.student_id,
+    studentName: due.student_name,
+    planName: due.plan_name,
+    period: due.period,
+    dueDate: due.due_date,
+    amount: rupeesToPaise(due.amount),
+    paid: rupeesToPaise(due.paid),
+    left: rupeesToPaise(due.left),
+    status: due.status,
+    settledBy: due.settled_by,
+    note: due.note,
+  }));
+  return {
+    items,
+    page: 1,
+    page_size: Math.max(1, items.length),
+    count: items.length,
+    figures: {
+      month: answer.month,
+      expected: rupeesToPaise(answer.expected),
+      collected: rupeesToPaise(answer.collected),
+      outstanding: rupeesToPaise(answer.outstanding),
+      carriedForward: rupeesToPaise(answer.carried_forward),
+      overdue: answer.overdue,
+    },
+  };
+}
+
+export async function settleDue(id: number): Promise<void> {
+  await data(api.POST('/dues/{id}/settle/', { params: { path: { id } }, body: { how: 'cash' } }));
+}
+
+export async function waiveDue(id: number): Promise<void> {
+  await data(api.POST('/dues/{id}/waive/', { params: { path: { id } }, body: {} }));
+}
+
+export async function remindNow(studentId: number): Promise<void> {
+  await data(api.POST('/reminders/', { body: { student_id: studentId } }));
+}
+
+export type ReminderRow = Schemas['Reminder'];
+
+/** `GET reminders/`: the latest reminders as one page, and who replied STOP. */
+export async function fetchReminders(
+  _request: PageRequest<null>,
+  signal?: AbortSignal,
+): Promise<Page<ReminderRow> & { stopped: Schemas['ReminderLog']['stopped'] }> {
+  const answer = await data(api.GET('/reminders/', { signal }));
+  return {
+    items: answer.results,
+    page: 1,
+    page_size: Math.max(1, answer.results.length),
+    count: answer.results.length,
+    stopped: answer.stopped,
+  };
+}
+
+/** `GET dues/export/`: the ledger's CSV as a blob, named as the server names it. */
+export async function exportDues(
+  range: IstDateRange,
+  signal?: AbortSignal,
+): Promise<DownloadedFile> {
+  let disposition: string | null = null;
+  const blob = await data(
+    api
+      .GET('/dues/export/', {
+        params: { query: { from: range.from, to: range.to } },
+        parseAs: 'blob',
+        signal,
+      })
+      .then((outcome) => {
+        disposition = outcome.response.headers.get('Content-Disposition');
+        return outcome;
+      }),
+  );
+  return {
+    blob,
+    fileName: fileNameOf(disposition) ?? `tuitionpay-dues-${range.from}-to-${range.to}.csv`,
+  };
+}

@@ -1,0 +1,358 @@
+// The tutor dashboard's Dues tab (issue 14, D146-D149): one month at a glance (expected,
+// collected, outstanding, overdue, what earlier months left), its dues with Paid in cash,
+// Waive and Remind behind a confirm, the ledger's CSV, and the reminder log. Renders the
+// pagedList (the month is its filter), confirmAction and paymentsExport machines.
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  confirmActionMachine,
+  type ConfirmActionActorRef,
+} from '../../../../../../machines/confirmAction/confirmAction.machine';
+import {
+  pagedListMachine,
+  type PagedListActorRef,
+} from '../../../../../../machines/pagedList/pagedList.machine';
+import {
+  paymentsExportMachine,
+  type ExportedFile,
+} from '../../../../../../machines/paymentsExport/paymentsExport.machine';
+import {
+  exportDues,
+  fetchDueMonth,
+  fetchReminders,
+  remindNow,
+  settleDue,
+  waiveDue,
+  type DueRow,
+  type DueStatus,
+  type DuesPage,
+  type ReminderRow,
+} from '../../../../../api/actors/tutorDues';
+import { saveBlob } from '../../../../../browser/download';
+import type { IstDateRange } from '../../../../../domain/dateRange';
+import { duePeriodLabel, monthDays, monthTitle, shiftMonth } from '../../../../../domain/feePlans';
+import { formatINR, rupeesToPaise } from '../../../../../domain/money';
+import { studentsTexts } from '../../../../../domain/studentsTexts';
+import { formatIstDate, istDateKey } from '../../../../../domain/time';
+import { useClock } from '../../../../app/clock';
+import { ListTable, type Column } from '../../../../components/ListTable';
+import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
+import type { TutorTabPanelProps } from '../tutorTabs';
+
+const t = studentsTexts.duesTab;
+
+type DuesList = PagedListActorRef<DueRow, string>;
+
+const duesMachine = pagedListMachine<DueRow, string>().provide({
+  actors: { fetchPage: fromPromise(({ input, signal }) => fetchDueMonth(input, signal)) },
+});
+const logMachine = pagedListMachine<ReminderRow, null>().provide({
+  actors: { fetchPage: fromPromise(({ input, signal }) => fetchReminders(input, signal)) },
+});
+const exportMachine = paymentsExportMachine.provide({
+  actors: {
+    exportFile: fromPromise<ExportedFile, IstDateRange>(({ input, signal }) =>
+      exportDues(input, signal),
+    ),
+  },
+  actions: { saveFile: (_, file) => saveBlob(file.blob, file.fileName) },
+});
+
+const STATUS_COLOR: Record<DueStatus, string> = {
+  open: 'blue',
+  partly_paid: 'yellow',
+  paid: 'teal',
+  waived: 'gray',
+  overdue: 'red',
+};
+
+const OPEN: DueStatus[] = ['open', 'partly_paid', 'overdue'];
+
+/** '5th February' of a 'YYYY-MM-DD' IST day. */
+const dayText = (dateKey: string) => formatIstDate(new Date(`${dateKey}T12:00:00+05:30`));
+
+function useConfirm(perform: (id: number) => Promise<void>, list: DuesList) {
+  return useActorRef(
+    confirmActionMachine.provide({
+      actors: {
+        perform: fromPromise<void, { id: string }>(({ input }) => perform(Number(input.id))),
+      },
+      actions: { changed: () => list.send({ type: 'list.reload' }) },
+    }),
+  );
+}
+
+function Figures({ list }: { list: DuesList }) {
+  const figures = useSelector(list, (s) =>
+    s.context.data ? (s.context.data as DuesPage).figures : null,
+  );
+  if (!figures) return null;
+  const cards: [string, string][] = [
+    [t.figures.expected, formatINR(figures.expected)],
+    [t.figures.collected, formatINR(figures.collected)],
+    [t.figures.outstanding, formatINR(figures.outstanding)],
+    [t.figures.overdue, t.overdueCount(figures.overdue)],
+  ];
+  return (
+    <Stack gap="xs" component="section" aria-label={monthTitle(figures.month)}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {cards.map(([label, value]) => (
+          <Paper key={label} withBorder p="sm" radius="md">
+            <Text size="sm">{label}</Text>
+            <Text fz="lg" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {value}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {figures.carriedForward > 0 ? (
+        <Text size="sm">{t.carried(formatINR(figures.carriedForward))}</Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function MonthSwitch({ list }: { list: DuesList }) {
+  const month = useSelector(list, (s) => s.context.filter);
+  const go = (by: number) => list.send({ type: 'filter.change', filter: shiftMonth(month, by) });
+  return (
+    <Group gap="xs" aria-label={t.monthLabel} role="group">
+      <Button variant="default" size="xs" onClick={() => go(-1)}>
+        {t.previous}
+      </Button>
+      <Text fw={600} aria-live="polite">
+        {monthTitle(month)}
+      </Text>
+      <Button variant="default" size="xs" onClick={() => go(1)}>
+        {t.next}
+      </Button>
+    </Group>
+  );
+}
+
+function DuesTable({
+  list,
+  settle,
+  waive,
+  remind,
+}: {
+  list: DuesList;
+  settle: ConfirmActionActorRef;
+  waive: ConfirmActionActorRef;
+  remind: ConfirmActionActorRef;
+}) {
+  const items = useSelector(list, (s) => s.context.data?.items ?? []);
+  const asked = (actor: ConfirmActionActorRef) =>
+    items.find((due) => String(due.id) === actor.getSnapshot().context.target) ?? null;
+  // Re-render when a dialog opens (the snapshot read above is not a subscription).
+  useSelector(settle, (s) => s.context.target);
+  useSelector(waive, (s) => s.context.target);
+  useSelector(remind, (s) => s.context.target);
+  const action = (actor: ConfirmActionActorRef, label: string, due: DueRow, id = due.id) => (
+    <Button
+      size="xs"
+      variant="subtle"
+      aria-label={t.actionAria(label, due.studentName)}
+      onClick={() => actor.send({ type: 'confirm.ask', id: String(id) })}
+    >
+      {label}
+    </Button>
+  );
+  const columns: Column<DueRow>[] = [
+    { header: t.columns.student, cell: (due) => due.studentName },
+    {
+      header: t.columns.plan,
+      cell: (due) => [due.planName, duePeriodLabel(due.period)].filter(Boolean).join(' · '),
+    },
+    { header: t.columns.dueDate, cell: (due) => dayText(due.dueDate) },
+    { header: t.columns.amount, cell: (due) => formatINR(due.amount) },
+    { header: t.columns.left, cell: (due) => formatINR(due.left) },
+    {
+      header: t.columns.status,
+      cell: (due) => (
+        <Badge color={STATUS_COLOR[due.status]} variant="light" miw="max-content">
+          {t.statuses[due.status]}
+        </Badge>
+      ),
+    },
+    {
+      header: t.columns.actions,
+      cell: (due) =>
+        OPEN.includes(due.status) ? (
+          <Group gap={0} wrap="nowrap">
+            {action(settle, t.paidCash, due)}
+            {action(waive, t.waive, due)}
+            {action(remind, t.remind, due)}
+          </Group>
+        ) : null,
+    },
+  ];
+  const settling = asked(settle);
+  const waiving = asked(waive);
+  const reminding = asked(remind);
+  return (
+    <>
+      <ConfirmDone actor={settle} text={t.settled} />
+      <ConfirmDone actor={waive} text={t.waived} />
+      <ConfirmDone actor={remind} text={t.reminded} />
+      <ListTable
+        list={list}
+        title={t.title}
+        loadFailed={t.loadFailed}
+        empty={t.empty}
+        columns={columns}
+        rowKey={(due) => String(due.id)}
+        minWidth={760}
+      />
+      <ConfirmDialog
+        actor={settle}
+        texts={
+          settling
+            ? {
+                title: t.settleTitle,
+                question: t.settleQuestion(settling.studentName, formatINR(settling.left)),
+                yes: t.settleYes,
+                no: t.keep,
+                close: t.close,
+              }
+            : null
+        }
+      />
+      <ConfirmDialog
+        actor={waive}
+        texts={
+          waiving
+            ? {
+                title: t.waiveTitle,
+                question: t.waiveQuestion(waiving.studentName, formatINR(waiving.left)),
+                yes: t.waiveYes,
+                no: t.keep,
+                close: t.close,
+              }
+            : null
+        }
+      />
+      <ConfirmDialog
+        actor={remind}
+        texts={
+          reminding
+            ? {
+                title: t.remindTitle,
+                question: t.remindQuestion(reminding.studentName),
+                yes: t.remindYes,
+                no: t.keep,
+                close: t.close,
+              }
+            : null
+        }
+      />
+    </>
+  );
+}
+
+function ExportButton({ list }: { list: DuesList }) {
+  const month = useSelector(list, (s) => s.context.filter);
+  const exporter = useActorRef(exportMachine);
+  const exporting = useSelector(exporter, (s) => s.hasTag('loading'));
+  const fileName = useSelector(exporter, (s) => (s.matches('done') ? s.context.fileName : null));
+  const error = useSelector(exporter, (s) => s.context.error);
+  return (
+    <Group gap="sm">
+      <Button
+        variant="light"
+        loading={exporting}
+        onClick={() => exporter.send({ type: 'export', range: monthDays(month) })}
+      >
+        {t.exportCsv}
+      </Button>
+      <Text size="sm" role="status">
+        {exporting ? t.exporting : fileName ? t.exported(fileName) : (error ?? '')}
+      </Text>
+    </Group>
+  );
+}
+
+const logColumns: Column<ReminderRow>[] = [
+  { header: t.log.columns.day, cell: (r) => dayText(r.day) },
+  { header: t.log.columns.payer, cell: (r) => `${r.payer_name} ${r.payer_phone}` },
+  {
+    header: t.log.columns.amount,
+    cell: (r) => formatINR(rupeesToPaise(r.amount)),
+  },
+  {
+    header: t.log.columns.status,
+    cell: (r) =>
+      r.skipped
+        ? `${t.log.statuses.skipped}: ${t.log.skipped[r.skipped]}`
+        : `${t.log.statuses[r.status]}${r.error ? `: ${r.error}` : ''}`,
+  },
+];
+
+function ReminderLog({ log }: { log: PagedListActorRef<ReminderRow, null> }) {
+  const stopped = useSelector(log, (s) =>
+    s.context.data && 'stopped' in s.context.data
+      ? (s.context.data.stopped as { payer_name: string }[])
+      : [],
+  );
+  return (
+    <Stack gap="sm" component="section" aria-label={t.log.title}>
+      <Title order={3} size="h5">
+        {t.log.title}
+      </Title>
+      {stopped.length > 0 ? (
+        <Text size="sm">{t.log.stopped(stopped.map((s) => s.payer_name).join(', '))}</Text>
+      ) : null}
+      <ListTable
+        list={log}
+        title={t.log.title}
+        loadFailed={t.log.loadFailed}
+        empty={t.log.empty}
+        columns={logColumns}
+        rowKey={(r) => String(r.id)}
+        minWidth={560}
+      />
+    </Stack>
+  );
+}
+
+export function DuesPanel(_props: TutorTabPanelProps) {
+  const now = useClock();
+  const list = useActorRef(duesMachine, { input: { filter: istDateKey(now()).slice(0, 7) } });
+  const log = useActorRef(logMachine, { input: { filter: null } });
+  const changed = (perform: (id: number) => Promise<void>) => async (id: number) => {
+    await perform(id);
+    log.send({ type: 'list.reload' });
+  };
+  const settle = useConfirm(settleDue, list);
+  const waive = useConfirm(waiveDue, list);
+  const remind = useConfirm(
+    changed(async (dueId) => {
+      const due = list.getSnapshot().context.data?.items.find((d) => d.id === dueId);
+      if (due) await remindNow(due.studentId);
+    }),
+    list,
+  );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2} size="h4">
+          {t.title}
+        </Title>
+        <MonthSwitch list={list} />
+      </Group>
+      <Text size="sm">{t.intro}</Text>
+      <Figures list={list} />
+      <DuesTable list={list} settle={settle} waive={waive} remind={remind} />
+      <ExportButton list={list} />
+      <ReminderLog log={log} />
+    </Stack>
+  );
+}
