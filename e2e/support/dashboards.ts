@@ -71,14 +71,15 @@ export async function rowCells(row: Locator): Promise<string[]> {
 }
 
 /** 'Export CSV' on the Payments tab: the downloaded file's name and rows (cells unquoted). */
-export async function exportCsv(page: Page): Promise<{ fileName: string; rows: string[][] }> {
+export async function exportCsv(
+  page: Page,
+  texts: { exportCsv: string; exported: (file: string) => string } = tutorTexts.payments,
+): Promise<{ fileName: string; rows: string[][] }> {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: tutorTexts.payments.exportCsv, exact: true }).click();
+  await page.getByRole('button', { name: texts.exportCsv, exact: true }).click();
   const file = await download;
   const text = (await readDownload(file)).toString('utf8').replace(/^\uFEFF/, '');
-  await expect(
-    page.getByText(tutorTexts.payments.exported(file.suggestedFilename())),
-  ).toBeVisible();
+  await expect(page.getByText(texts.exported(file.suggestedFilename()))).toBeVisible();
   return { fileName: file.suggestedFilename(), rows: text.trimEnd().split('\r\n').map(csvCells) };
 }
 

@@ -139,11 +139,13 @@ export function createDueService({
             ),
           );
         const values = students.flatMap((student) =>
-          // A student who joined a batch later owes nothing from before.
+          // A student added to a batch after its plan was made owes nothing from before.
           plannedDues(
             plan,
             horizon,
-            plan.studentId === null ? istDateKey(student.createdAt) : '',
+            plan.studentId === null && student.createdAt > plan.createdAt
+              ? istDateKey(student.createdAt)
+              : '',
           ).map((due) => ({
             tutorId: plan.tutorId,
             planId: plan.id,

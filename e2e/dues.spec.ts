@@ -1,0 +1,199 @@
+// Issue 14's journey (D146-D150): a tutor with three students on a monthly plan. The first
+// parent pays from the reminder's link, the second is marked paid in cash, the third stays
+// overdue and is reminded; the Dues tab's figures, its CSV and both dashboards agree to the
+// paisa. Reminders go out 9:00-21:00 IST only, so outside those hours the tutor's 'Remind' is
+// refused with that message and the first parent pays the due's own link instead.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dashboardTexts } from '../src/domain/dashboardTexts';
+import { messages } from '../src/domain/messages';
+import { inReminderHours } from '../src/domain/reminders';
+import { studentsTexts } from '../src/domain/studentsTexts';
+import { duePeriodLabel, shiftMonth } from '../src/domain/feePlans';
+import { istDateKey } from '../src/domain/time';
+import { expectRedirectCountdown, expectStatus, payAtSandbox, review } from './support/checkout';
+import { exportCsv, reloadUntilVisible } from './support/dashboards';
+import { outbox, uniquePan, uniquePhone } from './support/sandbox';
+import { loginAsNewStudent, newStudent, signUp } from './support/student';
+import { onboardedTutorByApi, useTutorSession, type ApiTutor } from './support/tutor';
+
+const t = studentsTexts.duesTab;
+const mine = studentsTexts.myDues;
+
+async function post<T>(request: APIRequestContext, url: string, token: string, data: object) {
+  const response = await request.post(url, { headers: { Authorization: `Bearer ${token}` }, data });
+  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Three students of a new tutor, each with a parent who pays, on a ₹2,000 monthly plan. */
+async function classOfThree(request: APIRequestContext, tutor: ApiTutor, dueDay: number) {
+  const students = ['Aarav Shah', 'Diya Nair', 'Kabir Khan'].map((name) => ({
+    name,
+    phone: uniquePhone(),
+    parentPhone: uniquePhone(),
+  }));
+  for (const s of students) {
+    await post(request, '/api/v1/students/', tutor.token, {
+      name: s.name,
+      phone: s.phone,
+      parent_name: `Parent of ${s.name}`,
+      parent_phone: s.parentPhone,
+      batch: 'E2E Class 9',
+    });
+  }
+  await post(request, '/api/v1/fee-plans/', tutor.token, {
+    name: 'Monthly fee',
+    kind: 'monthly',
+    batch: 'E2E Class 9',
+    amount: 2000,
+    due_day: dueDay,
+    start_month: istDateKey(new Date()).slice(0, 7),
+  });
+  return students;
+}
+
+const duesRow = (page: Page, student: string) =>
+  page.getByRole('table', { name: t.title }).getByRole('row').filter({ hasText: student });
+const figure = (page: Page, label: string, value: string) =>
+  page.getByText(label, { exact: true }).locator('..').getByText(value, { exact: true });
+
+/** Asks for a reminder now from the row; true when it went (within the hours). */
+async function remind(page: Page, student: string): Promise<boolean> {
+  await duesRow(page, student)
+    .getByRole('button', { name: t.actionAria(t.remind, student) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: t.remindTitle });
+  await dialog.getByRole('button', { name: t.remindYes }).click();
+  if (inReminderHours(new Date())) {
+    await expect(page.getByText(t.reminded)).toBeVisible();
+    return true;
+  }
+  await expect(dialog.getByRole('alert')).toHaveText(studentsTexts.reminders.outsideHours);
+  await dialog.getByRole('button', { name: t.close, exact: true }).click();
+  return false;
+}
+
+test('a month of fees: paid from the reminder, paid in cash, and one overdue', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const today = istDateKey(new Date());
+  // A due day already past this month, so the due is overdue (on the 1st: today, so open).
+  const dueDay = Math.min(28, Math.max(1, Number(today.slice(8)) - 1));
+  const overdue = `${today.slice(0, 8)}${String(dueDay).padStart(2, '0')}` < today;
+  const tutor = await onboardedTutorByApi(request);
+  const [aarav, diya, kabir] = await classOfThree(request, tutor, dueDay);
+
+  await useTutorSession(page, tutor);
+  await page.goto('/tutor/dashboard?tab=dues');
+  await expect(duesRow(page, aarav!.name)).toContainText('₹2,000.00');
+  await expect(duesRow(page, kabir!.name)).toContainText(
+    overdue ? t.statuses.overdue : t.statuses.open,
+  );
+  await expect(figure(page, t.figures.expected, '₹6,000.00')).toBeVisible();
+
+  // The first parent pays from the reminder's link (or, outside the hours, the due's link).
+  let url: string;
+  if (await remind(page, aarav!.name)) {
+    await expect.poll(async () => (await outbox(request, aarav!.parentPhone)).length).toBe(1);
+    const [text] = await outbox(request, aarav!.parentPhone);
+    expect(text!.body).toContain('Rs 2,000.00 for Monthly fee');
+    url = /(https?:\/\/\S+\/payment-link\/\S+)/.exec(text!.body)![1]!;
+  } else {
+    const dues = await (
+      await request.get(`/api/v1/dues/?month=${today.slice(0, 7)}`, {
+        headers: { Authorization: `Bearer ${tutor.token}` },
+      })
+    ).json();
+    const due = dues.results.find((d: { student_name: string }) => d.student_name === aarav!.name);
+    url = (await post<{ url: string }>(request, `/api/v1/dues/${due.id}/link/`, tutor.token, {}))
+      .url;
+  }
+  const parents = await browser.newContext();
+  const parent = await parents.newPage();
+  await parent.goto(new URL(url).pathname);
+  const payer = await loginAsNewStudent(parent, request, {
+    ...newStudent(),
+    phone: aarav!.parentPhone,
+  });
+  await signUp(parent, payer);
+  await review(parent).card.check();
+  await review(parent).proceed.click();
+  await payAtSandbox(parent, 'success', 'card');
+  await expectRedirectCountdown(parent);
+  await expectStatus(parent, messages.status.sent);
+
+  // The second is paid in cash.
+  await duesRow(page, diya!.name)
+    .getByRole('button', { name: t.actionAria(t.paidCash, diya!.name) })
+    .click();
+  await page
+    .getByRole('dialog', { name: t.settleTitle })
+    .getByRole('button', { name: t.settleYes })
+    .click();
+  await expect(page.getByText(t.settled)).toBeVisible();
+
+  // The third is reminded of what is overdue.
+  if (await remind(page, kabir!.name)) {
+    await expect.poll(async () => (await outbox(request, kabir!.parentPhone)).length).toBe(1);
+  }
+
+  // The tutor's month, once the gateway's word on the first payment is in.
+  await reloadUntilVisible(page, figure(page, t.figures.collected, '₹4,000.00'));
+  await expect(figure(page, t.figures.outstanding, '₹2,000.00')).toBeVisible();
+  await expect(figure(page, t.figures.overdue, t.overdueCount(overdue ? 1 : 0))).toBeVisible();
+  await expect(duesRow(page, aarav!.name)).toContainText(t.statuses.paid);
+  await expect(duesRow(page, diya!.name)).toContainText(t.statuses.paid);
+
+  // The ledger's CSV says the same.
+  const csv = await exportCsv(page, t);
+  const c = studentsTexts.dues.csv;
+  const byName = new Map(csv.rows.slice(1).map((row) => [row[1], row]));
+  expect(csv.rows).toHaveLength(4);
+  expect(byName.get(aarav!.name)?.slice(5, 10)).toEqual(['2000.00', '2000.00', '0.00', 'Paid', '']);
+  expect(byName.get(diya!.name)?.slice(5, 10)).toEqual([
+    '2000.00',
+    '2000.00',
+    '0.00',
+    'Paid',
+    'Cash',
+  ]);
+  expect(byName.get(kabir!.name)?.slice(5, 9)).toEqual([
+    '2000.00',
+    '0.00',
+    '2000.00',
+    overdue ? c.statuses.overdue : c.statuses.open,
+  ]);
+
+  // Both dashboards agree: the first parent owes nothing for this month (next month's fee,
+  // written ahead, is all that shows); the third owes this month's ₹2,000.00 and next month's.
+  const thisMonth = duePeriodLabel(today.slice(0, 7));
+  await parent.goto('/student/dashboard');
+  await expect(
+    parent.getByRole('heading', { name: dashboardTexts.student.greeting }),
+  ).toBeVisible();
+  const paidUp = parent.getByRole('region', { name: mine.title });
+  await expect(paidUp).toContainText(duePeriodLabel(shiftMonth(today.slice(0, 7), 1)));
+  await expect(paidUp).not.toContainText(thisMonth);
+  const owing = await browser.newContext();
+  const kabirsParent = await owing.newPage();
+  await kabirsParent.goto(`/student/login`);
+  const login = { ...newStudent(), phone: kabir!.parentPhone, pan: uniquePan() };
+  await loginAsNewStudent(kabirsParent, request, login);
+  await signUp(kabirsParent, login);
+  await kabirsParent.goto('/student/dashboard');
+  const myDues = kabirsParent.getByRole('region', { name: mine.title });
+  const thisMonthsDue = myDues.getByText(`Monthly fee · ${thisMonth}`).locator('../..');
+  await expect(thisMonthsDue).toContainText('₹2,000.00');
+  await expect(thisMonthsDue).toContainText(kabir!.name);
+  if (overdue) await expect(thisMonthsDue).toContainText(mine.overdue);
+  await expect(
+    myDues.getByRole('button', {
+      name: mine.payAllAria('₹4,000.00', `${tutor.firstName} ${tutor.lastName}`),
+    }),
+  ).toBeVisible();
+  await owing.close();
+  await parents.close();
+});
