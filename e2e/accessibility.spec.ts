@@ -1,8 +1,8 @@
 // Issue 13 (WCAG 2.2 AA): axe-core checks the screens at both sizes (each Playwright project)
 // and fails on any violation, listing each one with the elements it found. Screens are opened
 // the way a user reaches them; a screen that needs a session gets one through the API.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { BREAKPOINT_PROFILE_DRAWER_PX } from '../src/domain/constants';
 import { messages } from '../src/domain/messages';
 import { DEMO_PHONES, DEMO_USERNAMES } from '../src/server/demo';
@@ -14,32 +14,6 @@ import { onboardedTutorByApi, useTutorSession } from './support/tutor';
 import { createPaymentLink, onboardedTutorToken } from './support/tutorSession';
 
 const tutor = DEMO_USERNAMES.onboardedTutor;
-
-/**
- * Every WCAG 2.0-2.2 A and AA rule axe has, and its best practices (landmarks, heading order),
- * on the page as it is now.
- */
-async function violationsOf(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-  }));
-}
-
-async function expectNoViolations(page: Page, screen: string, settleMs = 300) {
-  // Let Mantine's transitions finish: axe reads colours as painted.
-  await page.waitForTimeout(settleMs);
-  const violations = await violationsOf(page);
-  // One line per screen for the issue's before/after figures (elements per rule).
-  console.info(
-    `axe ${test.info().project.name} | ${screen} | ${violations.map((v) => `${v.rule}:${v.nodes.length}`).join(' ') || 'none'}`,
-  );
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
 
 const publicScreens: [string, string][] = [
   ['/tutors', 'marketing: tutors'],
@@ -127,6 +101,7 @@ test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
     { value: 'share', label: t.share.tab },
     { value: 'payments', label: t.payments.tab },
     { value: 'students', label: t.students.tab },
+    { value: 'dues', label: t.dues.tab },
     { value: 'refunds', label: t.refunds.tab },
     { value: 'links', label: t.links.tab },
     { value: 'sessions', label: t.sessions.tab },

@@ -11,6 +11,7 @@ import { studentsTexts } from '../src/domain/studentsTexts';
 import { duePeriodLabel, shiftMonth } from '../src/domain/feePlans';
 import { istDateKey } from '../src/domain/time';
 import { expectRedirectCountdown, expectStatus, payAtSandbox, review } from './support/checkout';
+import { expectNoViolations } from './support/axe';
 import { exportCsv, reloadUntilVisible } from './support/dashboards';
 import { outbox, uniquePan, uniquePhone } from './support/sandbox';
 import { loginAsNewStudent, newStudent, signUp } from './support/student';
@@ -129,10 +130,10 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await duesRow(page, diya!.name)
     .getByRole('button', { name: t.actionAria(t.paidCash, diya!.name) })
     .click();
-  await page
-    .getByRole('dialog', { name: t.settleTitle })
-    .getByRole('button', { name: t.settleYes })
-    .click();
+  const settle = page.getByRole('dialog', { name: t.settleTitle });
+  await expect(settle).toBeVisible();
+  await expectNoViolations(page, 'tutor dashboard: dues, a confirm open');
+  await settle.getByRole('button', { name: t.settleYes }).click();
   await expect(page.getByText(t.settled)).toBeVisible();
 
   // The third is reminded of what is overdue.
@@ -146,6 +147,7 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await expect(figure(page, t.figures.overdue, t.overdueCount(overdue ? 1 : 0))).toBeVisible();
   await expect(duesRow(page, aarav!.name)).toContainText(t.statuses.paid);
   await expect(duesRow(page, diya!.name)).toContainText(t.statuses.paid);
+  await expectNoViolations(page, 'tutor dashboard: dues of a month');
 
   // The ledger's CSV says the same.
   const csv = await exportCsv(page, t);
@@ -189,6 +191,7 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await expect(thisMonthsDue).toContainText('₹2,000.00');
   await expect(thisMonthsDue).toContainText(kabir!.name);
   if (overdue) await expect(thisMonthsDue).toContainText(mine.overdue);
+  await expectNoViolations(kabirsParent, 'student dashboard: my dues');
   await expect(
     myDues.getByRole('button', {
       name: mine.payAllAria('₹4,000.00', `${tutor.firstName} ${tutor.lastName}`),
