@@ -1991,6 +1991,17 @@ export interface components {
             charges: components["schemas"]["Rupees"];
             total: components["schemas"]["Rupees"];
             refund: components["schemas"]["RefundSummary"] | null;
+            /**
+             * @description The dues the payment settled, oldest first (D147): empty for a payment that was not
+             *     for dues.
+             */
+            paid_for: {
+                student_name: string;
+                plan_name: string;
+                /** @description 'YYYY-MM' of a monthly plan, 'part-N' of instalments, 'once'. */
+                period: string;
+                amount: components["schemas"]["Rupees"];
+            }[];
         };
         RefundRequest: {
             order_id: components["schemas"]["OrderIdValue"];

@@ -3,6 +3,7 @@
 // on its first screens (messages.ts is part of every first paint); the app shows the server's
 // `message` as sent, and only the dashboards import this module (e.g. refund status labels).
 import { REFUND_WINDOW_HOURS } from './constants';
+import { duePeriodLabel } from './duePeriod';
 import { PRODUCT_NAME } from './messages';
 
 export const apiMessages = {
@@ -132,6 +133,12 @@ export const apiMessages = {
     /** The receipt page and its PDF name both sides alike (issue 13: they differed). */
     payee: (name: string, username: string | null) => (username ? `${name} (@${username})` : name),
     payer: (name: string, phone: string) => `${name} (${phone})`,
+    /** D147: the dues a payment settled, named alike on the page and in the PDF. */
+    paidFor: 'Paid for',
+    paidForLine: (due: { plan: string; period: string; student: string; amount: string }) => {
+      const period = duePeriodLabel(due.period);
+      return `${due.plan}${period ? ` (${period})` : ''}, ${due.student}: ${due.amount}`;
+    },
     /** A UPI payment has no fee (D6): its receipt shows no fee or charges rows. */
     showsFees: (method: 'card' | 'upi') => method === 'card',
     paidAt: 'Payment time',

@@ -3,6 +3,7 @@
 // for one student or for a whole batch; a part payment, if the tutor allows one, has a
 // smallest amount. Nothing starts or falls due in the past (IST). Amounts arrive in whole
 // rupees (the contract's BaseAmount, 1 to 50,000) and are kept in paise.
+import { duePeriodLabel } from './duePeriod';
 import { tidyText } from './validation';
 import {
   DUE_DAY_MAX,
@@ -208,20 +209,6 @@ export function plannedDues(plan: PlanDates, horizon: string, from = ''): Planne
     keep({ period: 'once', dueDate: plan.dueDate, amount: plan.amount });
   }
   return out;
-}
-
-/** How a due's period reads to a payer: 'Feb 2025', 'part 2', or '' for a one-time fee. */
-export function duePeriodLabel(period: string): string {
-  const month = /^(\d{4})-(\d{2})$/.exec(period);
-  if (month) {
-    return new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)).toLocaleString('en-IN', {
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-  }
-  const part = /^part-(\d+)$/.exec(period);
-  return part ? `part ${part[1]}` : '';
 }
 
 /** What a set of dues is for, in at most `max` characters: 'Maths (Feb 2025), Maths (Mar 2025)'. */

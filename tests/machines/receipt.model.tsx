@@ -26,6 +26,7 @@ export const RECEIPT: Receipt = {
   charges: 388,
   total: 202388,
   refund: null,
+  paidFor: '',
 };
 
 export interface ReceiptWorld {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { studentsTexts } from '../../src/domain/studentsTexts';
 import { toIstIsoString } from '../../src/domain/time';
+import { pdfLines } from '../support/pdf';
 import { testDatabases } from '../support/server';
 import {
   ORDER_URL,
@@ -130,6 +131,19 @@ describe.each(testDatabases())('paying dues on $name', (database) => {
       [],
     );
     expect(await statusOf(link.id)).toBe('PAID');
+    // The receipt names the dues the payment settled, on the page and in the PDF.
+    const receipt = `/api/v1/payments/pg/order/${paid.orderId}/receipt/`;
+    expect((await api('GET', receipt, { token: meera.token })).json().paid_for).toEqual([
+      { student_name: 'Aarav Sharma', plan_name: 'Books', period: 'once', amount: 1500 },
+      { student_name: 'Aarav Sharma', plan_name: 'Maths', period: '2025-02', amount: 2000 },
+    ]);
+    const pdf = await api('GET', receipt.replace('receipt/', 'receipt.pdf'), {
+      token: meera.token,
+    });
+    const lines = pdfLines(pdf.rawPayload);
+    const at = lines.indexOf('Paid for | Books, Aarav Sharma: Rs. 1,500.00');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe(' | Maths (Feb 2025), Aarav Sharma: Rs. 2,000.00');
     // Nothing is left to pay on the tutor's link for February.
     expect(await statusOf(tutorsLink.id)).toBe('CANCELLED');
     expect(await february(asha)).toMatchObject({ expected: 2000, collected: 2000, outstanding: 0 });

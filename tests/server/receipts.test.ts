@@ -38,6 +38,7 @@ describe.each(testDatabases())('receipts on $name', (database) => {
       charges: 3.88,
       total: 2023.88,
       refund: null,
+      paid_for: [],
     };
     const mine = await api('GET', receiptUrl(id), { token: priya.token });
     expect([mine.statusCode, mine.json()]).toEqual([200, expected]);

@@ -32,6 +32,18 @@ function receiptRows(receipt: Receipt): [string, string][][] {
     [r.receiptNumber, receipt.receipt_number],
     [r.paidTo, r.payee(receipt.payee.name, receipt.payee.username ?? null)],
     [r.paidBy, r.payer(receipt.payer.name, receipt.payer.phone)],
+    // One row per due (a row's value is clipped): the label on the first only.
+    ...receipt.paid_for.map((d, i): [string, string] => [
+      i === 0 ? r.paidFor : '',
+      clip(
+        r.paidForLine({
+          plan: d.plan_name,
+          period: d.period,
+          student: d.student_name,
+          amount: rupees(d.amount),
+        }),
+      ),
+    ]),
     [r.paidAt, r.at(formatIstDate(paidAt, { withYear: true }), formatIstTime(paidAt))],
     [r.method, method],
     ...(receipt.bank_reference

@@ -1,12 +1,20 @@
 // Receipts of paid orders (the student's dashboard): the same figures as JSON for the
 // printable page and as a PDF download (receiptPdf.ts). The payer and the payee may read
 // one; anyone else gets a 404, as with the order itself.
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees } from '../../domain/money';
 import type { Database } from '../db/client';
-import { orders, type OrderRow, type UserRow } from '../db/schema';
+import {
+  dues,
+  feePlans,
+  linkDues,
+  orders,
+  tutorStudents,
+  type OrderRow,
+  type UserRow,
+} from '../db/schema';
 import { displayName, type UserRepository } from '../users';
 import { receiptPdf } from './receiptPdf';
 import { summaryOf, type RefundService } from './refunds';
@@ -30,6 +38,29 @@ export interface ReceiptServiceDeps {
 
 export function createReceiptService(deps: ReceiptServiceDeps) {
   const { db, users: repo, refunds } = deps;
+
+  /** D147: what a link's payment put toward each of its dues, oldest first. */
+  const duesPaidBy = async (linkId: string): Promise<Receipt['paid_for']> => {
+    const rows = await db
+      .select({
+        student: tutorStudents.name,
+        plan: feePlans.name,
+        period: dues.period,
+        applied: linkDues.applied,
+      })
+      .from(linkDues)
+      .innerJoin(dues, eq(dues.id, linkDues.dueId))
+      .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+      .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+      .where(and(eq(linkDues.linkId, linkId), gt(linkDues.applied, 0)))
+      .orderBy(asc(dues.dueDate), asc(dues.id));
+    return rows.map((row) => ({
+      student_name: row.student,
+      plan_name: row.plan,
+      period: row.period,
+      amount: paiseToRupees(row.applied ?? 0),
+    }));
+  };
 
   /** `GET payments/pg/order/{orderId}/receipt/`. */
   const get = async (caller: UserRow, orderId: string): Promise<Result<Receipt, 404 | 409>> => {
@@ -62,6 +93,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       charges: paiseToRupees(order.charges),
       total: paiseToRupees(order.total),
       refund: refund ? summaryOf(refund) : null,
+      paid_for: order.paymentLinkId ? await duesPaidBy(order.paymentLinkId) : [],
     });
   };
 

@@ -12,7 +12,7 @@ import { fromPromise } from 'xstate';
 import { confirmActionMachine } from '../../../../../machines/confirmAction/confirmAction.machine';
 import { pagedListMachine } from '../../../../../machines/pagedList/pagedList.machine';
 import { fetchMyDues, linkForDues, type MyDueRow } from '../../../../api/actors/myDues';
-import { duePeriodLabel } from '../../../../domain/feePlans';
+import { duePeriodLabel } from '../../../../domain/duePeriod';
 import { formatINR } from '../../../../domain/money';
 import { studentsTexts } from '../../../../domain/studentsTexts';
 import { formatIstDate } from '../../../../domain/time';

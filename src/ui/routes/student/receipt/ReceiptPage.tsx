@@ -54,6 +54,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
     [a.receiptNumber, receipt.receiptNumber],
     [a.paidTo, a.payee(receipt.payee.name, receipt.payee.username)],
     [a.paidBy, a.payer(receipt.payer.name, receipt.payer.phone)],
+    ...(receipt.paidFor ? [[a.paidFor, receipt.paidFor] as [string, string]] : []),
     [a.paidAt, istWhen(receipt.paidAt)],
     [a.method, t.payments.methods[receipt.method === 'card' ? 'cc' : 'upi']],
     ...(receipt.bankReference

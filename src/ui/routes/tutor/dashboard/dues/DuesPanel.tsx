@@ -38,7 +38,8 @@ import {
 } from '../../../../../api/actors/tutorDues';
 import { saveBlob } from '../../../../../browser/download';
 import type { IstDateRange } from '../../../../../domain/dateRange';
-import { duePeriodLabel, monthDays, monthTitle, shiftMonth } from '../../../../../domain/feePlans';
+import { duePeriodLabel } from '../../../../../domain/duePeriod';
+import { monthDays, monthTitle, shiftMonth } from '../../../../../domain/feePlans';
 import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { formatIstDate, istDateKey } from '../../../../../domain/time';

@@ -1,0 +1,15 @@
+// How a due's period reads (issue 14): on links, receipts, reminders and the dues screens.
+
+/** How a due's period reads to a payer: 'Feb 2025', 'part 2', or '' for a one-time fee. */
+export function duePeriodLabel(period: string): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  if (month) {
+    return new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)).toLocaleString('en-IN', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  }
+  const part = /^part-(\d+)$/.exec(period);
+  return part ? `part ${part[1]}` : '';
+}
