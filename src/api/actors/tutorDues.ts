@@ -2,13 +2,12 @@
 // settling or waiving one, a reminder now, the reminder log and the ledger's CSV. Amounts are
 // rupees at the API, paise in the app. Each call rejects with the client's ApiFailure (D37).
 import type { IstDateRange } from '../../domain/dateRange';
-import { fileNameOf } from '../../browser/download';
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
 import { rupeesToPaise } from '../../domain/money';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data } from '../errors';
-import type { DownloadedFile } from './tutorMoney';
+import { downloaded, type DownloadedFile } from './tutorMoney';
 
 export type DueStatus = Schemas['DueStatus'];
 
@@ -107,25 +106,13 @@ export async function fetchReminders(
 }
 
 /** `GET dues/export/`: the ledger's CSV as a blob, named as the server names it. */
-export async function exportDues(
-  range: IstDateRange,
-  signal?: AbortSignal,
-): Promise<DownloadedFile> {
-  let disposition: string | null = null;
-  const blob = await data(
-    api
-      .GET('/dues/export/', {
-        params: { query: { from: range.from, to: range.to } },
-        parseAs: 'blob',
-        signal,
-      })
-      .then((outcome) => {
-        disposition = outcome.response.headers.get('Content-Disposition');
-        return outcome;
-      }),
+export function exportDues(range: IstDateRange, signal?: AbortSignal): Promise<DownloadedFile> {
+  return downloaded(
+    api.GET('/dues/export/', {
+      params: { query: { from: range.from, to: range.to } },
+      parseAs: 'blob',
+      signal,
+    }),
+    `tuitionpay-dues-${range.from}-to-${range.to}.csv`,
   );
-  return {
-    blob,
-    fileName: fileNameOf(disposition) ?? `tuitionpay-dues-${range.from}-to-${range.to}.csv`,
-  };
 }

@@ -8,7 +8,7 @@ import type { IstDateRange } from '../../domain/dateRange';
 import { rupeesToPaise, type Paise } from '../../domain/money';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
-import { data } from '../errors';
+import { data, type FetchOutcome } from '../errors';
 
 /** The page size of every money list. */
 export const MONEY_PAGE_SIZE = 20;
@@ -144,27 +144,33 @@ export async function fetchPaymentsReceived(
 }
 
 /** `GET payments/received/export/`: the CSV as a blob, named as the server names it. */
-export async function exportPaymentsReceived(
+export function exportPaymentsReceived(
   range: IstDateRange,
   signal?: AbortSignal,
 ): Promise<DownloadedFile> {
+  return downloaded(
+    api.GET('/payments/received/export/', {
+      params: { query: { from: range.from, to: range.to } },
+      parseAs: 'blob',
+      signal,
+    }),
+    `tuitionpay-payments-${range.from}-to-${range.to}.csv`,
+  );
+}
+
+/** A file the API sent, named as its Content-Disposition says (else `fallback`). */
+export async function downloaded(
+  request: Promise<FetchOutcome<Blob>>,
+  fallback: string,
+): Promise<DownloadedFile> {
   let disposition: string | null = null;
   const blob = await data(
-    api
-      .GET('/payments/received/export/', {
-        params: { query: { from: range.from, to: range.to } },
-        parseAs: 'blob',
-        signal,
-      })
-      .then((outcome) => {
-        disposition = outcome.response.headers.get('Content-Disposition');
-        return outcome;
-      }),
+    request.then((outcome) => {
+      disposition = outcome.response.headers.get('Content-Disposition');
+      return outcome;
+    }),
   );
-  return {
-    blob,
-    fileName: fileNameOf(disposition) ?? `tuitionpay-payments-${range.from}-to-${range.to}.csv`,
-  };
+  return { blob, fileName: fileNameOf(disposition) ?? fallback };
 }
 
 const refundRow = (item: Schemas['Refund']): RefundRow => ({

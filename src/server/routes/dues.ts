@@ -1,7 +1,7 @@
 // dues/ operations of the contract (issue 14, D146).
 import type { Handlers } from '../http/handler';
 import { requireSession } from '../http/handler';
-import { attachment, headers, refusal } from './replies';
+import { csvReply, refusal } from './replies';
 
 export const dueHandlers = {
   async listDues({ query, auth, services }) {
@@ -30,16 +30,7 @@ export const dueHandlers = {
 
   async exportDues({ query, auth, services }) {
     const result = await services.dues.exportCsv(requireSession(auth).user, query);
-    if (!result.ok) return refusal(result);
-    return {
-      status: 200,
-      body: result.value.csv,
-      headers: headers({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': attachment(result.value.fileName),
-        'cache-control': 'no-store',
-      }),
-    };
+    return result.ok ? csvReply(result.value) : refusal(result);
   },
 
   async createDueLink({ params, auth, services }) {

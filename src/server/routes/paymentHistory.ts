@@ -2,7 +2,7 @@
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
 import { pageRequest } from '../services/pages';
-import { attachment, headers, refusal } from './replies';
+import { csvReply, refusal } from './replies';
 
 export const paymentHistoryHandlers = {
   async listPaymentsReceived({ query, auth, services }) {
@@ -16,16 +16,7 @@ export const paymentHistoryHandlers = {
 
   async exportPaymentsReceived({ query, auth, services }) {
     const result = await services.paymentHistory.exportCsv(requireAuth(auth).user, query);
-    if (!result.ok) return refusal(result);
-    return {
-      status: 200,
-      body: result.value.csv,
-      headers: headers({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': attachment(result.value.fileName),
-        'cache-control': 'no-store',
-      }),
-    };
+    return result.ok ? csvReply(result.value) : refusal(result);
   },
 
   async listPaymentsMade({ query, auth, services }) {

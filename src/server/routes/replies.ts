@@ -8,6 +8,17 @@ export const attachment = (fileName: string) => `attachment; filename="${fileNam
 /** Reply headers, typed as the handler types want them. */
 export const headers = (values: Record<string, string>): Record<string, string> => values;
 
+/** A CSV download (payments received, the dues ledger): never cached. */
+export const csvReply = (file: { fileName: string; csv: string }) => ({
+  status: 200 as const,
+  body: file.csv,
+  headers: headers({
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': attachment(file.fileName),
+    'cache-control': 'no-store',
+  }),
+});
+
 /**
  * A service's refusal as a documented reply (429s carry Retry-After). Given a logger, the
  * refusal's cause (a gateway failure) is logged: the user only sees the message.
