@@ -1422,6 +1422,12 @@ export interface components {
             due_date?: string | null;
             instalments?: components["schemas"]["Instalment"][] | null;
             partial_minimum?: components["schemas"]["BaseAmount"] | null;
+            /**
+             * @description When reminders go out (D148): days from the due date, in order (-3 is three days
+             *     before, 0 the day, 7 a week after), at most 6, from -14 to 30. Default [-3, 0, 3, 7];
+             *     [] sends none.
+             */
+            reminder_days?: number[] | null;
         };
         FeePlan: {
             id: number;
@@ -1438,6 +1444,7 @@ export interface components {
                 amount: components["schemas"]["Rupees"];
             }[] | null;
             partial_minimum: components["schemas"]["Rupees"] | null;
+            reminder_days: number[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

@@ -4,6 +4,7 @@
 // smallest amount. Nothing starts or falls due in the past (IST). Amounts arrive in whole
 // rupees (the contract's BaseAmount, 1 to 50,000) and are kept in paise.
 import { duePeriodLabel } from './duePeriod';
+import { DEFAULT_REMINDER_DAYS, REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 import { tidyText } from './validation';
 import {
   DUE_DAY_MAX,
@@ -31,6 +32,7 @@ export interface FeePlanInput {
   due_date?: string | null;
   instalments?: { due_date: string; amount: number }[] | null;
   partial_minimum?: number | null;
+  reminder_days?: number[] | null;
 }
 
 /** A plan as it is kept (paise). */
@@ -45,6 +47,7 @@ export interface FeePlanRecord {
   dueDate: string | null;
   instalments: { dueDate: string; amount: number }[] | null;
   partialMinimum: number | null;
+  reminderDays: number[];
 }
 
 export type FeePlanCheck = { ok: true; value: FeePlanRecord } | { ok: false; message: string };
@@ -87,7 +90,20 @@ export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
       return refuse(m.notForKind(field, KIND_NAMES[input.kind]));
     }
   }
-  const base = { name, kind: input.kind, studentId, batch };
+  const reminderDays = input.reminder_days ?? [...DEFAULT_REMINDER_DAYS];
+  if (
+    reminderDays.length > REMINDER_DAYS_MAX ||
+    !reminderDays.every(
+      (day, i) =>
+        Number.isInteger(day) &&
+        day >= REMINDER_DAY_RANGE.from &&
+        day <= REMINDER_DAY_RANGE.to &&
+        (i === 0 || day > reminderDays[i - 1]!),
+    )
+  ) {
+    return refuse(m.reminderDays);
+  }
+  const base = { name, kind: input.kind, studentId, batch, reminderDays };
   let plan: FeePlanRecord;
   if (input.kind === 'instalments') {
     const parts = input.instalments ?? [];

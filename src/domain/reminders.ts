@@ -3,6 +3,9 @@ import { istParts } from './time';
 
 /** A plan's ladder unless it says otherwise: days from the due date (-3: three days before). */
 export const DEFAULT_REMINDER_DAYS = [-3, 0, 3, 7] as const;
+/** A plan's ladder: at most this many steps, each this many days from the due date. */
+export const REMINDER_DAYS_MAX = 6;
+export const REMINDER_DAY_RANGE = { from: -14, to: 30 } as const;
 /** Reminders go out from 9:00 to before 21:00 IST only (no one is texted at night). */
 export const REMINDER_HOURS = { from: 9, to: 21 } as const;
 

@@ -9,6 +9,7 @@ import {
   INSTALMENTS_MIN,
   STUDENT_IMPORT_MAX_ROWS,
 } from './constants';
+import { REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 
 export const studentsTexts = {
   title: 'Your students',
@@ -69,6 +70,7 @@ export const studentsTexts = {
     instalmentOrder: 'Put the instalments in date order, one per date',
     notForKind: (field: string, kind: string) => `${field} is not used by a ${kind} plan`,
     partialMinimum: 'The smallest part payment must be less than the smallest due',
+    reminderDays: `Choose up to ${REMINDER_DAYS_MAX} reminder days, in order, from ${-REMINDER_DAY_RANGE.from} days before the due date to ${REMINDER_DAY_RANGE.to} days after`,
     duplicate: (name: string) => `You already have a running plan named '${name}'`,
     notFound: 'This fee plan does not exist.',
     ended: 'This fee plan has ended already.',

@@ -69,7 +69,11 @@ describe.each(testDatabases())('fee plans on $name', (database) => {
         { due_date: '2025-10-01', amount: 5000 },
       ],
     });
-    expect(parts.json()).toMatchObject({ amount: 25000, instalments: [{ amount: 10000 }, {}, {}] });
+    expect(parts.json()).toMatchObject({
+      amount: 25000,
+      instalments: [{ amount: 10000 }, {}, {}],
+      reminder_days: [-3, 0, 3, 7],
+    });
     const kept = await rows();
     expect(kept.find((r) => r.kind === 'monthly')).toMatchObject({
       amount: 200000,
@@ -100,6 +104,9 @@ describe.each(testDatabases())('fee plans on $name', (database) => {
       [{ ...MONTHLY, amount: 50001 }, 400, messages.validation.amountMax],
       [{ ...MONTHLY, due_date: '2025-02-01' }, 400, m.notForKind('due_date', 'monthly')],
       [{ ...MONTHLY, partial_minimum: 2000 }, 400, m.partialMinimum],
+      [{ ...MONTHLY, reminder_days: [3, -3] }, 400, m.reminderDays],
+      [{ ...MONTHLY, reminder_days: [-3, 0, 0] }, 400, m.reminderDays],
+      [{ ...MONTHLY, reminder_days: [-30] }, 400, m.reminderDays],
       [
         { name: 'x', kind: 'one_time', batch: 'b', amount: 10, due_date: '2025-01-14' },
         400,

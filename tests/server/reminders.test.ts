@@ -224,4 +224,39 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
       result: 'processed',
     });
   });
+
+  it("follows each plan's own ladder; an empty one sends none", async () => {
+    const first = await classOfThree();
+    const asha = await at(first.asha, '2025-02-01T10:00:00+05:30');
+    const quiet = await api('POST', '/api/v1/students/', {
+      token: asha.token,
+      body: { name: 'Ira Sen', phone: '9876500005' },
+    });
+    const early = await api('POST', '/api/v1/students/', {
+      token: asha.token,
+      body: { name: 'Om Das', phone: '9876500006' },
+    });
+    const plan = (studentId: number, reminderDays: number[]) =>
+      api('POST', '/api/v1/fee-plans/', {
+        token: asha.token,
+        body: {
+          name: `Books ${studentId}`,
+          kind: 'one_time',
+          student_id: studentId,
+          amount: 300,
+          due_date: '2025-02-06',
+          reminder_days: reminderDays,
+        },
+      });
+    expect((await plan(quiet.json().id, [])).json()).toMatchObject({ reminder_days: [] });
+    await plan(early.json().id, [-5]);
+    // 1 February: five days before the books are due; the batch's ladder starts on the 2nd.
+    expect(await pass()).toEqual({ sent: 1, skipped: 0 });
+    expect((await log(asha)).results).toMatchObject([{ payer_phone: '9876500006' }]);
+    moveClockTo(t, '2025-02-06T10:00:00+05:30');
+    const onTheDay = await t.user(asha.phone, 'teacher');
+    await pass();
+    const phones = (await log(onTheDay)).results.map((r: { payer_phone: string }) => r.payer_phone);
+    expect(phones).not.toContain('9876500005');
+  });
 });

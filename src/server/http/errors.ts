@@ -19,6 +19,11 @@ const FIELD_MESSAGES: Record<string, string> = {
   due_day: studentsTexts.plans.dueDay,
 };
 
+/** Lists whose every problem (too long, an item out of range) has one sentence. */
+const LIST_MESSAGES: Record<string, string> = {
+  reminder_days: studentsTexts.plans.reminderDays,
+};
+
 /** D11: amounts are whole rupees from ₹1 to ₹50,000; say so in the product's words. */
 const AMOUNT_BOUNDS: Record<string, Record<string, string>> = {
   minimum: {
@@ -51,7 +56,8 @@ export function validationMessage(errors: ErrorObject[], part = 'body'): string 
   }
   const field = path.join('.');
   const last = path.at(-1) ?? '';
-  const known = FIELD_MESSAGES[last] ?? AMOUNT_BOUNDS[error.keyword]?.[last];
+  const known =
+    FIELD_MESSAGES[last] ?? AMOUNT_BOUNDS[error.keyword]?.[last] ?? LIST_MESSAGES[path[0] ?? ''];
   if (known) return known;
   if (!field) {
     return error.keyword === 'type'

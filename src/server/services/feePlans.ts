@@ -34,6 +34,7 @@ const toApi = (plan: FeePlanRow): FeePlan => ({
     plan.instalments?.map((p) => ({ due_date: p.dueDate, amount: paiseToRupees(p.amount) })) ??
     null,
   partial_minimum: plan.partialMinimum === null ? null : paiseToRupees(plan.partialMinimum),
+  reminder_days: plan.reminderDays,
   created_at: plan.createdAt.toISOString(),
   ended_at: plan.endedAt?.toISOString() ?? null,
 });
