@@ -148,7 +148,16 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await expect(figure(page, t.figures.overdue, t.overdueCount(overdue ? 1 : 0))).toBeVisible();
   await expect(duesRow(page, aarav!.name)).toContainText(t.statuses.paid);
   await expect(duesRow(page, diya!.name)).toContainText(t.statuses.paid);
+  // The chart's bar for this month says the same.
+  await expect(
+    page
+      .getByRole('region', { name: t.chart.title })
+      .getByText(t.chart.collectedOf('₹4,000.00', '₹6,000.00')),
+  ).toBeVisible();
   await expectNoViolations(page, 'tutor dashboard: dues of a month');
+  await page.screenshot({
+    fullPage: true,
+  });
 
   // The ledger's CSV says the same.
   const csv = await exportCsv(page, t);

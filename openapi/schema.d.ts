@@ -1113,6 +1113,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dues/months/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Six months of dues, for the chart
+         * @description The logged-in tutor's six months up to `to` (by due date, IST), oldest first: what was
+         *     expected (every due not waived) and what was collected of it, in rupees (D150).
+         */
+        get: operations["listDueMonths"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dues/export/": {
         parameters: {
             query?: never;
@@ -1395,6 +1416,13 @@ export interface components {
         SmsReply: {
             mobile: string;
             message: string;
+        };
+        DueMonths: {
+            results: {
+                month: string;
+                expected: components["schemas"]["Rupees"];
+                collected: components["schemas"]["Rupees"];
+            }[];
         };
         DueSettle: {
             /** @enum {string} */
@@ -3846,6 +3874,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DueMonth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listDueMonths: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM, the last month. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The six months. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueMonths"];
                 };
             };
             400: components["responses"]["BadRequest"];

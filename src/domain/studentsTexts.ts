@@ -180,6 +180,14 @@ export const studentsTexts = {
     reminded: 'The reminder is on its way.',
     keep: 'Not now',
     close: 'Close',
+    chart: {
+      title: 'Last 6 months',
+      loadFailed: 'The last months could not be loaded.',
+      empty: 'No dues in these months.',
+      collectedOf: (collected: string, expected: string) => `${collected} of ${expected}`,
+      aria: (month: string, collected: string, expected: string) =>
+        `${month}: ${collected} collected of ${expected} expected`,
+    },
     exportCsv: 'Download CSV',
     exporting: 'Preparing the CSV…',
     exported: (file: string) => `Saved ${file}.`,

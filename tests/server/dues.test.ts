@@ -135,6 +135,16 @@ describe.each(testDatabases())('dues on $name', (database) => {
       outstanding: 0,
       overdue: 0,
     });
+    // The chart's six months agree with the month (waived dues are not expected).
+    const chart = await api('GET', `${DUES}months/?to=2025-02`, { token: asha.token });
+    expect(chart.json().results).toEqual([
+      { month: '2024-09', expected: 0, collected: 0 },
+      { month: '2024-10', expected: 0, collected: 0 },
+      { month: '2024-11', expected: 0, collected: 0 },
+      { month: '2024-12', expected: 0, collected: 0 },
+      { month: '2025-01', expected: 1500, collected: 0 },
+      { month: '2025-02', expected: 2000, collected: 2000 },
+    ]);
     const missing = await api('POST', `${DUES}999999/waive/`, { token: asha.token, body: {} });
     expect(missing.statusCode).toBe(404);
     const { priya } = { priya: await t.user('9876511111', 'student') };

@@ -76,6 +76,28 @@ export async function fetchDueMonth(
   };
 }
 
+export interface MonthFigures {
+  month: string;
+  expected: number;
+  collected: number;
+}
+
+/** `GET dues/months/?to=`: the six months up to the one shown, oldest first, as one page. */
+export async function fetchDueMonths(
+  request: PageRequest<string>,
+  signal?: AbortSignal,
+): Promise<Page<MonthFigures>> {
+  const answer = await data(
+    api.GET('/dues/months/', { params: { query: { to: request.filter } }, signal }),
+  );
+  const items = answer.results.map((m) => ({
+    month: m.month,
+    expected: rupeesToPaise(m.expected),
+    collected: rupeesToPaise(m.collected),
+  }));
+  return { items, page: 1, page_size: items.length, count: items.length };
+}
+
 export async function settleDue(id: number): Promise<void> {
   await data(api.POST('/dues/{id}/settle/', { params: { path: { id } }, body: { how: 'cash' } }));
 }

@@ -28,6 +28,11 @@ export const dueHandlers = {
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
+  async listDueMonths({ query, auth, services }) {
+    const result = await services.dues.months(requireSession(auth).user, query.to);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
   async exportDues({ query, auth, services }) {
     const result = await services.dues.exportCsv(requireSession(auth).user, query);
     return result.ok ? csvReply(result.value) : refusal(result);

@@ -2,9 +2,9 @@
 // (once per plan, student and period, whatever runs at the same time); a month at a glance for
 // the tutor; a due settled by hand (cash or another way, with a note: no money moves) or
 // waived, once.
-import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { plannedDues } from '../../domain/feePlans';
+import { plannedDues, shiftMonth } from '../../domain/feePlans';
 import { paiseToRupees } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
@@ -21,9 +21,12 @@ import { tutorOnly } from './tutorOnly';
 
 type DueMonth = components['schemas']['DueMonth'];
 type Due = components['schemas']['Due'];
+type DueMonths = components['schemas']['DueMonths'];
 
 /** Dues are written this many days before they fall due (reminders start 3 days before). */
 export const DUES_AHEAD_DAYS = 31;
+/** The Dues tab's chart: this many months up to the one shown. */
+const CHART_MONTHS = 6;
 /** Rows per insert. */
 const CHUNK = 500;
 
@@ -195,6 +198,40 @@ export function createDueService({
         carried_forward: paiseToRupees(Number(earlier?.left ?? 0)),
         overdue: list.filter((d) => d.status === 'overdue').length,
         results: list,
+      });
+    },
+
+    /** The 6 months up to `month`, oldest first: expected (not waived) and collected. */
+    async months(caller: UserRow, month: string): Promise<Result<DueMonths, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const months = Array.from({ length: CHART_MONTHS }, (_, i) =>
+        shiftMonth(month, i - CHART_MONTHS + 1),
+      );
+      const key = sql<string>`substr(${dues.dueDate}, 1, 7)`;
+      const rows = await db
+        .select({
+          month: key,
+          expected: sql<string>`sum(${dues.amount})`,
+          collected: sql<string>`sum(${dues.paid})`,
+        })
+        .from(dues)
+        .where(
+          and(
+            eq(dues.tutorId, caller.id),
+            ne(dues.status, 'waived'),
+            gte(dues.dueDate, `${months[0]}-01`),
+            lt(dues.dueDate, `${month}-32`),
+          ),
+        )
+        .groupBy(key);
+      const byMonth = new Map(rows.map((row) => [row.month, row]));
+      return success({
+        results: months.map((m) => ({
+          month: m,
+          expected: paiseToRupees(Number(byMonth.get(m)?.expected ?? 0)),
+          collected: paiseToRupees(Number(byMonth.get(m)?.collected ?? 0)),
+        })),
       });
     },
 

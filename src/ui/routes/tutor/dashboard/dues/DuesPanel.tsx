@@ -9,7 +9,18 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -27,11 +38,13 @@ import {
 import {
   exportDues,
   fetchDueMonth,
+  fetchDueMonths,
   fetchReminders,
   remindNow,
   settleDue,
   waiveDue,
   type DueRow,
+  type MonthFigures,
   type DueStatus,
   type DuesPage,
   type ReminderRow,
@@ -45,15 +58,20 @@ import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { formatIstDate, istDateKey } from '../../../../../domain/time';
 import { useClock } from '../../../../app/clock';
 import { ListTable, type Column } from '../../../../components/ListTable';
+import { ListState } from '../../../../components/PagedListParts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import type { TutorTabPanelProps } from '../tutorTabs';
 
 const t = studentsTexts.duesTab;
 
 type DuesList = PagedListActorRef<DueRow, string>;
+type MonthsList = PagedListActorRef<MonthFigures, string>;
 
 const duesMachine = pagedListMachine<DueRow, string>().provide({
   actors: { fetchPage: fromPromise(({ input, signal }) => fetchDueMonth(input, signal)) },
+});
+const monthsMachine = pagedListMachine<MonthFigures, string>().provide({
+  actors: { fetchPage: fromPromise(({ input, signal }) => fetchDueMonths(input, signal)) },
 });
 const logMachine = pagedListMachine<ReminderRow, null>().provide({
   actors: { fetchPage: fromPromise(({ input, signal }) => fetchReminders(input, signal)) },
@@ -121,9 +139,13 @@ function Figures({ list }: { list: DuesList }) {
   );
 }
 
-function MonthSwitch({ list }: { list: DuesList }) {
+function MonthSwitch({ list, chart }: { list: DuesList; chart: MonthsList }) {
   const month = useSelector(list, (s) => s.context.filter);
-  const go = (by: number) => list.send({ type: 'filter.change', filter: shiftMonth(month, by) });
+  const go = (by: number) => {
+    const filter = shiftMonth(month, by);
+    list.send({ type: 'filter.change', filter });
+    chart.send({ type: 'filter.change', filter });
+  };
   return (
     <Group gap="xs" aria-label={t.monthLabel} role="group">
       <Button variant="default" size="xs" onClick={() => go(-1)}>
@@ -136,6 +158,40 @@ function MonthSwitch({ list }: { list: DuesList }) {
         {t.next}
       </Button>
     </Group>
+  );
+}
+
+/** Collected against expected, month by month: one bar each, its figures written beside. */
+function MonthsChart({ chart }: { chart: MonthsList }) {
+  const months = useSelector(chart, (s) => s.context.data?.items ?? []);
+  return (
+    <Stack gap="xs" component="section" aria-label={t.chart.title}>
+      <Title order={3} size="h5">
+        {t.chart.title}
+      </Title>
+      <ListState list={chart} title={t.chart.loadFailed} empty={t.chart.empty}>
+        {months.map((m) => {
+          const collected = formatINR(m.collected);
+          const expected = formatINR(m.expected);
+          return (
+            <Group key={m.month} gap="sm" wrap="nowrap">
+              <Text size="sm" w={72} style={{ flexShrink: 0 }}>
+                {duePeriodLabel(m.month)}
+              </Text>
+              <Progress
+                flex={1}
+                color="teal"
+                value={m.expected > 0 ? Math.min(100, (m.collected / m.expected) * 100) : 0}
+                aria-label={t.chart.aria(monthTitle(m.month), collected, expected)}
+              />
+              <Text size="sm" ta="right" w={170} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {t.chart.collectedOf(collected, expected)}
+              </Text>
+            </Group>
+          );
+        })}
+      </ListState>
+    </Stack>
   );
 }
 
@@ -327,13 +383,18 @@ function ReminderLog({ log }: { log: PagedListActorRef<ReminderRow, null> }) {
 export function DuesPanel(_props: TutorTabPanelProps) {
   const now = useClock();
   const list = useActorRef(duesMachine, { input: { filter: istDateKey(now()).slice(0, 7) } });
+  const chart = useActorRef(monthsMachine, { input: { filter: istDateKey(now()).slice(0, 7) } });
   const log = useActorRef(logMachine, { input: { filter: null } });
   const changed = (perform: (id: number) => Promise<void>) => async (id: number) => {
     await perform(id);
     log.send({ type: 'list.reload' });
   };
-  const settle = useConfirm(settleDue, list);
-  const waive = useConfirm(waiveDue, list);
+  const refigured = (perform: (id: number) => Promise<void>) => async (id: number) => {
+    await perform(id);
+    chart.send({ type: 'list.reload' });
+  };
+  const settle = useConfirm(refigured(settleDue), list);
+  const waive = useConfirm(refigured(waiveDue), list);
   const remind = useConfirm(
     changed(async (dueId) => {
       const due = list.getSnapshot().context.data?.items.find((d) => d.id === dueId);
@@ -347,10 +408,11 @@ export function DuesPanel(_props: TutorTabPanelProps) {
         <Title order={2} size="h4">
           {t.title}
         </Title>
-        <MonthSwitch list={list} />
+        <MonthSwitch list={list} chart={chart} />
       </Group>
       <Text size="sm">{t.intro}</Text>
       <Figures list={list} />
+      <MonthsChart chart={chart} />
       <DuesTable list={list} settle={settle} waive={waive} remind={remind} />
       <ExportButton list={list} />
       <ReminderLog log={log} />
