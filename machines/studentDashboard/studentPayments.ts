@@ -52,8 +52,8 @@ export interface Receipt extends Breakup {
   method: 'card' | 'upi';
   bankReference: string | null;
   refund: RefundSummary | null;
-  /** D147: the dues the payment settled, as one line ('' when it was not for dues). */
-  paidFor: string;
+  /** D147: the dues the payment settled (none when it was not for dues). */
+  paidFor: { plan: string; period: string; student: string; amount: Paise }[];
 }
 
 export interface Session {

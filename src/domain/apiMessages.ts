@@ -3,7 +3,6 @@
 // on its first screens (messages.ts is part of every first paint); the app shows the server's
 // `message` as sent, and only the dashboards import this module (e.g. refund status labels).
 import { REFUND_WINDOW_HOURS } from './constants';
-import { duePeriodLabel } from './duePeriod';
 import { PRODUCT_NAME } from './messages';
 
 export const apiMessages = {
@@ -135,10 +134,6 @@ export const apiMessages = {
     payer: (name: string, phone: string) => `${name} (${phone})`,
     /** D147: the dues a payment settled, named alike on the page and in the PDF. */
     paidFor: 'Paid for',
-    paidForLine: (due: { plan: string; period: string; student: string; amount: string }) => {
-      const period = duePeriodLabel(due.period);
-      return `${due.plan}${period ? ` (${period})` : ''}, ${due.student}: ${due.amount}`;
-    },
     /** A UPI payment has no fee (D6): its receipt shows no fee or charges rows. */
     showsFees: (method: 'card' | 'upi') => method === 'card',
     paidAt: 'Payment time',

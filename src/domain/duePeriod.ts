@@ -1,4 +1,5 @@
 // How a due's period reads (issue 14): on links, receipts, reminders and the dues screens.
+// Apart from the first-paint texts: only lazy screens and the server need it.
 
 /** How a due's period reads to a payer: 'Feb 2025', 'part 2', or '' for a one-time fee. */
 export function duePeriodLabel(period: string): string {
@@ -12,4 +13,15 @@ export function duePeriodLabel(period: string): string {
   }
   const part = /^part-(\d+)$/.exec(period);
   return part ? `part ${part[1]}` : '';
+}
+
+/** D147: one due a payment settled, as the receipt (page and PDF) names it. */
+export function paidForLine(due: {
+  plan: string;
+  period: string;
+  student: string;
+  amount: string;
+}): string {
+  const period = duePeriodLabel(due.period);
+  return `${due.plan}${period ? ` (${period})` : ''}, ${due.student}: ${due.amount}`;
 }

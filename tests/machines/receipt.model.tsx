@@ -26,7 +26,7 @@ export const RECEIPT: Receipt = {
   charges: 388,
   total: 202388,
   refund: null,
-  paidFor: '',
+  paidFor: [],
 };
 
 export interface ReceiptWorld {

@@ -58,7 +58,7 @@ export const RECEIPT: Receipt = {
   charges: 388,
   total: 202388,
   refund: null,
-  paidFor: '',
+  paidFor: [],
 };
 
 export const SESSION: Session = {

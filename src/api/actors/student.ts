@@ -12,7 +12,7 @@ import type {
 } from '../../../machines/studentDashboard/studentPayments';
 import { fileNameOf } from '../../browser/download';
 import { apiMessages } from '../../domain/apiMessages';
-import { formatINR, rupeesToPaise } from '../../domain/money';
+import { rupeesToPaise } from '../../domain/money';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data, failureFromError, unwrap } from '../errors';
@@ -111,16 +111,12 @@ export async function getReceipt(orderId: string, signal?: AbortSignal): Promise
     method: r.method,
     bankReference: r.bank_reference,
     refund: refundOf(r.refund),
-    paidFor: r.paid_for
-      .map((d) =>
-        apiMessages.receipts.paidForLine({
-          plan: d.plan_name,
-          period: d.period,
-          student: d.student_name,
-          amount: formatINR(rupeesToPaise(d.amount)),
-        }),
-      )
-      .join('; '),
+    paidFor: r.paid_for.map((d) => ({
+      plan: d.plan_name,
+      period: d.period,
+      student: d.student_name,
+      amount: rupeesToPaise(d.amount),
+    })),
   };
 }
 

@@ -3,6 +3,7 @@
 // line says they are Indian rupees (pdfWriter.ts).
 import type { components } from '../../../openapi/schema';
 import { PRODUCT_NAME } from '../../domain/messages';
+import { paidForLine } from '../../domain/duePeriod';
 import { apiMessages } from '../../domain/apiMessages';
 import { formatAmount, rupeesToPaise } from '../../domain/money';
 import { formatIstDate, formatIstTime } from '../../domain/time';
@@ -36,7 +37,7 @@ function receiptRows(receipt: Receipt): [string, string][][] {
     ...receipt.paid_for.map((d, i): [string, string] => [
       i === 0 ? r.paidFor : '',
       clip(
-        r.paidForLine({
+        paidForLine({
           plan: d.plan_name,
           period: d.period,
           student: d.student_name,

@@ -32,6 +32,7 @@ import { receiptMachine } from '../../../../../machines/receipt/receipt.machine'
 import type { Receipt } from '../../../../../machines/studentDashboard/studentPayments';
 import { receiptActor } from '../../../../api/actors/student';
 import { printPage } from '../../../../browser/print';
+import { paidForLine } from '../../../../domain/duePeriod';
 import { apiMessages } from '../../../../domain/apiMessages';
 import { dashboardTexts } from '../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../domain/money';
@@ -54,7 +55,10 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
     [a.receiptNumber, receipt.receiptNumber],
     [a.paidTo, a.payee(receipt.payee.name, receipt.payee.username)],
     [a.paidBy, a.payer(receipt.payer.name, receipt.payer.phone)],
-    ...(receipt.paidFor ? [[a.paidFor, receipt.paidFor] as [string, string]] : []),
+    ...receipt.paidFor.map((due, i): [string, string] => [
+      i === 0 ? a.paidFor : '',
+      paidForLine({ ...due, amount: formatINR(due.amount) }),
+    ]),
     [a.paidAt, istWhen(receipt.paidAt)],
     [a.method, t.payments.methods[receipt.method === 'card' ? 'cc' : 'upi']],
     ...(receipt.bankReference
@@ -82,7 +86,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
       </Title>
       <DataList withDivider labelWidth="45%">
         {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
+          <DataList.Item key={`${label}${value}`}>
             <DataList.ItemLabel>{label}</DataList.ItemLabel>
             <DataList.ItemValue ta="right" style={{ overflowWrap: 'anywhere' }}>
               {value}

@@ -195,6 +195,46 @@ function MonthsChart({ chart }: { chart: MonthsList }) {
   );
 }
 
+interface DueActionTexts {
+  title: string;
+  question: (due: DueRow) => string;
+  yes: string;
+  done: string;
+}
+
+/** One of a due's actions behind its confirm: what it asks, and that it went through. */
+function DueAction({
+  actor,
+  items,
+  texts,
+}: {
+  actor: ConfirmActionActorRef;
+  items: DueRow[];
+  texts: DueActionTexts;
+}) {
+  const target = useSelector(actor, (s) => s.context.target);
+  const due = items.find((d) => String(d.id) === target) ?? null;
+  return (
+    <>
+      <ConfirmDone actor={actor} text={texts.done} />
+      <ConfirmDialog
+        actor={actor}
+        texts={
+          due
+            ? {
+                title: texts.title,
+                question: texts.question(due),
+                yes: texts.yes,
+                no: t.keep,
+                close: t.close,
+              }
+            : null
+        }
+      />
+    </>
+  );
+}
+
 function DuesTable({
   list,
   settle,
@@ -207,18 +247,12 @@ function DuesTable({
   remind: ConfirmActionActorRef;
 }) {
   const items = useSelector(list, (s) => s.context.data?.items ?? []);
-  const asked = (actor: ConfirmActionActorRef) =>
-    items.find((due) => String(due.id) === actor.getSnapshot().context.target) ?? null;
-  // Re-render when a dialog opens (the snapshot read above is not a subscription).
-  useSelector(settle, (s) => s.context.target);
-  useSelector(waive, (s) => s.context.target);
-  useSelector(remind, (s) => s.context.target);
-  const action = (actor: ConfirmActionActorRef, label: string, due: DueRow, id = due.id) => (
+  const action = (actor: ConfirmActionActorRef, label: string, due: DueRow) => (
     <Button
       size="xs"
       variant="subtle"
       aria-label={t.actionAria(label, due.studentName)}
-      onClick={() => actor.send({ type: 'confirm.ask', id: String(id) })}
+      onClick={() => actor.send({ type: 'confirm.ask', id: String(due.id) })}
     >
       {label}
     </Button>
@@ -252,14 +286,8 @@ function DuesTable({
         ) : null,
     },
   ];
-  const settling = asked(settle);
-  const waiving = asked(waive);
-  const reminding = asked(remind);
   return (
     <>
-      <ConfirmDone actor={settle} text={t.settled} />
-      <ConfirmDone actor={waive} text={t.waived} />
-      <ConfirmDone actor={remind} text={t.reminded} />
       <ListTable
         list={list}
         title={t.title}
@@ -269,47 +297,35 @@ function DuesTable({
         rowKey={(due) => String(due.id)}
         minWidth={760}
       />
-      <ConfirmDialog
+      <DueAction
         actor={settle}
-        texts={
-          settling
-            ? {
-                title: t.settleTitle,
-                question: t.settleQuestion(settling.studentName, formatINR(settling.left)),
-                yes: t.settleYes,
-                no: t.keep,
-                close: t.close,
-              }
-            : null
-        }
+        items={items}
+        texts={{
+          title: t.settleTitle,
+          question: (due) => t.settleQuestion(due.studentName, formatINR(due.left)),
+          yes: t.settleYes,
+          done: t.settled,
+        }}
       />
-      <ConfirmDialog
+      <DueAction
         actor={waive}
-        texts={
-          waiving
-            ? {
-                title: t.waiveTitle,
-                question: t.waiveQuestion(waiving.studentName, formatINR(waiving.left)),
-                yes: t.waiveYes,
-                no: t.keep,
-                close: t.close,
-              }
-            : null
-        }
+        items={items}
+        texts={{
+          title: t.waiveTitle,
+          question: (due) => t.waiveQuestion(due.studentName, formatINR(due.left)),
+          yes: t.waiveYes,
+          done: t.waived,
+        }}
       />
-      <ConfirmDialog
+      <DueAction
         actor={remind}
-        texts={
-          reminding
-            ? {
-                title: t.remindTitle,
-                question: t.remindQuestion(reminding.studentName),
-                yes: t.remindYes,
-                no: t.keep,
-                close: t.close,
-              }
-            : null
-        }
+        items={items}
+        texts={{
+          title: t.remindTitle,
+          question: (due) => t.remindQuestion(due.studentName),
+          yes: t.remindYes,
+          done: t.reminded,
+        }}
       />
     </>
   );
