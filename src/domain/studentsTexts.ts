@@ -11,6 +11,15 @@ import {
 } from './constants';
 import { REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 
+/** A due's status in words: the Dues tab and the ledger's CSV say the same. */
+const DUE_STATUSES = {
+  open: 'Open',
+  partly_paid: 'Partly paid',
+  paid: 'Paid',
+  waived: 'Waived',
+  overdue: 'Overdue',
+} as const;
+
 export const studentsTexts = {
   title: 'Your students',
   intro: 'Students who paid you are here already. Add the others to collect their fees.',
@@ -96,13 +105,7 @@ export const studentsTexts = {
       status: 'Status',
       settledBy: 'Settled by',
       note: 'Note',
-      statuses: {
-        open: 'Open',
-        partly_paid: 'Partly paid',
-        paid: 'Paid',
-        waived: 'Waived',
-        overdue: 'Overdue',
-      },
+      statuses: DUE_STATUSES,
       settledHow: { cash: 'Cash', other: 'Other', waived: 'Waived' },
     },
   },
@@ -152,13 +155,7 @@ export const studentsTexts = {
       status: 'Status',
       actions: 'Actions',
     },
-    statuses: {
-      open: 'Open',
-      partly_paid: 'Partly paid',
-      paid: 'Paid',
-      waived: 'Waived',
-      overdue: 'Overdue',
-    },
+    statuses: DUE_STATUSES,
     paidCash: 'Paid in cash',
     waive: 'Waive',
     remind: 'Remind',

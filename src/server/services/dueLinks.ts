@@ -41,6 +41,9 @@ const REUSE_MIN_LEFT_MS = 24 * 60 * 60 * 1000;
 /** Who pays a student's fees: the parent when set (their phone gets links and reminders). */
 export const payerPhoneOf = sql<string>`coalesce(${tutorStudents.parentPhone}, ${tutorStudents.phone})`;
 
+/** The payer's name: the parent's when set, else the student's. */
+export const payerNameOf = sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`;
+
 /** The students `phone` pays for (payerPhoneOf = phone, written so the phone indexes serve). */
 export const paidForBy = (phone: string) =>
   or(

@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import { displayName } from '../users';
-import { OPEN_DUE, paidForBy, payerPhoneOf, type DueLinkService } from './dueLinks';
+import { OPEN_DUE, paidForBy, payerNameOf, payerPhoneOf, type DueLinkService } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
@@ -148,7 +148,7 @@ export function createReminderService(deps: {
         .selectDistinct({
           tutorId: dues.tutorId,
           phone: payerPhoneOf,
-          name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
+          name: payerNameOf,
         })
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
@@ -187,7 +187,7 @@ export function createReminderService(deps: {
       const [student] = await db
         .select({
           phone: payerPhoneOf,
-          name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
+          name: payerNameOf,
         })
         .from(tutorStudents)
         .where(and(eq(tutorStudents.id, studentId), eq(tutorStudents.tutorId, caller.id)));
@@ -220,7 +220,7 @@ export function createReminderService(deps: {
       if (refused) return refused;
       const stopped = await db
         .selectDistinct({
-          name: sql<string>`coalesce(${tutorStudents.parentName}, ${tutorStudents.name})`,
+          name: payerNameOf,
           phone: reminderOptOuts.phone,
           since: reminderOptOuts.createdAt,
         })
