@@ -1297,6 +1297,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reminders/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How reminders go
+         * @description The logged-in tutor's reminder settings (D151): whether the ladder's reminders go out by
+         *     themselves, and by which channel. Until saved: automatic, by WhatsApp.
+         */
+        get: operations["getReminderSettings"];
+        /**
+         * Change how reminders go
+         * @description Saves both settings at once; the next pass follows them. Reminders already sent stay as
+         *     they were.
+         */
+        put: operations["saveReminderSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meta's check of the WhatsApp webhook URL
+         * @description Called by Meta when the webhook is registered, never by the app: with `hub.mode`
+         *     `subscribe` and our verify token (WHATSAPP_VERIFY_TOKEN) it answers `hub.challenge`;
+         *     anything else is a 403.
+         */
+        get: operations["verifyWhatsAppWebhook"];
+        put?: never;
+        /**
+         * WhatsApp's webhook
+         * @description Called by Meta, never by the app (D151), signed with X-Hub-Signature-256 (HMAC-SHA256 of
+         *     the body with WHATSAPP_APP_SECRET; else 401): statuses of the texts we sent (a failed
+         *     one goes again by SMS) and messages phones sent us (STOP and START, as by SMS).
+         */
+        post: operations["receiveWhatsAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sms/replies/": {
         parameters: {
             query?: never;
@@ -1387,8 +1441,11 @@ export interface components {
             kind: "scheduled" | "manual";
             payer_name: string;
             payer_phone: string;
-            /** @enum {string} */
-            channel: "sms";
+            /**
+             * @description How it went (D151); `sms` also when WhatsApp failed and SMS took over.
+             * @enum {string}
+             */
+            channel: "sms" | "whatsapp";
             amount: components["schemas"]["Rupees"];
             link_id: string | null;
             /** @enum {string} */
@@ -1399,8 +1456,24 @@ export interface components {
              */
             skipped: "opted_out" | "cannot_accept_payments" | null;
             error: string | null;
+            /** @description Why WhatsApp could not deliver it, when SMS took over. */
+            whatsapp_error: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        ReminderSettings: {
+            /** @description Reminders on each plan's ladder; off, only those sent now go out. */
+            automatic: boolean;
+            /**
+             * @description `whatsapp`: by WhatsApp, and by SMS when WhatsApp cannot deliver; `sms`: SMS only.
+             * @enum {string}
+             */
+            channel: "whatsapp" | "sms";
+        };
+        /** @description Meta's webhook notification (statuses of our messages, messages to us). */
+        WhatsAppNotification: {
+            object: string;
+            entry: Record<string, never>[];
         };
         ReminderLog: {
             results: components["schemas"]["Reminder"][];
@@ -4139,6 +4212,111 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    saveReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings, saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    verifyWhatsAppWebhook: {
+        parameters: {
+            query: {
+                "hub.mode": string;
+                "hub.verify_token": string;
+                "hub.challenge": string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, echoed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    receiveWhatsAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsAppNotification"];
+            };
+        };
+        responses: {
+            /** @description The notification was taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

@@ -1,7 +1,7 @@
 // The sandbox server (D120): local imitations of the outside world for development, tests and
 // staging, in a process of its own (sandbox/main.ts), never part of the product's build. Under
-// /sandbox/: the Cashfree gateway (cashfree/, gateway-contract.md), MSG91 (msg91.ts) and the
-// dev SMS outbox it feeds (outbox.ts). Its state is its own memory (one process).
+// /sandbox/: the Cashfree gateway (cashfree/, gateway-contract.md), MSG91 (msg91.ts), WhatsApp's
+// Cloud API (whatsapp.ts) and the dev outbox they feed (outbox.ts). Its state is its own memory (one process).
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { systemClock, type Clock } from '../src/server/clock';
@@ -12,6 +12,7 @@ import type { Deliver } from './cashfree/webhooks';
 import type { SandboxConfig } from './config';
 import { msg91Routes } from './msg91';
 import { createOutbox, outboxRoutes } from './outbox';
+import { whatsAppRoutes } from './whatsapp';
 
 export interface SandboxOptions {
   config: SandboxConfig;
@@ -54,6 +55,14 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         outbox,
         reportUrl: `${config.appOrigin}/api/v1/sms/delivery-reports/?token=${encodeURIComponent(config.msg91WebhookToken)}`,
         replyUrl: `${config.appOrigin}/api/v1/sms/replies/?token=${encodeURIComponent(config.msg91WebhookToken)}`,
+        deliver: options.deliver ?? postJson,
+        log: app.log,
+      });
+      await sandbox.register(whatsAppRoutes, {
+        prefix: '/whatsapp',
+        ...config.whatsapp,
+        outbox,
+        webhookUrl: `${config.appOrigin}/api/v1/whatsapp/webhook/`,
         deliver: options.deliver ?? postJson,
         log: app.log,
       });

@@ -8,6 +8,9 @@ import {
   DEV_CASHFREE_PARTNER_API_KEY,
   DEV_MSG91_AUTH_KEY,
   DEV_MSG91_WEBHOOK_TOKEN,
+  DEV_WHATSAPP_ACCESS_TOKEN,
+  DEV_WHATSAPP_APP_SECRET,
+  DEV_WHATSAPP_PHONE_NUMBER_ID,
   ConfigError,
   isLoopback,
 } from '../src/server/config';
@@ -33,6 +36,9 @@ const envSchema = z.object({
   CASHFREE_PARTNER_API_KEY: optional(z.string()),
   MSG91_AUTH_KEY: optional(z.string()),
   MSG91_WEBHOOK_TOKEN: optional(z.string()),
+  WHATSAPP_PHONE_NUMBER_ID: optional(z.string()),
+  WHATSAPP_ACCESS_TOKEN: optional(z.string()),
+  WHATSAPP_APP_SECRET: optional(z.string()),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 });
 
@@ -47,6 +53,8 @@ export interface SandboxConfig {
   msg91AuthKey: string;
   /** MSG91's delivery-report webhook: the app's URL with this token. */
   msg91WebhookToken: string;
+  /** D151: the WhatsApp Cloud API's business number, the token it takes, the webhook's key. */
+  whatsapp: { phoneNumberId: string; accessToken: string; appSecret: string };
   /** MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long; 0 is immediate. */
   kycReviewMs: number;
   logLevel: string;
@@ -76,6 +84,11 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
     },
     msg91AuthKey: e.MSG91_AUTH_KEY ?? DEV_MSG91_AUTH_KEY,
     msg91WebhookToken: e.MSG91_WEBHOOK_TOKEN ?? DEV_MSG91_WEBHOOK_TOKEN,
+    whatsapp: {
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? DEV_WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: e.WHATSAPP_ACCESS_TOKEN ?? DEV_WHATSAPP_ACCESS_TOKEN,
+      appSecret: e.WHATSAPP_APP_SECRET ?? DEV_WHATSAPP_APP_SECRET,
+    },
     kycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_KYC_REVIEW_MS,
     logLevel: e.LOG_LEVEL ?? 'info',
   };

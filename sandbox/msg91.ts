@@ -79,6 +79,7 @@ export async function msg91Routes(app: FastifyInstance, deps: Msg91Deps) {
       const vars = recipient as Record<string, string>;
       messages.push({
         phone,
+        channel: 'sms' as const,
         template: name,
         vars,
         body: (template.text as (v: object) => string)(vars),

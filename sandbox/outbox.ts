@@ -1,5 +1,5 @@
-// The dev SMS outbox: what a real phone would have received from the MSG91 imitation, for
-// developers and e2e journeys, in the sandbox's memory. It answers for one given phone only
+// The dev SMS outbox: what a real phone would have received from the MSG91 and WhatsApp
+// imitations (D151), for developers and e2e journeys, in the sandbox's memory. It answers for one given phone only
 // (issue 9.4): nobody lists every phone's live codes.
 //   GET /sandbox/outbox.json?phone=  newest first: [{phone, body, code, created_at}]
 //   GET /sandbox/outbox?phone=       the same as a page (without a phone: a form asking one)
@@ -15,6 +15,8 @@ const KEEP = 200;
 
 export interface OutboxEntry {
   phone: string;
+  /** D151: 'sms' (MSG91) or 'whatsapp' (the Cloud API). */
+  channel: 'sms' | 'whatsapp';
   body: string;
   /** The OTP in the message, if any. */
   code: string | null;
@@ -23,6 +25,7 @@ export interface OutboxEntry {
 
 export interface OutboxMessage {
   phone: string;
+  channel: 'sms' | 'whatsapp';
   template: string;
   vars: Record<string, string>;
   body: string;
@@ -36,13 +39,14 @@ export function createOutbox(clock: Clock, log: FastifyBaseLogger) {
       const list = byPhone.get(message.phone) ?? [];
       list.unshift({
         phone: message.phone,
+        channel: message.channel,
         body: message.body,
         code: message.template === 'otp' ? (message.vars.otp ?? null) : null,
         created_at: clock.now().toISOString(),
       });
       byPhone.set(message.phone, list.slice(0, KEEP));
       // The one place an OTP is logged, by design: this is the developer's phone.
-      log.info(`[dev sms] to ${maskPhone(message.phone, 'x')}: ${message.body}`);
+      log.info(`[dev ${message.channel}] to ${maskPhone(message.phone, 'x')}: ${message.body}`);
     },
     of(phone: string): OutboxEntry[] {
       return (byPhone.get(phone) ?? []).slice(0, LIMIT);
@@ -86,13 +90,14 @@ export async function outboxRoutes(app: FastifyInstance, { outbox }: { outbox: O
         .map(
           (e) =>
             `<tr><td>${escapeHtml(e.created_at)}</td><td>${escapeHtml(e.phone)}</td>` +
+            `<td>${e.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}</td>` +
             `<td>${escapeHtml(e.body)}</td><td><code>${escapeHtml(e.code ?? '')}</code></td></tr>`,
         )
         .join('\n');
       const body = `<h1>Dev SMS outbox</h1>
-<p class="muted">Messages the SMS provider's sandbox "sent" to one phone, newest first (at most ${LIMIT}).</p>
+<p class="muted">Messages the SMS provider's and WhatsApp's sandboxes "sent" to one phone, newest first (at most ${LIMIT}).</p>
 ${phoneForm(phone)}
-${!phone ? '' : list.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>Sent</th><th>Phone</th><th>Message</th><th>Code</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}`;
+${!phone ? '' : list.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>Sent</th><th>Phone</th><th>By</th><th>Message</th><th>Code</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}`;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -133,7 +133,13 @@ async function reminderPass(
     db,
     clock,
     dueLinks: createDueLinkService({ db, clock, users, paymentLinks }),
-    textMessages: createTextMessageService({ db, clock, sms: { send: unused }, jobs: queue }),
+    textMessages: createTextMessageService({
+      db,
+      clock,
+      sms: { send: unused },
+      whatsapp: { send: unused },
+      jobs: queue,
+    }),
   });
   const run = async () => {
     setQueries(0);

@@ -23,7 +23,7 @@ import { handlers as defaultHandlers } from './routes';
 import { registerContractRoutes } from './routes/register';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createServices, type Services } from './services';
-import { createSmsSender } from './sms/provider';
+import { createSmsSender, createWhatsAppTextSender } from './sms/provider';
 import type { SmsSender } from './sms/sender';
 import { messages } from '../domain/messages';
 import { apiMessages } from '../domain/apiMessages';
@@ -103,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const loopback = options.sandbox ? { loopback: options.sandbox } : {};
   const sms = options.sms ?? createSmsSender(config, options.sandbox);
+  const whatsapp = createWhatsAppTextSender(config, options.sandbox);
   const gateway = options.gateway ?? createCashfreeGateway(config, loopback);
   const verification = options.verification ?? createCashfreeVerification(config, loopback);
   const merchants =
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     config,
     sms,
+    whatsapp,
     gateway,
     merchants,
     verification,

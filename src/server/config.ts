@@ -7,6 +7,12 @@ import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods'
 import type { RateLimit } from './services/rateLimits';
 import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
 import { DEV_SMS_TEMPLATE_IDS, SMS_TEMPLATE_NAMES, type SmsTemplateName } from './sms/templates';
+import {
+  WHATSAPP_LANGUAGE,
+  WHATSAPP_TEMPLATE_NAMES,
+  WHATSAPP_TEMPLATES,
+  type WhatsAppTemplateName,
+} from './whatsapp/templates';
 
 /** The development HMAC key. Fine locally, refused in production. */
 export const DEV_APP_SECRET = 'tuitionpay-dev-secret-not-for-production';
@@ -19,10 +25,18 @@ export const DEV_CASHFREE_PARTNER_API_KEY = 'partner_test_tuitionpay_dev_key_not
 export const DEV_MSG91_AUTH_KEY = 'msg91_dev_authkey_not_for_production';
 /** The development token of the delivery-report webhook URL (the sandbox sends it). */
 export const DEV_MSG91_WEBHOOK_TOKEN = 'msg91_dev_webhook_token_not_for_production';
+/** D151: the development WhatsApp Cloud API credentials: the sandbox's imitation takes them. */
+export const DEV_WHATSAPP_PHONE_NUMBER_ID = '100000000000001';
+export const DEV_WHATSAPP_ACCESS_TOKEN = 'whatsapp_dev_access_token_not_for_production';
+/** Signs the webhook's POSTs (X-Hub-Signature-256). */
+export const DEV_WHATSAPP_APP_SECRET = 'whatsapp_dev_app_secret_not_for_production';
+/** Echoed back when Meta checks the webhook URL (hub.verify_token). */
+export const DEV_WHATSAPP_VERIFY_TOKEN = 'whatsapp_dev_verify_token_not_for_production';
 /** Where the sandbox server listens by default (sandbox/config.ts). */
 export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:3100';
 const MIN_SECRET_LENGTH = 32;
 const MSG91_API = 'https://control.msg91.com/api/v5';
+const WHATSAPP_API = 'https://graph.facebook.com/v21.0';
 const CASHFREE_SDK_URL = 'https://sdk.cashfree.com/js/v3/cashfree.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -73,6 +87,20 @@ const envSchema = z.object({
   /** D121: the DLT template id of each message kind, e.g. MSG91_TEMPLATE_OTP. */
   ...Object.fromEntries(
     SMS_TEMPLATE_NAMES.map((name) => [templateVariable(name), optional(z.string().min(1))]),
+  ),
+  /** D151: the WhatsApp Business Cloud API (the sandbox imitates it locally). */
+  WHATSAPP_BASE_URL: optional(z.url()),
+  WHATSAPP_PHONE_NUMBER_ID: optional(z.string().regex(/^\d{6,20}$/)),
+  WHATSAPP_ACCESS_TOKEN: optional(z.string().min(16)),
+  WHATSAPP_APP_SECRET: optional(z.string().min(16)),
+  WHATSAPP_VERIFY_TOKEN: optional(z.string().min(16)),
+  WHATSAPP_LANGUAGE: optional(z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/)),
+  /** The approved template name of each kind, e.g. WHATSAPP_TEMPLATE_FEE_REMINDER. */
+  ...Object.fromEntries(
+    WHATSAPP_TEMPLATE_NAMES.map((name) => [
+      whatsAppTemplateVariable(name),
+      optional(z.string().regex(/^[a-z0-9_]{1,512}$/)),
+    ]),
   ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
   /** One log line per request (not for health checks and static files); off with false. */
@@ -158,6 +186,18 @@ export interface Config {
     webhookToken: string;
     templates: Record<SmsTemplateName, string>;
     /** How long one send waits for MSG91 (the sender's default when absent). */
+    timeoutMs?: number;
+  };
+  whatsapp: {
+    baseUrl: string;
+    phoneNumberId: string;
+    /** Never logged. */
+    accessToken: string;
+    /** Checks the webhook's signatures; never logged. */
+    appSecret: string;
+    verifyToken: string;
+    templates: Record<WhatsAppTemplateName, string>;
+    language: string;
     timeoutMs?: number;
   };
   logLevel: LogLevel;
@@ -261,6 +301,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       webhookToken: e.MSG91_WEBHOOK_TOKEN ?? DEV_MSG91_WEBHOOK_TOKEN,
       templates,
     },
+    whatsapp: {
+      baseUrl: (
+        e.WHATSAPP_BASE_URL ??
+        (sandboxOrigin ? `${sandboxOrigin}/sandbox/whatsapp/v21.0` : WHATSAPP_API)
+      ).replace(/\/+$/, ''),
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? DEV_WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: e.WHATSAPP_ACCESS_TOKEN ?? DEV_WHATSAPP_ACCESS_TOKEN,
+      appSecret: e.WHATSAPP_APP_SECRET ?? DEV_WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? DEV_WHATSAPP_VERIFY_TOKEN,
+      templates: Object.fromEntries(
+        WHATSAPP_TEMPLATE_NAMES.map((name) => [
+          name,
+          (e as Record<string, string | undefined>)[whatsAppTemplateVariable(name)] ??
+            WHATSAPP_TEMPLATES[name],
+        ]),
+      ) as Record<WhatsAppTemplateName, string>,
+      language: e.WHATSAPP_LANGUAGE ?? WHATSAPP_LANGUAGE,
+    },
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS ?? true,
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
@@ -354,6 +412,11 @@ function templateVariable(name: SmsTemplateName): string {
   return `MSG91_TEMPLATE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
 
+/** The environment variable of a kind's WhatsApp template name: WHATSAPP_TEMPLATE_FEE_REMINDER. */
+function whatsAppTemplateVariable(name: WhatsAppTemplateName): string {
+  return `WHATSAPP_TEMPLATE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
 /**
  * Where the adapter sends calls to one of Cashfree's APIs: Cashfree's production API; else the
  * sandbox server when there is one; else Cashfree's hosted sandbox.
@@ -412,6 +475,19 @@ function secretProblems(config: Config): string[] {
   for (const name of SMS_TEMPLATE_NAMES) {
     if (config.msg91.templates[name] === DEV_SMS_TEMPLATE_IDS[name]) {
       problems.push(`${templateVariable(name)} is missing: the DLT template id of the ${name} SMS`);
+    }
+  }
+  const whatsAppDefaults: [string, string, string][] = [
+    ['WHATSAPP_PHONE_NUMBER_ID', config.whatsapp.phoneNumberId, DEV_WHATSAPP_PHONE_NUMBER_ID],
+    ['WHATSAPP_ACCESS_TOKEN', config.whatsapp.accessToken, DEV_WHATSAPP_ACCESS_TOKEN],
+    ['WHATSAPP_APP_SECRET', config.whatsapp.appSecret, DEV_WHATSAPP_APP_SECRET],
+    ['WHATSAPP_VERIFY_TOKEN', config.whatsapp.verifyToken, DEV_WHATSAPP_VERIFY_TOKEN],
+  ];
+  for (const [variable, value, devDefault] of whatsAppDefaults) {
+    if (value === devDefault) {
+      problems.push(
+        `${variable} is missing (the development default is for a developer machine only)`,
+      );
     }
   }
   return problems;

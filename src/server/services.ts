@@ -34,6 +34,8 @@ export interface ServiceDeps {
   clock: Clock;
   config: Config;
   sms: SmsSender;
+  /** D151: WhatsApp texts (reminders). */
+  whatsapp: SmsSender;
   gateway: PaymentGateway;
   /** The gateway's merchant onboarding (the tutor's Aadhaar KYC). */
   merchants: MerchantOnboardingApi;
@@ -51,6 +53,7 @@ export function createServices({
   clock,
   config,
   sms,
+  whatsapp,
   gateway,
   merchants,
   verification,
@@ -74,7 +77,7 @@ export function createServices({
   const refunds = createRefundService({ db, clock, gateway });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const dueLinks = createDueLinkService({ db, clock, users, paymentLinks });
-  const textMessages = createTextMessageService({ db, clock, sms, jobs });
+  const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
   return {
     db,
     clock,

@@ -10,6 +10,10 @@ import {
   DEV_CASHFREE_CLIENT_ID,
   DEV_CASHFREE_CLIENT_SECRET,
   DEV_CASHFREE_PARTNER_API_KEY,
+  DEV_WHATSAPP_ACCESS_TOKEN,
+  DEV_WHATSAPP_APP_SECRET,
+  DEV_WHATSAPP_PHONE_NUMBER_ID,
+  DEV_WHATSAPP_VERIFY_TOKEN,
   loadConfig,
 } from '../../src/server/config';
 
@@ -21,6 +25,10 @@ const REAL_SMS = {
   MSG91_TEMPLATE_INVITATION: '65f0c0ffee0123456789abce',
   MSG91_TEMPLATE_INVITATION_WITH_AMOUNT: '65f0c0ffee0123456789abcf',
   MSG91_TEMPLATE_FEE_REMINDER: '65f0c0ffee0123456789abd0',
+  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_ACCESS_TOKEN: 'EAAlive-whatsapp-access-token',
+  WHATSAPP_APP_SECRET: 'live-whatsapp-app-secret-0123',
+  WHATSAPP_VERIFY_TOKEN: 'live-whatsapp-verify-token-0123',
 };
 
 const REAL_GATEWAY = {
@@ -48,6 +56,15 @@ describe('configuration', () => {
         authKey: DEV_MSG91_AUTH_KEY,
         webhookToken: DEV_MSG91_WEBHOOK_TOKEN,
         templates: DEV_SMS_TEMPLATE_IDS,
+      },
+      whatsapp: {
+        baseUrl: 'http://127.0.0.1:3100/sandbox/whatsapp/v21.0',
+        phoneNumberId: DEV_WHATSAPP_PHONE_NUMBER_ID,
+        accessToken: DEV_WHATSAPP_ACCESS_TOKEN,
+        appSecret: DEV_WHATSAPP_APP_SECRET,
+        verifyToken: DEV_WHATSAPP_VERIFY_TOKEN,
+        templates: { feeReminder: 'fee_reminder' },
+        language: 'en',
       },
       logLevel: 'info',
       logRequests: true,
@@ -199,6 +216,10 @@ describe('configuration', () => {
       expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_FEE_REMINDER is missing/),
+      expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID is missing/),
+      expect.stringMatching(/^WHATSAPP_ACCESS_TOKEN is missing/),
+      expect.stringMatching(/^WHATSAPP_APP_SECRET is missing/),
+      expect.stringMatching(/^WHATSAPP_VERIFY_TOKEN is missing/),
       // D15: the real gateway's page origins must be named, never defaulted to our own.
       expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
       expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
@@ -218,7 +239,22 @@ describe('configuration', () => {
       seedDemoData: false,
       smsProvider: 'msg91',
       msg91: { baseUrl: 'https://control.msg91.com/api/v5', authKey: 'live-msg91-key' },
+      whatsapp: {
+        baseUrl: 'https://graph.facebook.com/v21.0',
+        phoneNumberId: '106540352242922',
+        templates: { feeReminder: 'fee_reminder' },
+      },
     });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: REAL_SECRET,
+        ...REAL_GATEWAY,
+        ...REAL_SMS,
+        WHATSAPP_TEMPLATE_FEE_REMINDER: 'tuition_fee_due_v2',
+        WHATSAPP_LANGUAGE: 'en_US',
+      }).whatsapp,
+    ).toMatchObject({ templates: { feeReminder: 'tuition_fee_due_v2' }, language: 'en_US' });
   });
 
   it('refuses development defaults on any address but loopback, whatever NODE_ENV (9.4)', () => {
@@ -235,6 +271,10 @@ describe('configuration', () => {
         expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_FEE_REMINDER is missing/),
+        expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID is missing/),
+        expect.stringMatching(/^WHATSAPP_ACCESS_TOKEN is missing/),
+        expect.stringMatching(/^WHATSAPP_APP_SECRET is missing/),
+        expect.stringMatching(/^WHATSAPP_VERIFY_TOKEN is missing/),
       ]);
     }
     const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };

@@ -22,6 +22,7 @@ describe.each(testDatabases())('sandbox outbox on $name', (database) => {
     expect(list).toHaveLength(2);
     expect(list[0]).toEqual({
       phone: '9000000002',
+      channel: 'sms',
       body: `Your TuitionPay OTP is ${await server.lastCode('9000000002')}`,
       code: await server.lastCode('9000000002'),
       created_at: new Date(server.clock.now()).toISOString(),

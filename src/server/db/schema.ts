@@ -136,9 +136,15 @@ export const smsMessages = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
+    /** D151: SMS (MSG91) or WhatsApp (the Cloud API); a WhatsApp text that fails goes by SMS. */
+    channel: text('channel', { enum: ['sms', 'whatsapp'] })
+      .notNull()
+      .default('sms'),
     template: text('template').notNull(),
     vars: jsonb('vars').notNull(),
     status: text('status', { enum: ['queued', 'sent', 'delivered', 'failed'] }).notNull(),
+    /** The SMS sent instead when this WhatsApp text failed. */
+    replacedBy: integer('replaced_by'),
     attempts: integer('attempts').notNull().default(0),
     providerRequestId: text('provider_request_id'),
     error: text('error'),
@@ -152,6 +158,7 @@ export const smsMessages = pgTable(
       'sms_messages_status_check',
       sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`,
     ),
+    check('sms_messages_channel_check', sql`${t.channel} in ('sms', 'whatsapp')`),
   ],
 );
 
@@ -575,6 +582,22 @@ export const reminderOptOuts = pgTable('reminder_opt_outs', {
   phone: text('phone').primaryKey(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+// D151: how a tutor's reminders go. No row: the defaults (automatic, by WhatsApp).
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    tutorId: integer('tutor_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Off: only the reminders the tutor sends now go out. */
+    automatic: boolean('automatic').notNull(),
+    /** 'whatsapp': WhatsApp, with SMS when WhatsApp cannot deliver; 'sms': SMS only. */
+    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('reminder_settings_channel_check', sql`${t.channel} in ('whatsapp', 'sms')`)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];

@@ -62,4 +62,14 @@ export const dueHandlers = {
     const result = await services.reminders.sendNow(requireSession(auth).user, body.student_id);
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
+
+  async getReminderSettings({ auth, services }) {
+    const result = await services.reminders.settings(requireSession(auth).user);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async saveReminderSettings({ body, auth, services }) {
+    const result = await services.reminders.saveSettings(requireSession(auth).user, body);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
 } satisfies Handlers;

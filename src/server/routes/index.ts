@@ -16,6 +16,7 @@ import { scheduleHandlers } from './schedules';
 import { smsHandlers } from './sms';
 import { studentHandlers } from './students';
 import { userHandlers } from './user';
+import { whatsAppHandlers } from './whatsapp';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -33,4 +34,5 @@ export const handlers: Handlers = {
   ...studentHandlers,
   ...feePlanHandlers,
   ...dueHandlers,
+  ...whatsAppHandlers,
 };

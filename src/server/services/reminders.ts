@@ -4,7 +4,10 @@
 // is for, and a payment link for it. The reminder row is the slot: the unique index on (tutor,
 // payer, day) lets one writer in, so reruns, restarts and racing workers send nothing twice.
 // Every slot is logged, sent or skipped and why; the text's own row says sent or failed.
+// D151: each tutor chooses WhatsApp (SMS when WhatsApp cannot deliver) or SMS only, and may
+// turn the ladder off and send only by hand.
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { formatAmount, paiseToRupees } from '../../domain/money';
 import { inReminderHours } from '../../domain/reminders';
@@ -16,6 +19,7 @@ import {
   dues,
   feePlans,
   reminderOptOuts,
+  reminderSettings,
   reminders,
   smsMessages,
   tutorStudents,
@@ -30,6 +34,12 @@ import { tutorOnly } from './tutorOnly';
 
 type ReminderLog = components['schemas']['ReminderLog'];
 type Reminder = components['schemas']['Reminder'];
+type ReminderSettings = components['schemas']['ReminderSettings'];
+
+/** Until a tutor saves their own (D151). */
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = { automatic: true, channel: 'whatsapp' };
+/** The SMS that took over from a failed WhatsApp text. */
+const replacement = alias(smsMessages, 'replacement');
 
 const m = studentsTexts.reminders;
 /** Payers reminded at once in a pass (the database pool holds 10 connections). */
@@ -53,6 +63,14 @@ export function createReminderService(deps: {
   textMessages: Pick<TextMessageService, 'queue'>;
 }) {
   const { db, clock, dueLinks, textMessages } = deps;
+
+  async function settingsOf(tutorId: number, tx: Database = db): Promise<ReminderSettings> {
+    const [row] = await tx
+      .select({ automatic: reminderSettings.automatic, channel: reminderSettings.channel })
+      .from(reminderSettings)
+      .where(eq(reminderSettings.tutorId, tutorId));
+    return row ?? DEFAULT_REMINDER_SETTINGS;
+  }
 
   /**
    * One payer's reminder for `day`, in one transaction: the slot, then the skip or the link and
@@ -115,6 +133,7 @@ export function createReminderService(deps: {
       );
       if (!link.ok) return skip('cannot_accept_payments');
       const [tutor] = await tx.select().from(users).where(eq(users.id, tutorId));
+      const { channel } = await settingsOf(tutorId, tx);
       const smsMessageId = await textMessages.queue(
         {
           phone: payer.phone,
@@ -127,6 +146,7 @@ export function createReminderService(deps: {
           },
         },
         tx,
+        channel,
       );
       await tx
         .update(reminders)
@@ -161,7 +181,16 @@ export function createReminderService(deps: {
             eq(reminders.day, day),
           ),
         )
-        .where(and(openDueOfRunningPlan, onLadder(day), isNull(reminders.id)));
+        .leftJoin(reminderSettings, eq(reminderSettings.tutorId, dues.tutorId))
+        .where(
+          and(
+            openDueOfRunningPlan,
+            onLadder(day),
+            isNull(reminders.id),
+            // Tutors who turned the ladder off send by hand only.
+            or(isNull(reminderSettings.tutorId), eq(reminderSettings.automatic, true)),
+          ),
+        );
       let sent = 0;
       let skipped = 0;
       let next = 0;
@@ -238,7 +267,32 @@ export function createReminderService(deps: {
       });
     },
 
-    /** A payer's reply (MSG91's inbound SMS): STOP and the like opt out; START opts in again. */
+    /** D151: how the tutor's reminders go. */
+    async settings(caller: UserRow): Promise<Result<ReminderSettings, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      return success(await settingsOf(caller.id));
+    },
+
+    async saveSettings(
+      caller: UserRow,
+      wanted: ReminderSettings,
+    ): Promise<Result<ReminderSettings, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const values = {
+        automatic: wanted.automatic,
+        channel: wanted.channel,
+        updatedAt: clock.now(),
+      };
+      await db
+        .insert(reminderSettings)
+        .values({ tutorId: caller.id, ...values })
+        .onConflictDoUpdate({ target: reminderSettings.tutorId, set: values });
+      return success(await settingsOf(caller.id));
+    },
+
+    /** A payer's reply (MSG91's inbound SMS or WhatsApp): STOP and the like opt out; START opts in again. */
     async reply(phone: string, intent: 'stop' | 'start'): Promise<void> {
       if (intent === 'stop') {
         await db
@@ -253,9 +307,10 @@ export function createReminderService(deps: {
 
   async function logOf(tutorId: number, where: ReturnType<typeof and>, phone?: string) {
     const rows = await db
-      .select({ reminder: reminders, sms: smsMessages })
+      .select({ reminder: reminders, first: smsMessages, replacement })
       .from(reminders)
       .leftJoin(smsMessages, eq(smsMessages.id, reminders.smsMessageId))
+      .leftJoin(replacement, eq(replacement.id, smsMessages.replacedBy))
       .where(
         and(
           eq(reminders.tutorId, tutorId),
@@ -265,20 +320,25 @@ export function createReminderService(deps: {
       )
       .orderBy(desc(reminders.createdAt), desc(reminders.id))
       .limit(LOG_SIZE);
-    return rows.map(({ reminder, sms }): Reminder => ({
-      id: reminder.id,
-      day: reminder.day,
-      kind: reminder.kind,
-      payer_name: reminder.payerName,
-      payer_phone: reminder.payerPhone,
-      channel: 'sms',
-      amount: paiseToRupees(reminder.amount),
-      link_id: reminder.linkId,
-      status: reminder.skipped ? 'skipped' : (sms?.status ?? 'queued'),
-      skipped: reminder.skipped,
-      error: sms?.status === 'failed' ? sms.error : null,
-      created_at: reminder.createdAt.toISOString(),
-    }));
+    return rows.map(({ reminder, first, replacement }): Reminder => {
+      // The text that carries the outcome: the SMS that took over, or the first one.
+      const sms = replacement ?? first;
+      return {
+        id: reminder.id,
+        day: reminder.day,
+        kind: reminder.kind,
+        payer_name: reminder.payerName,
+        payer_phone: reminder.payerPhone,
+        channel: sms?.channel ?? 'sms',
+        amount: paiseToRupees(reminder.amount),
+        link_id: reminder.linkId,
+        status: reminder.skipped ? 'skipped' : (sms?.status ?? 'queued'),
+        skipped: reminder.skipped,
+        error: sms?.status === 'failed' ? sms.error : null,
+        whatsapp_error: replacement ? (first?.error ?? null) : null,
+        created_at: reminder.createdAt.toISOString(),
+      };
+    });
   }
 }
 

@@ -1,0 +1,96 @@
+// What the WhatsApp Cloud API's webhook tells us (D151): Meta signs each POST with
+// X-Hub-Signature-256: sha256=HMAC-SHA256(app secret, raw body) and nests its news as
+// {object: "whatsapp_business_account", entry: [{changes: [{field: "messages", value:
+// {statuses?: [...], messages?: [...]}}]}]}: statuses of messages we sent (sent, delivered,
+// read, failed with errors) and messages phones sent us (a text such as STOP).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+export function signWhatsAppWebhook(appSecret: string, rawBody: string | Buffer): string {
+  return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+}
+
+/** True when `header` is Meta's signature of exactly these bytes (constant time). */
+export function whatsAppSignatureMatches(
+  appSecret: string,
+  rawBody: string | Buffer,
+  header: string | undefined,
+): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(signWhatsAppWebhook(appSecret, rawBody));
+  const given = Buffer.from(header);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const status = z.object({
+  id: z.string(),
+  status: z.string(),
+  errors: z
+    .array(z.object({ code: z.number().optional(), title: z.string().optional() }))
+    .optional(),
+});
+const inbound = z.object({
+  from: z.string(),
+  type: z.string(),
+  text: z.object({ body: z.string() }).optional(),
+  button: z.object({ text: z.string() }).optional(),
+});
+const notification = z.object({
+  object: z.string(),
+  entry: z.array(
+    z.object({
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z.object({
+            statuses: z.array(status).optional(),
+            messages: z.array(inbound).optional(),
+          }),
+        }),
+      ),
+    }),
+  ),
+});
+
+export interface WhatsAppStatus {
+  /** The wamid our send was answered with. */
+  messageId: string;
+  /** null: news that changes nothing (sent, read after delivered). */
+  delivered: boolean | null;
+  description: string;
+}
+
+export interface WhatsAppNews {
+  statuses: WhatsAppStatus[];
+  /** Texts (or quick-reply buttons) phones sent us: 10-digit Indian numbers only. */
+  replies: { phone: string; text: string }[];
+}
+
+/** The statuses and replies of a notification, or null when it is not one. */
+export function readWhatsAppNews(json: unknown): WhatsAppNews | null {
+  const parsed = notification.safeParse(json);
+  if (!parsed.success || parsed.data.object !== 'whatsapp_business_account') return null;
+  const news: WhatsAppNews = { statuses: [], replies: [] };
+  for (const change of parsed.data.entry.flatMap((e) => e.changes)) {
+    if (change.field !== 'messages') continue;
+    for (const s of change.value.statuses ?? []) {
+      const error = s.errors?.[0];
+      news.statuses.push({
+        messageId: s.id,
+        delivered:
+          s.status === 'delivered' || s.status === 'read'
+            ? true
+            : s.status === 'failed'
+              ? false
+              : null,
+        description: error ? `${error.title ?? 'failed'} (code ${error.code ?? '?'})` : s.status,
+      });
+    }
+    for (const m of change.value.messages ?? []) {
+      const phone = /^91([6-9]\d{9})$/.exec(m.from)?.[1];
+      const text = m.text?.body ?? m.button?.text;
+      if (phone && text) news.replies.push({ phone, text });
+    }
+  }
+  return news;
+}
