@@ -102,6 +102,8 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
     await expect.poll(async () => (await outbox(request, aarav!.parentPhone)).length).toBe(1);
     const [text] = await outbox(request, aarav!.parentPhone);
     expect(text!.body).toContain('Rs 2,000.00 for Monthly fee');
+    // By WhatsApp, the default (D151).
+    expect(text!.channel).toBe('whatsapp');
     url = /(https?:\/\/\S+\/payment-link\/\S+)/.exec(text!.body)![1]!;
   } else {
     const dues = await (
@@ -137,9 +139,15 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await settle.getByRole('button', { name: t.settleYes }).click();
   await expect(page.getByText(t.settled)).toBeVisible();
 
-  // The third is reminded of what is overdue.
+  // The tutor switches reminders to SMS only; the third is reminded of what is overdue, by SMS.
+  const settings = page.getByRole('region', { name: t.settings.title });
+  await expect(settings.getByRole('radio', { name: t.settings.channels.whatsapp })).toBeChecked();
+  await settings.getByRole('radio', { name: t.settings.channels.sms }).check();
+  await settings.getByRole('button', { name: t.settings.save }).click();
+  await expect(settings.getByRole('status')).toHaveText(t.settings.saved);
   if (await remind(page, kabir!.name)) {
     await expect.poll(async () => (await outbox(request, kabir!.parentPhone)).length).toBe(1);
+    expect((await outbox(request, kabir!.parentPhone))[0]!.channel).toBe('sms');
   }
 
   // The tutor's month, once the gateway's word on the first payment is in.

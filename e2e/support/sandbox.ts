@@ -44,7 +44,9 @@ export function uniquePan(): string {
 
 export const PAN_PATTERN = /^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/;
 
-export type OutboxEntry = { phone: string; body: string; code: string | null; created_at: string };
+/** What a phone got, as the sandbox's outbox lists it. */
+export type { OutboxEntry } from '../../sandbox/outbox';
+import type { OutboxEntry } from '../../sandbox/outbox';
 
 /** Every SMS the dev outbox holds for `phone`, newest first. */
 export async function outbox(request: APIRequestContext, phone: string): Promise<OutboxEntry[]> {

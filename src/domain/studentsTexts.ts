@@ -132,7 +132,7 @@ export const studentsTexts = {
   duesTab: {
     title: 'Dues',
     intro:
-      'What your students owe this month. Reminders go out by text on their own: 3 days before the due day, on it, and 3 and 7 days after.',
+      "What your students owe this month. Reminders go out on their own on each plan's days (by default 3 days before the due day, on it, and 3 and 7 days after).",
     previous: 'Previous month',
     next: 'Next month',
     monthLabel: 'Month shown',
@@ -192,7 +192,9 @@ export const studentsTexts = {
       title: 'Reminders sent',
       empty: 'No reminders yet.',
       loadFailed: 'The reminders could not be loaded.',
-      columns: { day: 'Day', payer: 'To', amount: 'Amount', status: 'Status' },
+      columns: { day: 'Day', payer: 'To', channel: 'By', amount: 'Amount', status: 'Status' },
+      channels: { whatsapp: 'WhatsApp', sms: 'SMS' },
+      whatsappFailed: (reason: string) => `WhatsApp could not deliver (${reason}); sent by SMS`,
       statuses: {
         queued: 'Sending',
         sent: 'Sent',
@@ -205,6 +207,21 @@ export const studentsTexts = {
         cannot_accept_payments: 'you cannot accept payments yet',
       },
       stopped: (names: string) => `No reminders go to: ${names} (they replied STOP).`,
+    },
+    /** D151: how reminders go. */
+    settings: {
+      title: 'Reminder settings',
+      automatic: "Send reminders on each plan's days",
+      automaticHint: 'Off: only the reminders you send with Remind go out.',
+      channel: 'Send by',
+      channels: {
+        whatsapp: "WhatsApp (by SMS when the number can't get WhatsApp)",
+        sms: 'SMS only',
+      },
+      save: 'Save settings',
+      saved: 'Saved. The next reminders follow these settings.',
+      loadFailed: 'Your reminder settings could not be loaded.',
+      retry: 'Try again',
     },
   },
   /** Fee reminders (D148): the text a payer reads, and what the API says. */

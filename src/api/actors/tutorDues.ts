@@ -1,5 +1,5 @@
 // The tutor dashboard's Dues tab (issue 14, D146-D149): a month of dues with its figures,
-// settling or waiving one, a reminder now, the reminder log and the ledger's CSV. Amounts are
+// settling or waiving one, a reminder now, the reminder log and settings (D151), the ledger's CSV. Amounts are
 // rupees at the API, paise in the app. Each call rejects with the client's ApiFailure (D37).
 import type { IstDateRange } from '../../domain/dateRange';
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
@@ -111,6 +111,18 @@ export async function remindNow(studentId: number): Promise<void> {
 }
 
 export type ReminderRow = Schemas['Reminder'];
+
+/** `GET reminders/settings/` (D151). */
+export async function fetchReminderSettings(): Promise<Schemas['ReminderSettings']> {
+  return data(api.GET('/reminders/settings/'));
+}
+
+/** `PUT reminders/settings/`: both settings at once; the server's answer is what it kept. */
+export async function saveReminderSettings(
+  settings: Schemas['ReminderSettings'],
+): Promise<Schemas['ReminderSettings']> {
+  return data(api.PUT('/reminders/settings/', { body: settings }));
+}
 
 /** `GET reminders/`: the latest reminders as one page, and who replied STOP. */
 export async function fetchReminders(

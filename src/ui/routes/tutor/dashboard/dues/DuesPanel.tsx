@@ -1,7 +1,7 @@
 // The tutor dashboard's Dues tab (issue 14, D146-D149): one month at a glance (expected,
 // collected, outstanding, overdue, what earlier months left), its dues with Paid in cash,
-// Waive and Remind behind a confirm, the ledger's CSV, and the reminder log. Renders the
-// pagedList (the month is its filter), confirmAction and paymentsExport machines.
+// Waive and Remind behind a confirm, the ledger's CSV, the reminder settings (D151) and log.
+// Renders the pagedList (the month is its filter), confirmAction and paymentsExport machines.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
@@ -61,6 +61,7 @@ import { ListTable, type Column } from '../../../../components/ListTable';
 import { ListState } from '../../../../components/PagedListParts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { ReminderSettings } from './ReminderSettingsForm';
 
 const t = studentsTexts.duesTab;
 
@@ -356,6 +357,7 @@ function ExportButton({ list }: { list: DuesList }) {
 const logColumns: Column<ReminderRow>[] = [
   { header: t.log.columns.day, cell: (r) => dayText(r.day) },
   { header: t.log.columns.payer, cell: (r) => `${r.payer_name} ${r.payer_phone}` },
+  { header: t.log.columns.channel, cell: (r) => t.log.channels[r.channel] },
   {
     header: t.log.columns.amount,
     cell: (r) => formatINR(rupeesToPaise(r.amount)),
@@ -365,7 +367,12 @@ const logColumns: Column<ReminderRow>[] = [
     cell: (r) =>
       r.skipped
         ? `${t.log.statuses.skipped}: ${t.log.skipped[r.skipped]}`
-        : `${t.log.statuses[r.status]}${r.error ? `: ${r.error}` : ''}`,
+        : [
+            `${t.log.statuses[r.status]}${r.error ? `: ${r.error}` : ''}`,
+            r.whatsapp_error ? t.log.whatsappFailed(r.whatsapp_error) : '',
+          ]
+            .filter(Boolean)
+            .join('. '),
   },
 ];
 
@@ -390,7 +397,7 @@ function ReminderLog({ log }: { log: PagedListActorRef<ReminderRow, null> }) {
         empty={t.log.empty}
         columns={logColumns}
         rowKey={(r) => String(r.id)}
-        minWidth={560}
+        minWidth={640}
       />
     </Stack>
   );
@@ -431,6 +438,7 @@ export function DuesPanel(_props: TutorTabPanelProps) {
       <MonthsChart chart={chart} />
       <DuesTable list={list} settle={settle} waive={waive} remind={remind} />
       <ExportButton list={list} />
+      <ReminderSettings />
       <ReminderLog log={log} />
     </Stack>
   );

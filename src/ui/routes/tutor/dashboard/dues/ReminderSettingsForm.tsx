@@ -1,0 +1,119 @@
+// The Dues tab's reminder settings (D151): the ladder on or off, WhatsApp or SMS. Renders the
+// reminderSettings machine.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import { Alert, Button, Group, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import {
+  reminderSettingsMachine,
+  settingsChanged,
+  type ReminderChannel,
+  type ReminderSettingsActorRef,
+} from '../../../../../../machines/reminderSettings/reminderSettings.machine';
+import { fetchReminderSettings, saveReminderSettings } from '../../../../../api/actors/tutorDues';
+import { studentsTexts } from '../../../../../domain/studentsTexts';
+import { useEndSessionWhen } from '../../../../app/session';
+
+const t = studentsTexts.duesTab.settings;
+const CHANNELS: ReminderChannel[] = ['whatsapp', 'sms'];
+
+export const reminderSettingsLive = reminderSettingsMachine.provide({
+  actors: {
+    fetchSettings: fromPromise(() => fetchReminderSettings()),
+    saveSettings: fromPromise(({ input }) => saveReminderSettings(input)),
+  },
+});
+
+export function ReminderSettingsForm({ actor }: { actor: ReminderSettingsActorRef }) {
+  const state = useSelector(actor, (s) => s);
+  const { draft, error, justSaved } = state.context;
+  const saving = state.matches('saving');
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t.title}>
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t.title}
+        </Title>
+        {state.matches('loadFailed') ? (
+          <Alert color="red" role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{error}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => actor.send({ type: 'settings.retry' })}
+              >
+                {t.retry}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {draft ? (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'settings.save' });
+            }}
+          >
+            <Stack gap="sm">
+              <Switch
+                label={t.automatic}
+                description={t.automaticHint}
+                checked={draft.automatic}
+                disabled={saving}
+                onChange={(e) =>
+                  actor.send({ type: 'settings.change', automatic: e.currentTarget.checked })
+                }
+              />
+              <Radio.Group
+                label={t.channel}
+                value={draft.channel}
+                onChange={(value) =>
+                  actor.send({ type: 'settings.change', channel: value as ReminderChannel })
+                }
+              >
+                <Stack gap={6} mt={6}>
+                  {CHANNELS.map((channel) => (
+                    <Radio
+                      key={channel}
+                      value={channel}
+                      label={t.channels[channel]}
+                      disabled={saving}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              {state.matches('failed') ? (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              ) : null}
+              <Group gap="sm">
+                <Button
+                  type="submit"
+                  loading={saving}
+                  disabled={!saving && !settingsChanged(state.context)}
+                >
+                  {t.save}
+                </Button>
+                <Text size="sm" role="status">
+                  {justSaved ? t.saved : ''}
+                </Text>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The form with its own live machine (the Dues tab). */
+export function ReminderSettings() {
+  const actor = useActorRef(reminderSettingsLive);
+  useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
+  return <ReminderSettingsForm actor={actor} />;
+}
