@@ -1069,6 +1069,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fee-plans/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a fee plan
+         * @description Changes one of the tutor's running plans (D152): its name, reminder days or part-payment
+         *     minimum, and the fee of a monthly or one-time plan or a monthly plan's due day (an
+         *     instalment plan's parts stay as agreed). Only dues still ahead and untouched (open,
+         *     nothing paid) take the new fee and day; their payment links end, so none asks for the old
+         *     amount. An ended plan is a 409; another tutor's plan or an unknown id a 404.
+         */
+        patch: operations["changeFeePlan"];
+        trace?: never;
+    };
     "/fee-plans/{id}/end/": {
         parameters: {
             query?: never;
@@ -1080,8 +1104,9 @@ export interface paths {
         put?: never;
         /**
          * End a fee plan
-         * @description Ends one of the tutor's running plans now: it makes no more dues. An ended plan is a
-         *     409; another tutor's plan or an unknown id a 404.
+         * @description Ends one of the tutor's running plans now: it makes no more dues, and its dues not yet
+         *     due and untouched go, with their links (D152). An ended plan is a 409; another tutor's
+         *     plan or an unknown id a 404.
          */
         post: operations["endFeePlan"];
         delete?: never;
@@ -1511,6 +1536,14 @@ export interface components {
             /** @description YYYY-MM-DD (IST). */
             due_date: string;
             amount: components["schemas"]["BaseAmount"];
+        };
+        FeePlanChange: {
+            name?: string;
+            amount?: components["schemas"]["BaseAmount"];
+            due_day?: number;
+            /** @description The smallest part payment; null allows none. */
+            partial_minimum?: components["schemas"]["BaseAmount"] | null;
+            reminder_days?: number[];
         };
         FeePlanCreate: {
             name: string;
@@ -3894,6 +3927,41 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    changeFeePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fee plan's id. */
+                id: components["parameters"]["FeePlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeePlanChange"];
+            };
+        };
+        responses: {
+            /** @description The plan, changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };

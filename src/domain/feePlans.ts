@@ -91,18 +91,7 @@ export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
     }
   }
   const reminderDays = input.reminder_days ?? [...DEFAULT_REMINDER_DAYS];
-  if (
-    reminderDays.length > REMINDER_DAYS_MAX ||
-    !reminderDays.every(
-      (day, i) =>
-        Number.isInteger(day) &&
-        day >= REMINDER_DAY_RANGE.from &&
-        day <= REMINDER_DAY_RANGE.to &&
-        (i === 0 || day > reminderDays[i - 1]!),
-    )
-  ) {
-    return refuse(m.reminderDays);
-  }
+  if (!reminderDaysValid(reminderDays)) return refuse(m.reminderDays);
   const base = { name, kind: input.kind, studentId, batch, reminderDays };
   let plan: FeePlanRecord;
   if (input.kind === 'instalments') {
@@ -160,11 +149,83 @@ export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
   }
   if (given(input.partial_minimum)) {
     const minimum = paise(input.partial_minimum!);
-    const smallestDue = Math.min(...(plan.instalments?.map((p) => p.amount) ?? [plan.amount]));
-    if (minimum >= smallestDue) return refuse(m.partialMinimum);
+    if (minimum >= smallestDueOf(plan)) return refuse(m.partialMinimum);
     plan.partialMinimum = minimum;
   }
   return { ok: true, value: plan };
+}
+
+/** Up to REMINDER_DAYS_MAX whole days in REMINDER_DAY_RANGE, strictly in order. */
+function reminderDaysValid(days: number[]): boolean {
+  return (
+    days.length <= REMINDER_DAYS_MAX &&
+    days.every(
+      (day, i) =>
+        Number.isInteger(day) &&
+        day >= REMINDER_DAY_RANGE.from &&
+        day <= REMINDER_DAY_RANGE.to &&
+        (i === 0 || day > days[i - 1]!),
+    )
+  );
+}
+
+const smallestDueOf = (plan: Pick<FeePlanRecord, 'instalments' | 'amount'>) =>
+  Math.min(...(plan.instalments?.map((p) => p.amount) ?? [plan.amount]));
+
+/** A change to a running plan as the API takes one (rupees); absent fields stay. */
+export interface FeePlanChangeInput {
+  name?: string;
+  amount?: number;
+  due_day?: number;
+  /** null: no part payments any more. */
+  partial_minimum?: number | null;
+  reminder_days?: number[];
+}
+
+/** The fields of a kept plan a change may touch. */
+export type FeePlanChange = Partial<
+  Pick<FeePlanRecord, 'name' | 'amount' | 'dueDay' | 'partialMinimum' | 'reminderDays'>
+>;
+
+/**
+ * D152: what may change in a running plan: its name, reminder days and part-payment minimum;
+ * the fee of a monthly or one-time plan and a monthly plan's due day (an instalment plan's
+ * dated parts stay as agreed: end it and make another). The result is the plan as it will be.
+ */
+export function checkFeePlanChange(
+  plan: FeePlanRecord,
+  change: FeePlanChangeInput,
+): { ok: true; value: FeePlanRecord } | { ok: false; message: string } {
+  const refuse = (message: string) => ({ ok: false as const, message });
+  const next: FeePlanRecord = { ...plan };
+  if (change.name !== undefined) {
+    const name = tidyText(change.name);
+    if (name === '') return refuse(m.nameRequired);
+    if (name.length > FEE_PLAN_NAME_MAX_LENGTH) return refuse(m.nameTooLong);
+    next.name = name;
+  }
+  if (change.amount !== undefined) {
+    if (plan.kind === 'instalments') return refuse(m.notForKind('amount', KIND_NAMES.instalments));
+    next.amount = paise(change.amount);
+  }
+  if (change.due_day !== undefined) {
+    if (plan.kind !== 'monthly') return refuse(m.notForKind('due_day', KIND_NAMES[plan.kind]));
+    if (!Number.isInteger(change.due_day) || change.due_day < 1 || change.due_day > DUE_DAY_MAX) {
+      return refuse(m.dueDay);
+    }
+    next.dueDay = change.due_day;
+  }
+  if (change.reminder_days !== undefined) {
+    if (!reminderDaysValid(change.reminder_days)) return refuse(m.reminderDays);
+    next.reminderDays = change.reminder_days;
+  }
+  if (change.partial_minimum !== undefined) {
+    next.partialMinimum = change.partial_minimum === null ? null : paise(change.partial_minimum);
+  }
+  if (next.partialMinimum !== null && next.partialMinimum >= smallestDueOf(next)) {
+    return refuse(m.partialMinimum);
+  }
+  return { ok: true, value: next };
 }
 
 /** One due a plan makes: its period, date (IST) and amount (paise). */

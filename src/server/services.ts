@@ -132,7 +132,7 @@ export function createServices({
     paymentLinks,
     schedules: createScheduleService({ db, clock, users }),
     students: createStudentService({ db, clock }),
-    feePlans: createFeePlanService({ db, clock }),
+    feePlans: createFeePlanService({ db, clock, jobs }),
     dues: createDueService({ db, clock, jobs }),
     dueLinks,
     reminders: createReminderService({ db, clock, dueLinks, textMessages }),

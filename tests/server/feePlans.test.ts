@@ -6,6 +6,7 @@ import { messages } from '../../src/domain/messages';
 import { studentsTexts } from '../../src/domain/studentsTexts';
 import { feePlans } from '../../src/server/db/schema';
 import { testDatabases } from '../support/server';
+import { moveClockTo } from './dashboards.support';
 import { usePaymentsServer, type Actor } from './payments.support';
 
 const PLANS = '/api/v1/fee-plans/';
@@ -172,5 +173,153 @@ describe.each(testDatabases())('fee plans on $name', (database) => {
     expect((await api('POST', endUrl(id + 100), { token: asha.token })).statusCode).toBe(404);
     expect((await make(asha, MONTHLY)).statusCode).toBe(201);
     expect(await rows()).toHaveLength(2);
+  });
+
+  describe('changing and ending a plan touches dues still ahead only (D152)', () => {
+    const planUrl = (id: number) => `/api/v1/fee-plans/${id}/`;
+    /** Asha's batch of two on ₹2,000 due on the 5th from February, on 2025-03-10. */
+    async function batchOnMarch10() {
+      const { asha } = await t.demo();
+      for (const [name, phone] of [
+        ['Aarav Sharma', '9876500001'],
+        ['Diya Patel', '9876500002'],
+      ]) {
+        await api('POST', '/api/v1/students/', {
+          token: asha.token,
+          body: { name, phone, batch: 'Class 10' },
+        });
+      }
+      const plan = (await make(asha, MONTHLY)).json();
+      moveClockTo(t, '2025-03-10T10:00:00+05:30');
+      await server.app.services.dues.generate();
+      return { asha: await t.user(asha.phone, 'teacher'), planId: plan.id as number };
+    }
+    const duesOf = async (tutor: Actor, month: string) =>
+      (await api('GET', `/api/v1/dues/?month=${month}`, { token: tutor.token })).json().results as {
+        id: number;
+        student_name: string;
+        due_date: string;
+        amount: number;
+        status: string;
+      }[];
+
+    it('gives dues still ahead the new fee and day; those due or touched stay', async () => {
+      const { asha, planId } = await batchOnMarch10();
+      // Diya's April due has a link already; Aarav's was settled in cash: touched, it stays.
+      const april = await duesOf(asha, '2025-04');
+      const aaravApril = april.find((d) => d.student_name === 'Aarav Sharma')!;
+      const diyaApril = april.find((d) => d.student_name === 'Diya Patel')!;
+      await api('POST', `/api/v1/dues/${aaravApril.id}/settle/`, {
+        token: asha.token,
+        body: { how: 'cash' },
+      });
+      const link = await api('POST', `/api/v1/dues/${diyaApril.id}/link/`, {
+        token: asha.token,
+        body: {},
+      });
+      expect(link.statusCode).toBe(200);
+      const changed = await api('PATCH', planUrl(planId), {
+        token: asha.token,
+        body: { amount: 2500, due_day: 8, name: 'Maths 2025' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({ name: 'Maths 2025', amount: 2500, due_day: 8 });
+      // March fell due on the 5th: as it was. April: Diya's moves to the 8th at ₹2,500.
+      expect((await duesOf(asha, '2025-03')).map((d) => [d.due_date, d.amount])).toEqual([
+        ['2025-03-05', 2000],
+        ['2025-03-05', 2000],
+      ]);
+      const after = await duesOf(asha, '2025-04');
+      expect(after.find((d) => d.id === diyaApril.id)).toMatchObject({
+        due_date: '2025-04-08',
+        amount: 2500,
+      });
+      expect(after.find((d) => d.id === aaravApril.id)).toMatchObject({
+        due_date: '2025-04-05',
+        amount: 2000,
+        status: 'paid',
+      });
+      // The old link asks for ₹2,000 no more; a new one asks for ₹2,500.
+      const old = await api('GET', `/api/v1/payments/payment-link/${link.json().id}/`);
+      expect(old.json().status).toBe('CANCELLED');
+      const fresh = await api('POST', `/api/v1/dues/${diyaApril.id}/link/`, {
+        token: asha.token,
+        body: {},
+      });
+      expect(fresh.json()).toMatchObject({ amount: 2500 });
+      // May, written later, follows the plan as it is now.
+      moveClockTo(t, '2025-04-20T10:00:00+05:30');
+      await server.app.services.dues.generate();
+      const may = await duesOf(await t.user(asha.phone, 'teacher'), '2025-05');
+      expect(may.map((d) => [d.due_date, d.amount])).toEqual([
+        ['2025-05-08', 2500],
+        ['2025-05-08', 2500],
+      ]);
+    });
+
+    it('refuses a change the plan cannot take, in words, and changes nothing', async () => {
+      const { asha, planId } = await batchOnMarch10();
+      const { priya } = await t.demo();
+      const change = (body: object, id = planId, token = asha.token) =>
+        api('PATCH', planUrl(id), { token, body });
+      expect((await change({ partial_minimum: 2000 })).json()).toMatchObject({
+        message: m.partialMinimum,
+      });
+      expect((await change({ reminder_days: [3, 0] })).json()).toMatchObject({
+        message: m.reminderDays,
+      });
+      expect((await change({ name: '   ' })).json()).toMatchObject({ message: m.nameRequired });
+      expect((await change({ due_day: 31 })).statusCode).toBe(400);
+      expect((await change({ amount: 0 })).statusCode).toBe(400);
+      expect((await change({})).statusCode).toBe(400);
+      expect((await change({ amount: 2500 }, planId, priya.token)).statusCode).toBe(403);
+      expect((await change({ amount: 2500 }, planId + 100)).statusCode).toBe(404);
+      const parts = await make(asha, {
+        name: 'Books',
+        kind: 'instalments',
+        batch: 'Class 10',
+        instalments: [
+          { due_date: '2025-04-01', amount: 1000 },
+          { due_date: '2025-05-01', amount: 1000 },
+        ],
+      });
+      expect((await change({ amount: 2500 }, parts.json().id)).json()).toMatchObject({
+        message: m.notForKind('amount', 'instalment'),
+      });
+      expect(
+        (await duesOf(asha, '2025-04')).every((d) => d.amount === 2000 || d.amount === 1000),
+      ).toBe(true);
+      await api('POST', endUrl(planId), { token: asha.token });
+      expect((await change({ amount: 2500 })).statusCode).toBe(409);
+    });
+
+    it('ends a plan: its dues ahead go, those already due stay owed', async () => {
+      const { asha, planId } = await batchOnMarch10();
+      expect((await duesOf(asha, '2025-04')).length).toBe(2);
+      const ended = await api('POST', endUrl(planId), { token: asha.token });
+      expect(ended.statusCode).toBe(200);
+      expect(await duesOf(asha, '2025-04')).toEqual([]);
+      expect((await duesOf(asha, '2025-03')).map((d) => d.status)).toEqual(['overdue', 'overdue']);
+      await server.app.services.dues.generate();
+      expect(await duesOf(asha, '2025-04')).toEqual([]);
+    });
+
+    it('changes under parallel requests and the dues job: every due ahead has the last fee', async () => {
+      const { asha, planId } = await batchOnMarch10();
+      const answers = await Promise.all([
+        ...[2100, 2200, 2300, 2400].map((amount) =>
+          api('PATCH', planUrl(planId), { token: asha.token, body: { amount } }),
+        ),
+        server.app.services.dues.generate(),
+      ]);
+      expect(answers.slice(0, 4).map((a) => (a as { statusCode: number }).statusCode)).toEqual([
+        200, 200, 200, 200,
+      ]);
+      const [plan] = (await api('GET', PLANS, { token: asha.token })).json().results;
+      expect((await duesOf(asha, '2025-04')).map((d) => d.amount)).toEqual([
+        plan.amount,
+        plan.amount,
+      ]);
+    });
   });
 });

@@ -19,6 +19,11 @@ export const feePlanHandlers = {
     return { status: 201, body: result.value };
   },
 
+  async changeFeePlan({ params, body, auth, services }) {
+    const result = await services.feePlans.change(requireSession(auth).user, params.id, body);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
   async endFeePlan({ params, auth, services }) {
     const result = await services.feePlans.end(requireSession(auth).user, params.id);
     return result.ok ? { status: 200, body: result.value } : refusal(result);

@@ -120,7 +120,7 @@ export function createDueService({
     async generate({ tutorId }: { tutorId?: number } = {}): Promise<{ created: number }> {
       const horizon = addIstDays(istDateKey(clock.now()), DUES_AHEAD_DAYS);
       const plans = await db
-        .select()
+        .select({ id: feePlans.id })
         .from(feePlans)
         .where(
           and(
@@ -129,41 +129,53 @@ export function createDueService({
           ),
         );
       let created = 0;
-      for (const plan of plans) {
-        const students = await db
-          .select({ id: tutorStudents.id, createdAt: tutorStudents.createdAt })
-          .from(tutorStudents)
-          .where(
-            and(
-              eq(tutorStudents.tutorId, plan.tutorId),
-              plan.studentId === null
-                ? eq(tutorStudents.batch, plan.batch ?? '')
-                : eq(tutorStudents.id, plan.studentId),
-            ),
+      for (const { id } of plans) {
+        // D152: each plan's dues are written under a share lock on it, so a change or an end
+        // of the plan (which lock it for update) waits, or is seen: no due at an old fee.
+        created += await db.transaction(async (tx) => {
+          const [plan] = await tx
+            .select()
+            .from(feePlans)
+            .where(and(eq(feePlans.id, id), isNull(feePlans.endedAt)))
+            .for('share');
+          if (!plan) return 0;
+          const students = await tx
+            .select({ id: tutorStudents.id, createdAt: tutorStudents.createdAt })
+            .from(tutorStudents)
+            .where(
+              and(
+                eq(tutorStudents.tutorId, plan.tutorId),
+                plan.studentId === null
+                  ? eq(tutorStudents.batch, plan.batch ?? '')
+                  : eq(tutorStudents.id, plan.studentId),
+              ),
+            );
+          const values = students.flatMap((student) =>
+            // A student added to a batch after its plan was made owes nothing from before.
+            plannedDues(
+              plan,
+              horizon,
+              plan.studentId === null && student.createdAt > plan.createdAt
+                ? istDateKey(student.createdAt)
+                : '',
+            ).map((due) => ({
+              tutorId: plan.tutorId,
+              planId: plan.id,
+              studentId: student.id,
+              ...due,
+            })),
           );
-        const values = students.flatMap((student) =>
-          // A student added to a batch after its plan was made owes nothing from before.
-          plannedDues(
-            plan,
-            horizon,
-            plan.studentId === null && student.createdAt > plan.createdAt
-              ? istDateKey(student.createdAt)
-              : '',
-          ).map((due) => ({
-            tutorId: plan.tutorId,
-            planId: plan.id,
-            studentId: student.id,
-            ...due,
-          })),
-        );
-        for (let i = 0; i < values.length; i += CHUNK) {
-          const written = await db
-            .insert(dues)
-            .values(values.slice(i, i + CHUNK))
-            .onConflictDoNothing()
-            .returning({ id: dues.id });
-          created += written.length;
-        }
+          let written = 0;
+          for (let i = 0; i < values.length; i += CHUNK) {
+            const rows = await tx
+              .insert(dues)
+              .values(values.slice(i, i + CHUNK))
+              .onConflictDoNothing()
+              .returning({ id: dues.id });
+            written += rows.length;
+          }
+          return written;
+        });
       }
       return { created };
     },

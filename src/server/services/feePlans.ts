@@ -1,15 +1,24 @@
 // A tutor's fee plans (issue 14, D145): made for one of the tutor's students or a batch, listed
-// newest first, ended when the tutor says (its future dues stop). A running plan's name is
-// unique per tutor: the database's partial unique index decides between racing requests.
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+// newest first, changed or ended when the tutor says (D152: either touches future dues only).
+// A running plan's name is unique per tutor: the database's partial unique index decides
+// between racing requests.
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { checkFeePlan, type FeePlanInput } from '../../domain/feePlans';
+import {
+  checkFeePlan,
+  checkFeePlanChange,
+  type FeePlanChangeInput,
+  type FeePlanInput,
+} from '../../domain/feePlans';
+import { istDateKey } from '../../domain/time';
+import type { JobQueue } from '../jobs/queue';
 import { paiseToRupees } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { feePlans, tutorStudents, type FeePlanRow, type UserRow } from '../db/schema';
+import { dues, feePlans, tutorStudents, type FeePlanRow, type UserRow } from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
+import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
@@ -39,7 +48,57 @@ const toApi = (plan: FeePlanRow): FeePlan => ({
   ended_at: plan.endedAt?.toISOString() ?? null,
 });
 
-export function createFeePlanService({ db, clock }: { db: Database; clock: Clock }) {
+/**
+ * D152: the plan's dues not yet due and untouched (open, nothing paid), locked; the dues a
+ * change rewrites and an end removes. Their links end too: none asks for an old amount.
+ */
+async function futureDuesOf(
+  tx: Database,
+  jobs: Pick<JobQueue, 'send'>,
+  planId: number,
+  today: string,
+) {
+  const future = await tx
+    .select()
+    .from(dues)
+    .where(
+      and(
+        eq(dues.planId, planId),
+        gt(dues.dueDate, today),
+        eq(dues.status, 'open'),
+        eq(dues.paid, 0),
+      ),
+    )
+    .for('update');
+  await endLinksForDues(
+    tx,
+    jobs,
+    future.map((due) => due.id),
+  );
+  return future;
+}
+
+export function createFeePlanService({
+  db,
+  clock,
+  jobs,
+}: {
+  db: Database;
+  clock: Clock;
+  jobs: Pick<JobQueue, 'send'>;
+}) {
+  /** The caller's plan, locked, or why not. */
+  async function runningPlan(tx: Database, caller: UserRow, id: number) {
+    const [plan] = await tx
+      .select()
+      .from(feePlans)
+      .where(and(eq(feePlans.id, id), eq(feePlans.tutorId, caller.id)))
+      .for('update');
+    if (!plan) return refuse(404, m.notFound);
+    if (plan.endedAt) return refuse(409, m.ended);
+    return success(plan);
+  }
+
   return {
     async create(
       caller: UserRow,
@@ -86,21 +145,82 @@ export function createFeePlanService({ db, clock }: { db: Database; clock: Clock
       return success(pageOf(rows.map(toApi), total?.n ?? 0, request));
     },
 
-    /** Ends a running plan: its future dues stop. Once only. */
+    /**
+     * D152: changes a running plan. Dues already due, or touched (part paid, settled, waived),
+     * stay as they were; the ones still ahead take the new fee and due day.
+     */
+    async change(
+      caller: UserRow,
+      id: number,
+      input: FeePlanChangeInput,
+    ): Promise<Result<FeePlan, 400 | 403 | 404 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const today = istDateKey(clock.now());
+      try {
+        return await db.transaction(async (tx) => {
+          const found = await runningPlan(tx, caller, id);
+          if (!found.ok) return found;
+          const checked = checkFeePlanChange(found.value, input);
+          if (!checked.ok) return refuse(400, checked.message);
+          const next = checked.value;
+          const [row] = await tx
+            .update(feePlans)
+            .set({
+              name: next.name,
+              amount: next.amount,
+              dueDay: next.dueDay,
+              partialMinimum: next.partialMinimum,
+              reminderDays: next.reminderDays,
+            })
+            .where(eq(feePlans.id, id))
+            .returning();
+          const rewrites = next.amount !== found.value.amount || next.dueDay !== found.value.dueDay;
+          if (rewrites && next.kind !== 'instalments') {
+            for (const due of await futureDuesOf(tx, jobs, id, today)) {
+              // A month's due moves to the new day, unless that day has passed already.
+              const moved =
+                next.kind === 'monthly'
+                  ? `${due.period}-${String(next.dueDay).padStart(2, '0')}`
+                  : due.dueDate;
+              await tx
+                .update(dues)
+                .set({ amount: next.amount, dueDate: moved > today ? moved : due.dueDate })
+                .where(eq(dues.id, due.id));
+            }
+          }
+          return success(toApi(row!));
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, NAME_INDEX)) return refuse(409, m.duplicate(input.name ?? ''));
+        throw error;
+      }
+    },
+
+    /** Ends a running plan: it makes no more dues, and those not yet due go. Once only. */
     async end(caller: UserRow, id: number): Promise<Result<FeePlan, 403 | 404 | 409>> {
       const refused = tutorOnly(caller);
       if (refused) return refused;
-      const [ended] = await db
-        .update(feePlans)
-        .set({ endedAt: clock.now() })
-        .where(and(eq(feePlans.id, id), eq(feePlans.tutorId, caller.id), isNull(feePlans.endedAt)))
-        .returning();
-      if (ended) return success(toApi(ended));
-      const [exists] = await db
-        .select({ id: feePlans.id })
-        .from(feePlans)
-        .where(and(eq(feePlans.id, id), eq(feePlans.tutorId, caller.id)));
-      return exists ? refuse(409, m.ended) : refuse(404, m.notFound);
+      const today = istDateKey(clock.now());
+      return db.transaction(async (tx) => {
+        const found = await runningPlan(tx, caller, id);
+        if (!found.ok) return found;
+        const future = await futureDuesOf(tx, jobs, id, today);
+        if (future.length > 0) {
+          await tx.delete(dues).where(
+            inArray(
+              dues.id,
+              future.map((due) => due.id),
+            ),
+          );
+        }
+        const [ended] = await tx
+          .update(feePlans)
+          .set({ endedAt: clock.now() })
+          .where(eq(feePlans.id, id))
+          .returning();
+        return success(toApi(ended!));
+      });
     },
   };
 }
