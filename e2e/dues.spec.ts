@@ -19,6 +19,7 @@ import { loginAsNewStudent, newStudent, signUp } from './support/student';
 import { onboardedTutorByApi, useTutorSession, type ApiTutor } from './support/tutor';
 
 const t = studentsTexts.duesTab;
+const p = studentsTexts.planEditor;
 const mine = studentsTexts.myDues;
 
 async function post<T>(request: APIRequestContext, url: string, token: string, data: object) {
@@ -27,8 +28,8 @@ async function post<T>(request: APIRequestContext, url: string, token: string, d
   return (await response.json()) as T;
 }
 
-/** Three students of a new tutor, each with a parent who pays, on a ₹2,000 monthly plan. */
-async function classOfThree(request: APIRequestContext, tutor: ApiTutor, dueDay: number) {
+/** Three students of a new tutor in one batch, each with a parent who pays. */
+async function classOfThree(request: APIRequestContext, tutor: ApiTutor) {
   const students = ['Aarav Shah', 'Diya Nair', 'Kabir Khan'].map((name) => ({
     name,
     phone: uniquePhone(),
@@ -43,14 +44,6 @@ async function classOfThree(request: APIRequestContext, tutor: ApiTutor, dueDay:
       batch: 'E2E Class 9',
     });
   }
-  await post(request, '/api/v1/fee-plans/', tutor.token, {
-    name: 'Monthly fee',
-    kind: 'monthly',
-    batch: 'E2E Class 9',
-    amount: 2000,
-    due_day: dueDay,
-    start_month: istDateKey(new Date()).slice(0, 7),
-  });
   return students;
 }
 
@@ -86,9 +79,23 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   const dueDay = Math.min(28, Math.max(1, Number(today.slice(8)) - 1));
   const overdue = `${today.slice(0, 8)}${String(dueDay).padStart(2, '0')}` < today;
   const tutor = await onboardedTutorByApi(request);
-  const [aarav, diya, kabir] = await classOfThree(request, tutor, dueDay);
+  const [aarav, diya, kabir] = await classOfThree(request, tutor);
 
+  // The tutor puts the batch on a ₹2,000 monthly plan on the Students tab.
   await useTutorSession(page, tutor);
+  await page.goto('/tutor/dashboard?tab=students');
+  const editor = page.getByRole('form', { name: p.newTitle });
+  await editor.getByRole('textbox', { name: p.fields.name }).fill('Monthly fee');
+  await editor.getByRole('textbox', { name: p.fields.batch }).fill('E2E Class 9');
+  await editor.getByRole('textbox', { name: p.fields.amount }).fill('2000');
+  await editor.getByRole('textbox', { name: p.fields.due_day }).fill(String(dueDay));
+  await expectNoViolations(page, 'tutor dashboard: students, the plan editor');
+  await editor.getByRole('button', { name: p.create }).click();
+  await expect(editor.getByRole('status')).toHaveText(p.saved('Monthly fee'));
+  const plans = page.getByRole('table', { name: p.title });
+  await expect(plans.getByRole('row').filter({ hasText: 'Monthly fee' })).toContainText(
+    p.monthlyFee('₹2,000.00', dueDay),
+  );
   await page.goto('/tutor/dashboard?tab=dues');
   await expect(duesRow(page, aarav!.name)).toContainText('₹2,000.00');
   await expect(duesRow(page, kabir!.name)).toContainText(

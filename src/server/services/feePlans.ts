@@ -2,7 +2,7 @@
 // newest first, changed or ended when the tutor says (D152: either touches future dues only).
 // A running plan's name is unique per tutor: the database's partial unique index decides
 // between racing requests.
-import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import {
   checkFeePlan,

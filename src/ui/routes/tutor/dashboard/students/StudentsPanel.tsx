@@ -1,7 +1,7 @@
 // The tutor dashboard's Students tab (issue 14, D141, D143, D144): the tutor's students by name
 // (the ones added, and the students who paid without being added, marked 'Paid you'), a form
-// to add one, and many from a CSV. Renders the pagedList, studentAdd and studentImport
-// machines; the rules live there and in src/domain/students.ts.
+// to add one, many from a CSV, and the fee plans (FeePlans.tsx). Renders the pagedList,
+// studentAdd and studentImport machines; the rules live there and in src/domain/students.ts.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
@@ -30,6 +30,7 @@ import type { StudentField } from '../../../../../domain/students';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { FeePlans, type StudentChoice } from './FeePlans';
 import { ImportStudents } from './ImportStudents';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 
@@ -77,6 +78,15 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
   );
   useEndSessionWhen(useSelector(add, (s) => s.matches('unauthorized')));
   useEndSessionWhen(useSelector(many, (s) => s.matches('unauthorized')));
+  // The added students (a plan is for one of them, or a batch), as the list has them.
+  const choices = useSelector(
+    list,
+    (s) =>
+      (s.context.data?.items ?? []).flatMap((row): StudentChoice[] =>
+        row.id === null ? [] : [{ id: row.id, name: row.name }],
+      ),
+    (a, b) => a.length === b.length && a.every((c, i) => c.id === b[i]!.id),
+  );
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
@@ -96,6 +106,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
       />
       <AddStudentForm actor={add} />
       <ImportStudents actor={many} />
+      <FeePlans students={choices} />
     </Stack>
   );
 }
