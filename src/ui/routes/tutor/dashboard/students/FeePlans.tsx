@@ -135,7 +135,7 @@ export function FeePlans({ students }: { students: StudentChoice[] }) {
     },
   ];
   return (
-    <Stack gap="sm" component="section" aria-label={t.title}>
+    <Stack gap="sm">
       <Title order={3} size="h5">
         {t.title}
       </Title>
@@ -191,7 +191,9 @@ export function PlanEditorForm({
       onChange={(e) =>
         actor.send({ type: 'plan.change', field: name, value: e.currentTarget.value })
       }
-      readOnly={saving || (fixed && ['batch', 'start_month', 'due_date'].includes(name))}
+      readOnly={saving}
+      // What stays as agreed shows greyed while the plan is changed.
+      disabled={fixed && ['batch', 'start_month', 'due_date'].includes(name)}
       {...props}
     />
   );
@@ -266,7 +268,8 @@ export function PlanEditorForm({
                     label={t.partDate(index + 1)}
                     type="date"
                     value={part.due_date}
-                    readOnly={saving || fixed}
+                    readOnly={saving}
+                    disabled={fixed}
                     onChange={(e) =>
                       actor.send({
                         type: 'plan.part.change',
@@ -280,7 +283,8 @@ export function PlanEditorForm({
                     label={t.partAmount(index + 1)}
                     inputMode="numeric"
                     value={part.amount}
-                    readOnly={saving || fixed}
+                    readOnly={saving}
+                    disabled={fixed}
                     onChange={(e) =>
                       actor.send({
                         type: 'plan.part.change',
