@@ -1283,9 +1283,10 @@ export interface paths {
         /**
          * Pay some of my dues in one payment
          * @description A payment link, to the caller's phone, for what is left of `due_ids` (the caller's open
-         *     dues, all with one tutor; else a 409). The app then pays it as any link, by card or UPI
-         *     with the usual fees; the payment settles the dues oldest first and the receipt names
-         *     them (D147).
+         *     dues, all with one tutor; else a 409), or for `amount`, a part of it, where the plans
+         *     allow part payments (D153; else a 409; below their smallest part or not less than the
+         *     whole, a 400). The app then pays it as any link, by card or UPI with the usual fees; the
+         *     payment settles the dues oldest first and the receipt names them (D147).
          */
         post: operations["payMyDues"];
         delete?: never;
@@ -1448,12 +1449,22 @@ export interface components {
             paid: components["schemas"]["Rupees"];
             left: components["schemas"]["Rupees"];
             overdue: boolean;
+            /**
+             * @description The smallest part payment the tutor's plan allows (D153); null when the due is paid
+             *     in full only.
+             */
+            partial_minimum: components["schemas"]["Rupees"] | null;
         };
         MyDues: {
             results: components["schemas"]["MyDue"][];
         };
         MyDuesPay: {
             due_ids: number[];
+            /**
+             * @description A part of what is left (D153), where every chosen due's plan allows part payments:
+             *     at least the plans' smallest part, less than the whole. Absent: the whole.
+             */
+            amount?: components["schemas"]["BaseAmount"];
         };
         ReminderSend: {
             student_id: number;

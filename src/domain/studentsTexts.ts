@@ -146,6 +146,9 @@ export const studentsTexts = {
     cannotAccept: 'This tutor cannot accept payments yet.',
     onlyStudents: 'Only students and parents have dues to pay',
     oneTutor: 'Pay the dues of one tutor at a time',
+    noParts: 'These dues are paid in full only: the tutor’s plan takes no part payments.',
+    partTooSmall: (minimum: string) => `Pay at least ${minimum}`,
+    partTooLarge: (whole: string) => `That is more than you owe (${whole})`,
     /** The ledger's CSV columns and words (D149). */
     csv: {
       dueDate: 'Due date',

@@ -150,6 +150,44 @@ describe.each(testDatabases())('paying dues on $name', (database) => {
     expect((await dueLink(asha, maths)).json()).toMatchObject({ message: m.closed });
   });
 
+  it('pays a part where the plan allows it, at least its minimum, oldest due first (D153)', async () => {
+    const { asha, meera, books, maths } = await owed();
+    // Maths takes parts of at least ₹500; Books is paid in full only.
+    const plans = (await api('GET', '/api/v1/fee-plans/', { token: asha.token })).json().results;
+    const mathsPlan = plans.find((p: { name: string }) => p.name === 'Maths').id;
+    await api('PATCH', `/api/v1/fee-plans/${mathsPlan}/`, {
+      token: asha.token,
+      body: { partial_minimum: 500 },
+    });
+    const part = (dueIds: number[], amount: number) =>
+      api('POST', '/api/v1/my-dues/pay/', {
+        token: meera.token,
+        body: { due_ids: dueIds, amount },
+      });
+    const mine = (await api('GET', '/api/v1/my-dues/', { token: meera.token })).json().results;
+    expect(mine.map((d: { partial_minimum: number | null }) => d.partial_minimum)).toEqual([
+      null,
+      500,
+    ]);
+    expect((await part([books, maths], 800)).json()).toMatchObject({ message: m.noParts });
+    expect((await part([maths], 300)).json()).toMatchObject({ message: m.partTooSmall('₹500.00') });
+    expect((await part([maths], 2500)).json()).toMatchObject({
+      message: m.partTooLarge('₹2,000.00'),
+    });
+    const link = (await part([maths], 800)).json<Link>();
+    expect(link).toMatchObject({ amount: 800, purpose: 'Maths (Feb 2025)' });
+    expect((await (await pay(meera, asha, link)).webhook()).statusCode).toBe(200);
+    await t.jobs();
+    // ₹800 of ₹2,000 is paid: the rest is still owed, and the whole of it can be paid.
+    const after = (await api('GET', '/api/v1/my-dues/', { token: meera.token })).json().results;
+    expect(after.find((d: { id: number }) => d.id === maths)).toMatchObject({
+      paid: 800,
+      left: 1200,
+    });
+    expect((await february(asha)).results[0]).toMatchObject({ status: 'partly_paid', left: 1200 });
+    expect((await part([maths], 1200)).json<Link>()).toMatchObject({ amount: 1200 });
+  });
+
   it('settles a due once when two links for it are paid at the same moment', async () => {
     const { asha, meera, books, maths } = await owed();
     const feb = (await dueLink(asha, maths)).json<Link>();

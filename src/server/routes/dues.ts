@@ -1,4 +1,5 @@
 // dues/ operations of the contract (issue 14, D146).
+import { rupeesToPaise } from '../../domain/money';
 import type { Handlers } from '../http/handler';
 import { requireSession } from '../http/handler';
 import { csvReply, refusal } from './replies';
@@ -49,7 +50,11 @@ export const dueHandlers = {
   },
 
   async payMyDues({ body, auth, services }) {
-    const result = await services.dueLinks.payMine(requireSession(auth).user, body.due_ids);
+    const result = await services.dueLinks.payMine(
+      requireSession(auth).user,
+      body.due_ids,
+      body.amount === undefined ? undefined : rupeesToPaise(body.amount),
+    );
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 

@@ -10,7 +10,7 @@ import { canAcceptPayments } from '../../domain/onboarding';
 import { studentsTexts } from '../../domain/studentsTexts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { paiseToRupees } from '../../domain/money';
+import { formatINR, paiseToRupees } from '../../domain/money';
 import { istDateKey } from '../../domain/time';
 import {
   dues,
@@ -143,6 +143,8 @@ export function createDueLinkService(deps: {
       tx: Database = db,
       /** Whether `payerPhone` must be the payer the tutor's list names (not for 'My dues'). */
       payerOnList = true,
+      /** D153: a part of what is left (checked by the caller), in paise; absent: all of it. */
+      part?: number,
     ): Promise<Result<PaymentLink, 409>> {
       if (!canAcceptPayments(await users.gatewayStatusOf(tutorId, tx))) {
         return refuse(409, m.cannotAccept);
@@ -170,7 +172,7 @@ export function createDueLinkService(deps: {
       if (rows.length === 0 || rows.length !== new Set(dueIds).size) {
         return refuse(409, m.notOpen);
       }
-      const amount = rows.reduce((sum, due) => sum + due.amount - due.paid, 0);
+      const amount = part ?? rows.reduce((sum, due) => sum + due.amount - due.paid, 0);
       const now = clock.now();
       const wanted = rows.map((due) => due.id).sort((a, b) => a - b);
       // Links made for the first of these dues (indexed), then the dues each was for.
@@ -210,7 +212,13 @@ export function createDueLinkService(deps: {
       if (caller.role !== 'student') return refuse(403, m.onlyStudents);
       const today = istDateKey(clock.now());
       const rows = await db
-        .select({ due: dues, student: tutorStudents.name, plan: feePlans.name, tutor: users_ })
+        .select({
+          due: dues,
+          student: tutorStudents.name,
+          plan: feePlans.name,
+          minimum: feePlans.partialMinimum,
+          tutor: users_,
+        })
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .innerJoin(feePlans, eq(feePlans.id, dues.planId))
@@ -218,7 +226,7 @@ export function createDueLinkService(deps: {
         .where(mineWhere(caller))
         .orderBy(asc(dues.dueDate), asc(dues.id));
       return success({
-        results: rows.map(({ due, student, plan, tutor }) => ({
+        results: rows.map(({ due, student, plan, minimum, tutor }) => ({
           id: due.id,
           tutor_id: tutor.id,
           tutor_name: displayName(tutor),
@@ -230,15 +238,28 @@ export function createDueLinkService(deps: {
           paid: paiseToRupees(due.paid),
           left: paiseToRupees(due.amount - due.paid),
           overdue: due.dueDate < today,
+          partial_minimum: minimum === null ? null : paiseToRupees(minimum),
         })),
       });
     },
 
-    /** D147: one payment for some of the caller's open dues, all with one tutor. */
-    async payMine(caller: UserRow, dueIds: number[]): Promise<Result<PaymentLink, 403 | 409>> {
+    /**
+     * D147: one payment for some of the caller's open dues, all with one tutor; D153: or a part
+     * of it (`amount`, paise), where every chosen due's plan allows part payments.
+     */
+    async payMine(
+      caller: UserRow,
+      dueIds: number[],
+      amount?: number,
+    ): Promise<Result<PaymentLink, 400 | 403 | 409>> {
       if (caller.role !== 'student') return refuse(403, m.onlyStudents);
       const rows = await db
-        .select({ id: dues.id, tutorId: dues.tutorId })
+        .select({
+          id: dues.id,
+          tutorId: dues.tutorId,
+          left: sql<number>`${dues.amount} - ${dues.paid}`.mapWith(Number),
+          minimum: feePlans.partialMinimum,
+        })
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .innerJoin(feePlans, eq(feePlans.id, dues.planId))
@@ -247,8 +268,15 @@ export function createDueLinkService(deps: {
         return refuse(409, m.notOpen);
       }
       if (new Set(rows.map((row) => row.tutorId)).size > 1) return refuse(409, m.oneTutor);
+      const whole = rows.reduce((sum, row) => sum + row.left, 0);
+      if (amount !== undefined && amount !== whole) {
+        if (rows.some((row) => row.minimum === null)) return refuse(409, m.noParts);
+        const minimum = Math.max(...rows.map((row) => row.minimum!));
+        if (amount < minimum) return refuse(400, m.partTooSmall(formatINR(minimum)));
+        if (amount > whole) return refuse(400, m.partTooLarge(formatINR(whole)));
+      }
       // Every due is the caller's (above): the link is theirs to pay, parent or student.
-      return this.open(rows[0]!.tutorId, caller.phone, dueIds, db, false);
+      return this.open(rows[0]!.tutorId, caller.phone, dueIds, db, false, amount);
     },
 
     /** D147: the tutor's link (and QR) for one open due, to the payer's phone. */

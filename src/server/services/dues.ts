@@ -9,6 +9,7 @@ import { paiseToRupees } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
 import { addIstDays, isIsoDate, istDateKey } from '../../domain/time';
+import { tidyText } from '../../domain/validation';
 import { toCsv } from './csv';
 import { EXPORT_MAX_DAYS } from './paymentHistory';
 import type { Clock } from '../clock';
@@ -301,10 +302,10 @@ export function createDueService({
     },
 
     settle: (caller: UserRow, id: number, how: 'cash' | 'other', note: string | null) =>
-      close(caller, id, { status: 'paid', settledBy: how, note: note?.trim() || null }),
+      close(caller, id, { status: 'paid', settledBy: how, note: tidyText(note ?? '') || null }),
 
     waive: (caller: UserRow, id: number, note: string | null) =>
-      close(caller, id, { status: 'waived', settledBy: 'waived', note: note?.trim() || null }),
+      close(caller, id, { status: 'waived', settledBy: 'waived', note: tidyText(note ?? '') || null }),
   };
 }
 
