@@ -305,7 +305,11 @@ export function createDueService({
       close(caller, id, { status: 'paid', settledBy: how, note: tidyText(note ?? '') || null }),
 
     waive: (caller: UserRow, id: number, note: string | null) =>
-      close(caller, id, { status: 'waived', settledBy: 'waived', note: tidyText(note ?? '') || null }),
+      close(caller, id, {
+        status: 'waived',
+        settledBy: 'waived',
+        note: tidyText(note ?? '') || null,
+      }),
   };
 }
 
