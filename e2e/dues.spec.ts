@@ -194,6 +194,19 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
     overdue ? c.statuses.overdue : c.statuses.open,
   ]);
 
+  // The second student's history says how this month went: paid in cash.
+  await page.goto('/tutor/dashboard?tab=students');
+  await page.getByRole('button', { name: studentsTexts.history.openAria(diya!.name) }).click();
+  const history = page.getByRole('dialog', { name: studentsTexts.history.title(diya!.name) });
+  await expect(
+    history
+      .getByRole('row')
+      .filter({ hasText: `Monthly fee · ${duePeriodLabel(today.slice(0, 7))}` }),
+  ).toContainText(studentsTexts.history.settledBy.cash);
+  await expectNoViolations(page, "tutor dashboard: a student's history");
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
   // Both dashboards agree: the first parent owes nothing for this month (next month's fee,
   // written ahead, is all that shows); the third owes this month's ₹2,000.00 and next month's.
   const thisMonth = duePeriodLabel(today.slice(0, 7));

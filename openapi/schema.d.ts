@@ -1009,6 +1009,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/students/{id}/dues/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One student's history
+         * @description Every due of one of the tutor's students, oldest first, with what was paid, how and
+         *     what is left (issue 14). Another tutor's student or an unknown id is a 404.
+         */
+        get: operations["listStudentDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/students/import/": {
         parameters: {
             query?: never;
@@ -1426,6 +1447,11 @@ export interface components {
             /** @enum {string|null} */
             settled_by: "cash" | "other" | "waived" | null;
             note: string | null;
+        };
+        StudentDues: {
+            results: components["schemas"]["Due"][];
+            /** @description What is left on the student's open dues that fell due by today. */
+            owed: components["schemas"]["Rupees"];
         };
         DueMonth: {
             month: string;
@@ -3850,6 +3876,33 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listStudentDues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student's dues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentDues"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     importStudents: {

@@ -63,6 +63,18 @@ export const studentsTexts = {
     skipped: (rows: number) => (rows === 1 ? '1 row was left out.' : `${rows} rows were left out.`),
     another: 'Choose another file',
   },
+  /** One student's history on the Students tab. */
+  history: {
+    open: 'History',
+    openAria: (name: string) => `History: ${name}`,
+    title: (name: string) => `${name}: fees`,
+    owed: (amount: string) => `Owed today: ${amount}`,
+    loadFailed: 'This student’s dues could not be loaded.',
+    empty: 'No dues yet: put the student on a fee plan.',
+    paid: 'Paid',
+    how: 'How settled',
+    settledBy: { cash: 'In cash', other: 'Another way', waived: 'Waived' },
+  },
   /** The Students tab's fee plans: the list and the editor (D145, D152). */
   planEditor: {
     title: 'Fee plans',

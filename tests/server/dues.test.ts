@@ -172,6 +172,40 @@ describe.each(testDatabases())('dues on $name', (database) => {
     expect((await generate()).created).toBe(0);
   });
 
+  it("shows one student's history: every due, how it went, and what is owed", async () => {
+    const first = await month();
+    await generate();
+    const asha = await later(first.asha, '2025-03-10T10:00:00+05:30');
+    await generate();
+    const history = async (id: number, token = asha.token) =>
+      api('GET', `/api/v1/students/${id}/dues/`, { token });
+    const kabir = (await history(first.kabir)).json();
+    expect(kabir).toMatchObject({ owed: 1500, results: [{ plan_name: 'Crash course' }] });
+    const feb = (await api('GET', `${DUES}?month=2025-02`, { token: asha.token })).json();
+    const aaravId = feb.results[0].student_id as number;
+    await api('POST', `${DUES}${feb.results[0].id}/settle/`, {
+      token: asha.token,
+      body: { how: 'cash', note: '  Paid   at class ' },
+    });
+    const aarav = (await history(aaravId)).json();
+    expect(
+      aarav.results.map((d: { period: string; status: string; note: string | null }) => [
+        d.period,
+        d.status,
+        d.note,
+      ]),
+    ).toEqual([
+      ['2025-02', 'paid', 'Paid at class'],
+      ['2025-03', 'overdue', null],
+      ['2025-04', 'open', null],
+    ]);
+    // Only what fell due by today is owed: March, not April.
+    expect(aarav.owed).toBe(2000);
+    expect((await history(999_999)).statusCode).toBe(404);
+    const { priya } = await t.demo();
+    expect((await history(aaravId, priya.token)).statusCode).toBe(403);
+  });
+
   it('exports the ledger as CSV, as the month shows it', async () => {
     const first = await month();
     await generate();

@@ -38,6 +38,40 @@ export interface DueFigures {
 /** A month's dues as one page, with the month's figures beside it. */
 export type DuesPage = Page<DueRow> & { figures: DueFigures };
 
+const dueRowOf = (due: Schemas['Due']): DueRow => ({
+  id: due.id,
+  studentId: due.student_id,
+  studentName: due.student_name,
+  planName: due.plan_name,
+  period: due.period,
+  dueDate: due.due_date,
+  amount: rupeesToPaise(due.amount),
+  paid: rupeesToPaise(due.paid),
+  left: rupeesToPaise(due.left),
+  status: due.status,
+  settledBy: due.settled_by,
+  note: due.note,
+});
+
+/** `GET students/{id}/dues/`: one student's history as one page (none while no one is chosen). */
+export async function fetchStudentDues(
+  request: PageRequest<number | null>,
+  signal?: AbortSignal,
+): Promise<Page<DueRow> & { owed: number }> {
+  if (request.filter === null) return { items: [], page: 1, page_size: 1, count: 0, owed: 0 };
+  const answer = await data(
+    api.GET('/students/{id}/dues/', { params: { path: { id: request.filter } }, signal }),
+  );
+  const items = answer.results.map(dueRowOf);
+  return {
+    items,
+    page: 1,
+    page_size: Math.max(1, items.length),
+    count: items.length,
+    owed: rupeesToPaise(answer.owed),
+  };
+}
+
 /** `GET dues/?month=`: every due of the month (one page) and its figures. */
 export async function fetchDueMonth(
   request: PageRequest<string>,
@@ -46,20 +80,7 @@ export async function fetchDueMonth(
   const answer = await data(
     api.GET('/dues/', { params: { query: { month: request.filter } }, signal }),
   );
-  const items = answer.results.map((due): DueRow => ({
-    id: due.id,
-    studentId: due.student_id,
-    studentName: due.student_name,
-    planName: due.plan_name,
-    period: due.period,
-    dueDate: due.due_date,
-    amount: rupeesToPaise(due.amount),
-    paid: rupeesToPaise(due.paid),
-    left: rupeesToPaise(due.left),
-    status: due.status,
-    settledBy: due.settled_by,
-    note: due.note,
-  }));
+  const items = answer.results.map(dueRowOf);
   return {
     items,
     page: 1,

@@ -58,6 +58,11 @@ export const dueHandlers = {
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
+  async listStudentDues({ params, auth, services }) {
+    const result = await services.dues.ofStudent(requireSession(auth).user, params.id);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
   async listReminders({ auth, services }) {
     const result = await services.reminders.log(requireSession(auth).user);
     return result.ok ? { status: 200, body: result.value } : refusal(result);

@@ -5,7 +5,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { plannedDues, shiftMonth } from '../../domain/feePlans';
-import { paiseToRupees } from '../../domain/money';
+import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
 import { addIstDays, isIsoDate, istDateKey } from '../../domain/time';
@@ -179,6 +179,25 @@ export function createDueService({
         });
       }
       return { created };
+    },
+
+    /** Issue 14: one student's history, every due oldest first, and what is owed by today. */
+    async ofStudent(
+      caller: UserRow,
+      studentId: number,
+    ): Promise<Result<components['schemas']['StudentDues'], 403 | 404>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const [student] = await db
+        .select({ id: tutorStudents.id })
+        .from(tutorStudents)
+        .where(and(eq(tutorStudents.id, studentId), eq(tutorStudents.tutorId, caller.id)));
+      if (!student) return refuse(404, studentsTexts.plans.noStudent);
+      const results = await rowsOf(caller.id, eq(dues.studentId, studentId));
+      const owed = results
+        .filter((due) => due.status === 'overdue' || due.due_date === istDateKey(clock.now()))
+        .reduce((sum, due) => sum + rupeesToPaise(due.left), 0);
+      return success({ results, owed: paiseToRupees(owed) });
     },
 
     /** One month (YYYY-MM, by due date) at a glance, and what earlier months left open. */

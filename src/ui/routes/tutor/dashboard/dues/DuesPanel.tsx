@@ -55,12 +55,13 @@ import { duePeriodLabel } from '../../../../../domain/duePeriod';
 import { monthDays, monthTitle, shiftMonth } from '../../../../../domain/feePlans';
 import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
-import { formatIstDate, istDateKey } from '../../../../../domain/time';
+import { istDateKey } from '../../../../../domain/time';
 import { useClock } from '../../../../app/clock';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { ListState } from '../../../../components/PagedListParts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { DUE_STATUS_COLOR, dueDayText } from './dueStatus';
 import { ReminderSettings } from './ReminderSettingsForm';
 
 const t = studentsTexts.duesTab;
@@ -86,18 +87,7 @@ const exportMachine = paymentsExportMachine.provide({
   actions: { saveFile: (_, file) => saveBlob(file.blob, file.fileName) },
 });
 
-const STATUS_COLOR: Record<DueStatus, string> = {
-  open: 'blue',
-  partly_paid: 'yellow',
-  paid: 'teal',
-  waived: 'gray',
-  overdue: 'red',
-};
-
 const OPEN: DueStatus[] = ['open', 'partly_paid', 'overdue'];
-
-/** '5th February' of a 'YYYY-MM-DD' IST day. */
-const dayText = (dateKey: string) => formatIstDate(new Date(`${dateKey}T12:00:00+05:30`));
 
 function useConfirm(perform: (id: number) => Promise<void>, list: DuesList) {
   return useActorRef(
@@ -264,13 +254,13 @@ function DuesTable({
       header: t.columns.plan,
       cell: (due) => [due.planName, duePeriodLabel(due.period)].filter(Boolean).join(' · '),
     },
-    { header: t.columns.dueDate, cell: (due) => dayText(due.dueDate) },
+    { header: t.columns.dueDate, cell: (due) => dueDayText(due.dueDate) },
     { header: t.columns.amount, cell: (due) => formatINR(due.amount) },
     { header: t.columns.left, cell: (due) => formatINR(due.left) },
     {
       header: t.columns.status,
       cell: (due) => (
-        <Badge color={STATUS_COLOR[due.status]} variant="light" miw="max-content">
+        <Badge color={DUE_STATUS_COLOR[due.status]} variant="light" miw="max-content">
           {t.statuses[due.status]}
         </Badge>
       ),
@@ -355,7 +345,7 @@ function ExportButton({ list }: { list: DuesList }) {
 }
 
 const logColumns: Column<ReminderRow>[] = [
-  { header: t.log.columns.day, cell: (r) => dayText(r.day) },
+  { header: t.log.columns.day, cell: (r) => dueDayText(r.day) },
   { header: t.log.columns.payer, cell: (r) => `${r.payer_name} ${r.payer_phone}` },
   { header: t.log.columns.channel, cell: (r) => t.log.channels[r.channel] },
   {

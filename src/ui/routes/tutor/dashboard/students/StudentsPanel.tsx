@@ -32,6 +32,7 @@ import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { FeePlans, type StudentChoice } from './FeePlans';
 import { ImportStudents } from './ImportStudents';
+import { historyMachine, StudentHistory } from './StudentHistory';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 
 const t = studentsTexts;
@@ -40,7 +41,10 @@ const studentsList = pagedListMachine<StudentRow, null>().provide({
   actors: { fetchPage: fetchStudentsActor },
 });
 
-const columns: Column<StudentRow>[] = [
+/** The list's columns; `showHistory` opens a student's history. */
+const columnsWith = (
+  showHistory: (row: StudentRow & { id: number }) => void,
+): Column<StudentRow>[] => [
   {
     header: t.columns.name,
     cell: (row) => (
@@ -60,10 +64,30 @@ const columns: Column<StudentRow>[] = [
     cell: (row) => (row.parent_phone ? `${row.parent_name ?? ''} ${row.parent_phone}`.trim() : '—'),
   },
   { header: t.columns.batch, cell: (row) => row.batch ?? '—' },
+  {
+    header: t.history.open,
+    cell: (row) =>
+      row.id === null ? null : (
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-label={t.history.openAria(row.name)}
+          onClick={() => showHistory(row as StudentRow & { id: number })}
+        >
+          {t.history.open}
+        </Button>
+      ),
+  },
 ];
 
 export function StudentsPanel(_props: TutorTabPanelProps) {
   const list = useActorRef(studentsList, { input: { filter: null } });
+  const history = useActorRef(historyMachine, { input: { filter: null } });
+  const shown = useSelector(history, (s) => s.context.filter);
+  const shownName = useSelector(
+    list,
+    (s) => s.context.data?.items.find((row) => row.id !== null && row.id === shown)?.name ?? '',
+  );
   const add = useActorRef(
     studentAddMachine.provide({
       actors: { addStudent: addStudentActor },
@@ -100,10 +124,11 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         title={t.title}
         loadFailed={t.loadFailed}
         empty={t.empty}
-        columns={columns}
+        columns={columnsWith((row) => history.send({ type: 'filter.change', filter: row.id }))}
         rowKey={(row) => row.phone}
-        minWidth={560}
+        minWidth={640}
       />
+      <StudentHistory list={history} name={shownName} />
       <AddStudentForm actor={add} />
       <ImportStudents actor={many} />
       <FeePlans students={choices} />
