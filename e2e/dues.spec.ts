@@ -206,6 +206,17 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await expectNoViolations(page, "tutor dashboard: a student's history");
   await page.keyboard.press('Escape');
   await expect(history).toBeHidden();
+  // The tutor lets the plan take parts of at least ₹500 (a change to the running plan).
+  await page
+    .getByRole('table', { name: p.title })
+    .getByRole('button', { name: p.actionAria(p.change, 'Monthly fee') })
+    .click();
+  const change = page.getByRole('form', { name: p.changeTitle('Monthly fee') });
+  await change.getByRole('textbox', { name: p.fields.partial_minimum }).fill('500');
+  await change.getByRole('button', { name: p.save }).click();
+  await expect(page.getByRole('form', { name: p.newTitle }).getByRole('status')).toHaveText(
+    p.saved('Monthly fee'),
+  );
 
   // Both dashboards agree: the first parent owes nothing for this month (next month's fee,
   // written ahead, is all that shows); the third owes this month's ₹2,000.00 and next month's.
@@ -235,6 +246,18 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
       name: mine.payAllAria('₹4,000.00', `${tutor.firstName} ${tutor.lastName}`),
     }),
   ).toBeVisible();
+  // A part of what is owed, as the plan now allows: ₹800 goes to a link for ₹800.
+  await myDues.getByRole('textbox', { name: mine.partLabel }).fill('800');
+  await myDues
+    .getByRole('button', { name: mine.payPartAria(`${tutor.firstName} ${tutor.lastName}`) })
+    .click();
+  const confirmPart = kabirsParent.getByRole('dialog', { name: mine.confirmTitle });
+  await expect(confirmPart).toContainText(
+    mine.confirmQuestion('₹800.00', `${tutor.firstName} ${tutor.lastName}`),
+  );
+  await confirmPart.getByRole('button', { name: mine.confirmYes }).click();
+  await expect(kabirsParent).toHaveURL(/\/payment-link\//);
+  await expect(kabirsParent.getByText('₹800.00').first()).toBeVisible();
   await owing.close();
   await parents.close();
 });

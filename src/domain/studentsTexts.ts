@@ -190,6 +190,10 @@ export const studentsTexts = {
     payAllAria: (amount: string, tutor: string) => `Pay ${amount} to ${tutor}`,
     payOne: 'Pay only this',
     payOneAria: (what: string) => `Pay only ${what}`,
+    partLabel: 'Or pay a part (₹)',
+    partHint: (minimum: string) => `At least ${minimum}; the oldest dues are paid first.`,
+    payPart: 'Pay part',
+    payPartAria: (tutor: string) => `Pay a part to ${tutor}`,
     confirmTitle: 'Pay your dues',
     confirmQuestion: (amount: string, tutor: string) =>
       `Pay ${amount} to ${tutor}? You choose card or UPI next.`,

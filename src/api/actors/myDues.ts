@@ -2,7 +2,7 @@
 // and a payment link for some of them. Amounts are rupees at the API, paise in the app. Each
 // call rejects with the client's ApiFailure (D37).
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
-import { rupeesToPaise } from '../../domain/money';
+import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { api } from '../appClient';
 import { data } from '../errors';
 
@@ -16,6 +16,8 @@ export interface MyDueRow {
   dueDate: string;
   left: number;
   overdue: boolean;
+  /** D153: the smallest part the plan takes (paise), or null: paid in full only. */
+  partialMinimum: number | null;
 }
 
 /** `GET my-dues/`: every open due, oldest first, as one page. */
@@ -34,12 +36,18 @@ export async function fetchMyDues(
     dueDate: due.due_date,
     left: rupeesToPaise(due.left),
     overdue: due.overdue,
+    partialMinimum: due.partial_minimum === null ? null : rupeesToPaise(due.partial_minimum),
   }));
   return { items, page: 1, page_size: Math.max(1, items.length), count: items.length };
 }
 
-/** `POST my-dues/pay/`: the link that pays these dues (the app then pays it as any link). */
-export async function linkForDues(dueIds: number[]): Promise<string> {
-  const link = await data(api.POST('/my-dues/pay/', { body: { due_ids: dueIds } }));
+/**
+ * `POST my-dues/pay/`: the link that pays these dues, or `part` of them (paise, D153); the app
+ * then pays it as any link.
+ */
+export async function linkForDues(dueIds: number[], part?: number): Promise<string> {
+  const body =
+    part === undefined ? { due_ids: dueIds } : { due_ids: dueIds, amount: paiseToRupees(part) };
+  const link = await data(api.POST('/my-dues/pay/', { body }));
   return link.id;
 }

@@ -1,16 +1,23 @@
 // 'My dues' on the student dashboard (issue 14, D147): what the student or parent owes, by
 // tutor, oldest first; Pay (all of one tutor's) or Pay only this, behind a confirm, makes a
 // payment link for those dues and goes on to it, where the payment runs as for any link.
-// Renders the pagedList and confirmAction machines; lazy, so the dashboard's first paint is
-// unchanged. Hidden when nothing is owed.
+// Where the tutor's plans take part payments, a part of them (D153, the partPayment machine).
+// Renders the pagedList, confirmAction and partPayment machines; lazy, so the dashboard's first
+// paint is unchanged. Hidden when nothing is owed.
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { confirmActionMachine } from '../../../../../machines/confirmAction/confirmAction.machine';
 import { pagedListMachine } from '../../../../../machines/pagedList/pagedList.machine';
+import {
+  partPaymentMachine,
+  shownPartError,
+  type PartPaymentActorRef,
+} from '../../../../../machines/partPayment/partPayment.machine';
 import { fetchMyDues, linkForDues, type MyDueRow } from '../../../../api/actors/myDues';
 import { duePeriodLabel } from '../../../../domain/duePeriod';
 import { formatINR } from '../../../../domain/money';
@@ -25,13 +32,22 @@ const duesMachine = pagedListMachine<MyDueRow, null>().provide({
   actors: { fetchPage: fromPromise(({ input, signal }) => fetchMyDues(input, signal)) },
 });
 
-/** What a confirm is about: all of one tutor's dues ('tutor:3') or one due ('due:12'). */
+/**
+ * What a confirm is about: all of one tutor's dues ('tutor:3'), one due ('due:12'), or a part
+ * of one tutor's dues ('part:3:80000', paise).
+ */
 const target = (kind: 'tutor' | 'due', id: number) => `${kind}:${id}`;
 
 function chosen(items: MyDueRow[], asked: string | null): MyDueRow[] {
   const [kind, id] = (asked ?? '').split(':');
-  return items.filter((due) => (kind === 'tutor' ? due.tutorId : due.id) === Number(id));
+  return items.filter((due) => (kind === 'due' ? due.id : due.tutorId) === Number(id));
 }
+
+/** The part asked for, in paise, or null for the whole. */
+const partOf = (asked: string | null): number | null => {
+  const [kind, , paise] = (asked ?? '').split(':');
+  return kind === 'part' ? Number(paise) : null;
+};
 
 const what = (due: MyDueRow) =>
   [due.planName, duePeriodLabel(due.period)].filter(Boolean).join(' · ');
@@ -48,17 +64,19 @@ export function MyDues() {
       actors: {
         perform: fromPromise<void, { id: string }>(async ({ input }) => {
           const dues = chosen(list.getSnapshot().context.data?.items ?? [], input.id);
-          const linkId = await linkForDues(dues.map((due) => due.id));
+          const linkId = await linkForDues(
+            dues.map((due) => due.id),
+            partOf(input.id) ?? undefined,
+          );
           await navigate(`/payment-link/${linkId}`);
         }),
       },
       actions: { changed: () => list.send({ type: 'list.reload' }) },
     }),
   );
-  const asked = chosen(
-    items,
-    useSelector(pay, (s) => s.context.target),
-  );
+  const askedTarget = useSelector(pay, (s) => s.context.target);
+  const asked = chosen(items, askedTarget);
+  const askedAmount = partOf(askedTarget) ?? total(asked);
   if (items.length === 0) return null;
   const tutors = [...new Map(items.map((due) => [due.tutorId, due.tutorName])).entries()];
   return (
@@ -110,6 +128,17 @@ export function MyDues() {
               >
                 {t.payAll(amount)}
               </Button>
+              {dues.every((due) => due.partialMinimum !== null) ? (
+                <PartPayment
+                  key={`${tutorId}:${total(dues)}`}
+                  tutorName={tutorName}
+                  minimum={Math.max(...dues.map((due) => due.partialMinimum!))}
+                  whole={total(dues)}
+                  onChosen={(paise) =>
+                    pay.send({ type: 'confirm.ask', id: `part:${tutorId}:${paise}` })
+                  }
+                />
+              ) : null}
             </Stack>
           </Paper>
         );
@@ -120,7 +149,7 @@ export function MyDues() {
           asked.length > 0
             ? {
                 title: t.confirmTitle,
-                question: t.confirmQuestion(formatINR(total(asked)), asked[0]!.tutorName),
+                question: t.confirmQuestion(formatINR(askedAmount), asked[0]!.tutorName),
                 yes: t.confirmYes,
                 no: t.keep,
                 close: t.close,
@@ -129,5 +158,61 @@ export function MyDues() {
         }
       />
     </Stack>
+  );
+}
+
+/** 'Or pay a part': its own partPayment actor, for one tutor's dues. */
+function PartPayment({
+  tutorName,
+  minimum,
+  whole,
+  onChosen,
+}: {
+  tutorName: string;
+  minimum: number;
+  whole: number;
+  onChosen: (paise: number) => void;
+}) {
+  const actor = useActorRef(
+    partPaymentMachine.provide({ actions: { chosen: (_, paise) => onChosen(paise) } }),
+    { input: { minimum, whole } },
+  );
+  return <PartPaymentForm actor={actor} tutorName={tutorName} />;
+}
+
+/** The part's field and button, on a running partPayment actor. */
+export function PartPaymentForm({
+  actor,
+  tutorName,
+}: {
+  actor: PartPaymentActorRef;
+  tutorName: string;
+}) {
+  const text = useSelector(actor, (s) => s.context.text);
+  const minimum = useSelector(actor, (s) => s.context.minimum);
+  const error = useSelector(actor, (s) => shownPartError(s.context));
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'part.submit' });
+      }}
+    >
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <TextInput
+          label={t.partLabel}
+          description={t.partHint(formatINR(minimum))}
+          inputMode="numeric"
+          value={text}
+          error={error}
+          onChange={(e) => actor.send({ type: 'part.change', value: e.currentTarget.value })}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="light" aria-label={t.payPartAria(tutorName)}>
+          {t.payPart}
+        </Button>
+      </Group>
+    </form>
   );
 }
