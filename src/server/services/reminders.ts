@@ -81,6 +81,8 @@ export function createReminderService(deps: {
     payer: { phone: string; name: string },
     day: string,
     kind: 'scheduled' | 'manual',
+    /** The tutor's channel when the caller read it already (the pass reads all at once). */
+    known?: ReminderSettings['channel'],
   ): Promise<'sent' | 'skipped' | null> {
     return db.transaction(async (tx) => {
       const covered = await tx
@@ -133,7 +135,7 @@ export function createReminderService(deps: {
       );
       if (!link.ok) return skip('cannot_accept_payments');
       const [tutor] = await tx.select().from(users).where(eq(users.id, tutorId));
-      const { channel } = await settingsOf(tutorId, tx);
+      const channel = known ?? (await settingsOf(tutorId, tx)).channel;
       const smsMessageId = await textMessages.queue(
         {
           phone: payer.phone,
@@ -169,6 +171,7 @@ export function createReminderService(deps: {
           tutorId: dues.tutorId,
           phone: payerPhoneOf,
           name: payerNameOf,
+          channel: reminderSettings.channel,
         })
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
@@ -200,7 +203,13 @@ export function createReminderService(deps: {
           const payer = payers[next]!;
           next += 1;
           // A parent of two students shows up once per name; the second finds the slot taken.
-          const outcome = await remind(payer.tutorId, payer, day, 'scheduled');
+          const outcome = await remind(
+            payer.tutorId,
+            payer,
+            day,
+            'scheduled',
+            payer.channel ?? DEFAULT_REMINDER_SETTINGS.channel,
+          );
           if (outcome === 'sent') sent += 1;
           if (outcome === 'skipped') skipped += 1;
         }
