@@ -9,32 +9,13 @@ import { createMsg91Sender } from '../../src/server/sms/msg91';
 import { SmsError } from '../../src/server/sms/sender';
 import { DEV_SMS_TEMPLATE_IDS } from '../../src/server/sms/templates';
 import { runJobs } from '../support/jobs';
+import { sandboxFetch } from '../support/sandboxFetch';
 import { testDatabases, useTestServer } from '../support/server';
 
 describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) => {
   const server = useTestServer(database);
 
-  /** fetch() into the in-process sandbox, counting the calls. */
-  const transport = () => {
-    const calls: string[] = [];
-    const fetchImpl: typeof fetch = async (input, init) => {
-      const url = new URL(String(input));
-      calls.push(url.pathname);
-      const answer = server.sandbox.app.inject({
-        method: 'POST',
-        url: url.pathname,
-        headers: Object.fromEntries(new Headers(init?.headers).entries()),
-        payload: String(init?.body ?? ''),
-      });
-      // As fetch does: the caller's AbortSignal ends the wait.
-      const aborted = new Promise<never>((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
-      );
-      const done = await Promise.race([answer, aborted]);
-      return new Response(done.body, { status: done.statusCode });
-    };
-    return { calls, fetchImpl };
-  };
+  const transport = () => sandboxFetch(server.sandbox.app);
   const sender = (fetchImpl: typeof fetch, overrides = {}) =>
     createMsg91Sender(
       {

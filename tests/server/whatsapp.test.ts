@@ -7,6 +7,7 @@ import { DEV_WHATSAPP_ACCESS_TOKEN, DEV_WHATSAPP_PHONE_NUMBER_ID } from '../../s
 import { SmsError } from '../../src/server/sms/sender';
 import { createWhatsAppSender } from '../../src/server/whatsapp/cloudApi';
 import { signWhatsAppWebhook } from '../../src/server/whatsapp/webhook';
+import { sandboxFetch } from '../support/sandboxFetch';
 import { testDatabases } from '../support/server';
 import { moveClockTo } from './dashboards.support';
 import { usePaymentsServer, type Actor } from './payments.support';
@@ -40,26 +41,7 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
       { channel: string; body: string }[]
     >();
 
-  /** fetch() into the in-process sandbox, counting the calls. */
-  const transport = () => {
-    const calls: string[] = [];
-    const fetchImpl: typeof fetch = async (input, init) => {
-      const url = new URL(String(input));
-      calls.push(url.pathname);
-      const answer = server.sandbox.app.inject({
-        method: 'POST',
-        url: url.pathname,
-        headers: Object.fromEntries(new Headers(init?.headers).entries()),
-        payload: String(init?.body ?? ''),
-      });
-      const aborted = new Promise<never>((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
-      );
-      const done = await Promise.race([answer, aborted]);
-      return new Response(done.body, { status: done.statusCode });
-    };
-    return { calls, fetchImpl };
-  };
+  const transport = () => sandboxFetch(server.sandbox.app);
   const sender = (fetchImpl: typeof fetch, overrides = {}) =>
     createWhatsAppSender(
       {

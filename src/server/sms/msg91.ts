@@ -5,8 +5,7 @@
 // with backoff; anything else is a permanent failure. A timeout is not retried here: MSG91 takes
 // no idempotency key, and a send it took but answered late would text the phone twice (D142). Delivery reports come
 // back to us by MSG91's webhook (routes/sms.ts). The auth key is never logged.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { SmsError, type SmsMessage, type SmsSender } from './sender';
+import { SmsError, SmsTimeout, sendWithRetries, type SmsMessage, type SmsSender } from './sender';
 import type { SmsTemplateName } from './templates';
 
 export interface Msg91Config {
@@ -21,18 +20,10 @@ export interface Msg91Config {
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_RETRIES = 2;
-const BACKOFF_MS = 300;
 
 interface Msg91Answer {
   type?: string;
   message?: string;
-}
-
-/** No answer in time: it may have been taken, so this sender does not send it again. */
-class SmsTimeout extends SmsError {
-  constructor() {
-    super('MSG91 did not answer in time', true);
-  }
 }
 
 export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch = fetch): SmsSender {
@@ -55,7 +46,7 @@ export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch =
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') throw new SmsTimeout();
+      if (error instanceof Error && error.name === 'TimeoutError') throw new SmsTimeout('MSG91');
       throw new SmsError('MSG91 could not be reached', true);
     }
     const answer = (await response.json().catch(() => ({}))) as Msg91Answer;
@@ -70,18 +61,5 @@ export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch =
     );
   };
 
-  return {
-    async send(message) {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          return { requestId: await once(message) };
-        } catch (error) {
-          const again =
-            error instanceof SmsError && error.transient && !(error instanceof SmsTimeout);
-          if (!again || attempt >= retries) throw error;
-          await sleep(BACKOFF_MS * 2 ** attempt);
-        }
-      }
-    },
-  };
+  return { send: (message) => sendWithRetries(() => once(message), retries) };
 }

@@ -1,6 +1,7 @@
 // How the server sends text messages: a DLT template and its variables to a phone, through the
 // provider (MSG91, sms/msg91.ts; the local sandbox imitates it). A failure says whether trying
 // again may help (the SMS job retries those) or not.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SmsTemplateName, SmsVars } from './templates';
 
 export type SmsMessage = {
@@ -30,6 +31,34 @@ export class SmsError extends Error {
   ) {
     super(message);
     this.name = 'SmsError';
+  }
+}
+
+/** No answer in time: the message may have been taken, so it is not sent again (D142). */
+export class SmsTimeout extends SmsError {
+  constructor(provider: string) {
+    super(`${provider} did not answer in time`, true);
+  }
+}
+
+const BACKOFF_MS = 300;
+
+/**
+ * One send, tried again after a transient failure up to `retries` more times, each after a
+ * growing pause; never after a timeout. The providers take no idempotency key.
+ */
+export async function sendWithRetries(
+  once: () => Promise<string>,
+  retries: number,
+): Promise<SmsSent> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return { requestId: await once() };
+    } catch (error) {
+      const again = error instanceof SmsError && error.transient && !(error instanceof SmsTimeout);
+      if (!again || attempt >= retries) throw error;
+      await sleep(BACKOFF_MS * 2 ** attempt);
+    }
   }
 }
 

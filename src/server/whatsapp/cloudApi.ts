@@ -5,8 +5,13 @@
 // a network error, a 5xx, a 429 or a throttling code is retried a bounded number of times and a
 // timeout is not (the Cloud API takes no idempotency key). Whether the message reached the
 // phone comes later, by the webhook (routes/whatsapp.ts). The token is never logged.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { SmsError, type SmsMessage, type SmsSender } from '../sms/sender';
+import {
+  SmsError,
+  SmsTimeout,
+  sendWithRetries,
+  type SmsMessage,
+  type SmsSender,
+} from '../sms/sender';
 import { bodyParameters, hasWhatsAppTemplate, type WhatsAppTemplateName } from './templates';
 
 export interface WhatsAppConfig {
@@ -23,19 +28,12 @@ export interface WhatsAppConfig {
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_RETRIES = 2;
-const BACKOFF_MS = 300;
 /** Error codes that may pass: rate limits (4, 80007, 130429, 131056), service hiccups. */
 const TRANSIENT_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056, 133004]);
 
 interface CloudAnswer {
   messages?: { id?: string }[];
   error?: { code?: number; message?: string };
-}
-
-class WhatsAppTimeout extends SmsError {
-  constructor() {
-    super('WhatsApp did not answer in time', true);
-  }
 }
 
 export function createWhatsAppSender(
@@ -73,7 +71,7 @@ export function createWhatsAppSender(
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') throw new WhatsAppTimeout();
+      if (error instanceof Error && error.name === 'TimeoutError') throw new SmsTimeout('WhatsApp');
       throw new SmsError('WhatsApp could not be reached', true);
     }
     const answer = (await response.json().catch(() => ({}))) as CloudAnswer;
@@ -91,18 +89,5 @@ export function createWhatsAppSender(
     );
   };
 
-  return {
-    async send(message) {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          return { requestId: await once(message) };
-        } catch (error) {
-          const again =
-            error instanceof SmsError && error.transient && !(error instanceof WhatsAppTimeout);
-          if (!again || attempt >= retries) throw error;
-          await sleep(BACKOFF_MS * 2 ** attempt);
-        }
-      }
-    },
-  };
+  return { send: (message) => sendWithRetries(() => once(message), retries) };
 }
