@@ -113,14 +113,16 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
     expect(text!.channel).toBe('whatsapp');
     url = /(https?:\/\/\S+\/payment-link\/\S+)/.exec(text!.body)![1]!;
   } else {
-    const dues = await (
-      await request.get(`/api/v1/dues/?month=${today.slice(0, 7)}`, {
-        headers: { Authorization: `Bearer ${tutor.token}` },
-      })
-    ).json();
-    const due = dues.results.find((d: { student_name: string }) => d.student_name === aarav!.name);
-    url = (await post<{ url: string }>(request, `/api/v1/dues/${due.id}/link/`, tutor.token, {}))
-      .url;
+    // The due's own link, from the row's Link, with its QR.
+    await duesRow(page, aarav!.name)
+      .getByRole('button', { name: t.actionAria(t.link, aarav!.name) })
+      .click();
+    const shared = page.getByRole('dialog', { name: t.linkTitle(aarav!.name) });
+    await expect(shared.getByRole('img', { name: t.linkQrAlt })).toBeVisible();
+    await expectNoViolations(page, "tutor dashboard: a due's link and QR");
+    url = (await shared.locator('code').textContent()) ?? '';
+    await page.keyboard.press('Escape');
+    await expect(shared).toBeHidden();
   }
   const parents = await browser.newContext();
   const parent = await parents.newPage();

@@ -232,6 +232,15 @@ export const studentsTexts = {
     paidCash: 'Paid in cash',
     waive: 'Waive',
     remind: 'Remind',
+    link: 'Link',
+    linkTitle: (student: string) => `Payment link: ${student}`,
+    linkIntro: (amount: string) =>
+      `Share this link or show the QR: it asks for ${amount}, what is left of this due, by card or UPI.`,
+    linkQrAlt: 'QR code of the payment link',
+    linkQrFailed: 'The QR code could not be drawn. The link works all the same.',
+    copy: 'Copy link',
+    copied: 'Copied',
+    retry: 'Try again',
     actionAria: (action: string, student: string) => `${action}: ${student}`,
     settleTitle: 'Mark as paid in cash',
     settleQuestion: (student: string, amount: string) =>

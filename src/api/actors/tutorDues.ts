@@ -127,6 +127,12 @@ export async function waiveDue(id: number): Promise<void> {
   await data(api.POST('/dues/{id}/waive/', { params: { path: { id } }, body: {} }));
 }
 
+/** `POST dues/{id}/link/`: the due's own payment link (the same one while it has a day left). */
+export async function dueLinkFor(id: number): Promise<{ url: string; amount: number }> {
+  const link = await data(api.POST('/dues/{id}/link/', { params: { path: { id } } }));
+  return { url: link.url, amount: rupeesToPaise(link.amount) };
+}
+
 export async function remindNow(studentId: number): Promise<void> {
   await data(api.POST('/reminders/', { body: { student_id: studentId } }));
 }

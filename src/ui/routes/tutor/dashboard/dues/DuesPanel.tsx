@@ -36,6 +36,7 @@ import {
   type ExportedFile,
 } from '../../../../../../machines/paymentsExport/paymentsExport.machine';
 import {
+  dueLinkFor,
   exportDues,
   fetchDueMonth,
   fetchDueMonths,
@@ -57,10 +58,16 @@ import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { istDateKey } from '../../../../../domain/time';
 import { useClock } from '../../../../app/clock';
+import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { ListState } from '../../../../components/PagedListParts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import {
+  dueLinkMachine,
+  type DueLinkActorRef,
+} from '../../../../../../machines/dueLink/dueLink.machine';
+import { DueLinkDialog } from './DueLinkDialog';
 import { DUE_STATUS_COLOR, dueDayText } from './dueStatus';
 import { ReminderSettings } from './ReminderSettingsForm';
 
@@ -231,11 +238,13 @@ function DuesTable({
   settle,
   waive,
   remind,
+  linker,
 }: {
   list: DuesList;
   settle: ConfirmActionActorRef;
   waive: ConfirmActionActorRef;
   remind: ConfirmActionActorRef;
+  linker: DueLinkActorRef;
 }) {
   const items = useSelector(list, (s) => s.context.data?.items ?? []);
   const action = (actor: ConfirmActionActorRef, label: string, due: DueRow) => (
@@ -273,6 +282,16 @@ function DuesTable({
             {action(settle, t.paidCash, due)}
             {action(waive, t.waive, due)}
             {action(remind, t.remind, due)}
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={t.actionAria(t.link, due.studentName)}
+              onClick={() =>
+                linker.send({ type: 'link.open', dueId: due.id, student: due.studentName })
+              }
+            >
+              {t.link}
+            </Button>
           </Group>
         ) : null,
     },
@@ -286,7 +305,7 @@ function DuesTable({
         empty={t.empty}
         columns={columns}
         rowKey={(due) => String(due.id)}
-        minWidth={760}
+        minWidth={820}
       />
       <DueAction
         actor={settle}
@@ -406,6 +425,12 @@ export function DuesPanel(_props: TutorTabPanelProps) {
     await perform(id);
     chart.send({ type: 'list.reload' });
   };
+  const linker = useActorRef(
+    dueLinkMachine.provide({
+      actors: { fetchLink: fromPromise(({ input }) => dueLinkFor(input)) },
+    }),
+  );
+  useEndSessionWhen(useSelector(linker, (s) => s.matches('unauthorized')));
   const settle = useConfirm(refigured(settleDue), list);
   const waive = useConfirm(refigured(waiveDue), list);
   const remind = useConfirm(
@@ -426,7 +451,8 @@ export function DuesPanel(_props: TutorTabPanelProps) {
       <Text size="sm">{t.intro}</Text>
       <Figures list={list} />
       <MonthsChart chart={chart} />
-      <DuesTable list={list} settle={settle} waive={waive} remind={remind} />
+      <DuesTable list={list} settle={settle} waive={waive} remind={remind} linker={linker} />
+      <DueLinkDialog actor={linker} />
       <ExportButton list={list} />
       <ReminderSettings />
       <ReminderLog log={log} />

@@ -24,12 +24,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { kycCard } from '../../../../../../machines/tutorDashboard/tutorDashboard.machine';
 import { saveBlob } from '../../../../../browser/download';
 import { printPage } from '../../../../../browser/print';
 import { canShare, share } from '../../../../../browser/share';
 import { dashboardTexts } from '../../../../../domain/dashboardTexts';
+import { useQr } from '../../../../components/useQr';
 import type { TutorTabPanelProps } from '../tutorTabs';
 
 const t = dashboardTexts.tutor.share;
@@ -62,26 +62,6 @@ function LinkRow({ label, url, shareTitle }: { label: string; url: string; share
       </Group>
     </Stack>
   );
-}
-
-type Qr = { state: 'drawing' } | { state: 'drawn'; dataUrl: string } | { state: 'failed' };
-
-/** The static link's QR code as a PNG data URL; the QR library loads only here. */
-function useQr(url: string): Qr {
-  const [qr, setQr] = useState<Qr>({ state: 'drawing' });
-  useEffect(() => {
-    let live = true;
-    void import('../../../../../browser/qr')
-      .then(({ qrPngDataUrl }) => qrPngDataUrl(url))
-      .then(
-        (dataUrl) => live && setQr({ state: 'drawn', dataUrl }),
-        () => live && setQr({ state: 'failed' }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return qr;
 }
 
 function QrCard({ url, name, username }: { url: string; name: string; username: string }) {

@@ -1,0 +1,68 @@
+// A due's own payment link and QR (D147), in a dialog over the Dues tab. Renders the dueLink
+// machine.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Code, CopyButton, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type {
+  DueLinkActorRef,
+  DueLinkShown,
+} from '../../../../../../machines/dueLink/dueLink.machine';
+import { formatINR } from '../../../../../domain/money';
+import { studentsTexts } from '../../../../../domain/studentsTexts';
+import { useQr } from '../../../../components/useQr';
+
+const t = studentsTexts.duesTab;
+
+function LinkWithQr({ link }: { link: DueLinkShown }) {
+  const qr = useQr(link.url);
+  return (
+    <Stack align="center" gap="sm">
+      <Text size="sm">{t.linkIntro(formatINR(link.amount))}</Text>
+      {qr.state === 'drawing' ? <Loader size="sm" /> : null}
+      {qr.state === 'failed' ? <Text c="red.9">{t.linkQrFailed}</Text> : null}
+      {qr.state === 'drawn' ? <Image src={qr.dataUrl} alt={t.linkQrAlt} w={220} h={220} /> : null}
+      <Code style={{ overflowWrap: 'anywhere' }}>{link.url}</Code>
+      <CopyButton value={link.url}>
+        {({ copied, copy }) => (
+          <Button size="xs" variant="light" onClick={copy}>
+            {copied ? t.copied : t.copy}
+          </Button>
+        )}
+      </CopyButton>
+    </Stack>
+  );
+}
+
+export function DueLinkDialog({ actor }: { actor: DueLinkActorRef }) {
+  const state = useSelector(actor, (s) => s);
+  const { student, link, error } = state.context;
+  return (
+    <Modal
+      opened={!state.matches('idle') && !state.matches('unauthorized')}
+      onClose={() => actor.send({ type: 'link.close' })}
+      title={t.linkTitle(student)}
+      centered
+    >
+      {state.matches('fetching') ? <Loader size="sm" aria-label={t.linkTitle(student)} /> : null}
+      {state.matches('failed') ? (
+        <Stack gap="sm">
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+          <Button variant="light" onClick={() => actor.send({ type: 'link.retry' })}>
+            {t.retry}
+          </Button>
+        </Stack>
+      ) : null}
+      {state.matches('shown') && link ? <LinkWithQr link={link} /> : null}
+    </Modal>
+  );
+}
