@@ -148,6 +148,17 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await settle.getByRole('button', { name: t.settleYes }).click();
   await expect(page.getByText(t.settled)).toBeVisible();
 
+  // 'Paid another way' asks how; without a note nothing is marked, and Not now leaves it open.
+  await duesRow(page, kabir!.name)
+    .getByRole('button', { name: t.actionAria(t.paidOther, kabir!.name) })
+    .click();
+  const other = page.getByRole('dialog', { name: t.otherTitle });
+  await other.getByRole('button', { name: t.settleYes }).click();
+  await expect(other.getByText(t.otherNoteRequired)).toBeVisible();
+  await expectNoViolations(page, 'tutor dashboard: paid another way, no note');
+  await other.getByRole('button', { name: t.keep }).click();
+  await expect(other).toBeHidden();
+
   // The tutor switches reminders to SMS only; the third is reminded of what is overdue, by SMS.
   const settings = page.getByRole('region', { name: t.settings.title });
   await expect(settings.getByRole('radio', { name: t.settings.channels.whatsapp })).toBeChecked();

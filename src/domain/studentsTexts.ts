@@ -232,6 +232,13 @@ export const studentsTexts = {
     paidCash: 'Paid in cash',
     waive: 'Waive',
     remind: 'Remind',
+    paidOther: 'Paid another way',
+    otherTitle: 'Mark as paid another way',
+    otherQuestion: (student: string, amount: string) =>
+      `Mark ${student}'s ${amount} as paid outside the app? No money moves in the app.`,
+    otherNote: 'How was it paid?',
+    otherNoteHint: 'For example: bank transfer on 12 March, or cheque no. 123456.',
+    otherNoteRequired: 'Say how it was paid',
     link: 'Link',
     linkTitle: (student: string) => `Payment link: ${student}`,
     linkIntro: (amount: string) =>

@@ -119,8 +119,14 @@ export async function fetchDueMonths(
   return { items, page: 1, page_size: items.length, count: items.length };
 }
 
-export async function settleDue(id: number): Promise<void> {
-  await data(api.POST('/dues/{id}/settle/', { params: { path: { id } }, body: { how: 'cash' } }));
+/** `POST dues/{id}/settle/`: paid in cash, or another way with a note saying how. */
+export async function settleDue(id: number, how: 'cash' | 'other' = 'cash', note?: string) {
+  await data(
+    api.POST('/dues/{id}/settle/', {
+      params: { path: { id } },
+      body: note === undefined ? { how } : { how, note },
+    }),
+  );
 }
 
 export async function waiveDue(id: number): Promise<void> {

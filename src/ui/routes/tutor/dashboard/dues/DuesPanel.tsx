@@ -67,7 +67,12 @@ import {
   dueLinkMachine,
   type DueLinkActorRef,
 } from '../../../../../../machines/dueLink/dueLink.machine';
+import {
+  dueSettleOtherMachine,
+  type DueSettleOtherActorRef,
+} from '../../../../../../machines/dueSettleOther/dueSettleOther.machine';
 import { DueLinkDialog } from './DueLinkDialog';
+import { SettleOtherDialog } from './SettleOtherDialog';
 import { DUE_STATUS_COLOR, dueDayText } from './dueStatus';
 import { ReminderSettings } from './ReminderSettingsForm';
 
@@ -239,12 +244,14 @@ function DuesTable({
   waive,
   remind,
   linker,
+  other,
 }: {
   list: DuesList;
   settle: ConfirmActionActorRef;
   waive: ConfirmActionActorRef;
   remind: ConfirmActionActorRef;
   linker: DueLinkActorRef;
+  other: DueSettleOtherActorRef;
 }) {
   const items = useSelector(list, (s) => s.context.data?.items ?? []);
   const action = (actor: ConfirmActionActorRef, label: string, due: DueRow) => (
@@ -280,6 +287,21 @@ function DuesTable({
         OPEN.includes(due.status) ? (
           <Group gap={0} wrap="nowrap">
             {action(settle, t.paidCash, due)}
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={t.actionAria(t.paidOther, due.studentName)}
+              onClick={() =>
+                other.send({
+                  type: 'settle.ask',
+                  dueId: due.id,
+                  student: due.studentName,
+                  amount: due.left,
+                })
+              }
+            >
+              {t.paidOther}
+            </Button>
             {action(waive, t.waive, due)}
             {action(remind, t.remind, due)}
             <Button
@@ -305,7 +327,7 @@ function DuesTable({
         empty={t.empty}
         columns={columns}
         rowKey={(due) => String(due.id)}
-        minWidth={820}
+        minWidth={940}
       />
       <DueAction
         actor={settle}
@@ -431,6 +453,22 @@ export function DuesPanel(_props: TutorTabPanelProps) {
     }),
   );
   useEndSessionWhen(useSelector(linker, (s) => s.matches('unauthorized')));
+  const other = useActorRef(
+    dueSettleOtherMachine.provide({
+      actors: {
+        settleOther: fromPromise(async ({ input }) => {
+          await settleDue(input.id, 'other', input.note);
+        }),
+      },
+      actions: {
+        settled: () => {
+          list.send({ type: 'list.reload' });
+          chart.send({ type: 'list.reload' });
+        },
+      },
+    }),
+  );
+  useEndSessionWhen(useSelector(other, (s) => s.matches('unauthorized')));
   const settle = useConfirm(refigured(settleDue), list);
   const waive = useConfirm(refigured(waiveDue), list);
   const remind = useConfirm(
@@ -451,7 +489,15 @@ export function DuesPanel(_props: TutorTabPanelProps) {
       <Text size="sm">{t.intro}</Text>
       <Figures list={list} />
       <MonthsChart chart={chart} />
-      <DuesTable list={list} settle={settle} waive={waive} remind={remind} linker={linker} />
+      <DuesTable
+        list={list}
+        settle={settle}
+        waive={waive}
+        remind={remind}
+        linker={linker}
+        other={other}
+      />
+      <SettleOtherDialog actor={other} />
       <DueLinkDialog actor={linker} />
       <ExportButton list={list} />
       <ReminderSettings />

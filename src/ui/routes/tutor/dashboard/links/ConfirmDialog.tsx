@@ -87,7 +87,7 @@ export function ConfirmDialog({
 export function ConfirmDone({ actor, text }: { actor: ConfirmActionActorRef; text: string }) {
   const done = useSelector(actor, (s) => s.matches('done'));
   return done ? (
-    <Text role="status" c="teal" size="sm">
+    <Text role="status" c="teal.9" size="sm">
       {text}
     </Text>
   ) : null;
