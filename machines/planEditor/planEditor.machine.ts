@@ -128,6 +128,13 @@ export const planFormOf = (plan: PlanShown, today: string): PlanForm => ({
   parts: (plan.instalments ?? []).map((p) => ({ due_date: p.due_date, amount: String(p.amount) })),
 });
 
+/** What stays as agreed while a running plan is changed (D152): the form shows it greyed. */
+export const fieldFixed = (context: Pick<PlanEditorContext, 'editing'>, field: PlanField) =>
+  context.editing !== null &&
+  (['kind', 'target', 'batch', 'student_id', 'start_month', 'due_date'] as PlanField[]).includes(
+    field,
+  );
+
 /** What each field keeps of what was typed. */
 export function planInput(field: PlanField, raw: string): string {
   if (AMOUNT_FIELDS.includes(field)) return amountInput(raw);

@@ -6,8 +6,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import {
   buildPlanSave,
+  fieldFixed,
   planEditorMachine,
   shownPlanProblem,
+  type PlanField,
   type PlanSave,
   type PlanShown,
 } from '../../machines/planEditor/planEditor.machine';
@@ -145,7 +147,7 @@ export const planEditorPathModel: PathModel<typeof planEditorMachine, PlanEditor
   possible: (snapshot, event) => {
     const { editing, form } = snapshot.context;
     const e = event as { type: string; field?: string };
-    if (e.type === 'plan.change') return !(editing && (e.field === 'kind' || e.field === 'batch'));
+    if (e.type === 'plan.change') return !fieldFixed(snapshot.context, e.field as PlanField);
     if (e.type.startsWith('plan.part.')) {
       if (editing || form.kind !== 'instalments') return false;
       if (e.type === 'plan.part.add') return form.parts.length < 3;

@@ -18,6 +18,13 @@ export function hashOtp(secret: string, phone: string, role: string, code: strin
   return createHmac('sha256', secret).update(`${phone}:${role}:${code}`).digest('hex');
 }
 
+/** Constant-time comparison of two secrets as text (webhook tokens, signatures). */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Constant-time comparison of two hex digests. */
 export function sameDigest(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');

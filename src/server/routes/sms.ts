@@ -1,21 +1,15 @@
 // sms/ operations of the contract: MSG91's delivery reports (D121) and replies (STOP, D148).
-import { timingSafeEqual } from 'node:crypto';
 import { apiMessages } from '../../domain/apiMessages';
 import { replyIntent } from '../../domain/reminders';
+import { sameSecret } from '../auth/crypto';
 import type { Handlers } from '../http/handler';
 
 /** MSG91's webhook statuses: 1 delivered; 2, 9, 16, 17, 25 did not reach the phone. */
 const DELIVERED = '1';
 
-const sameToken = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 export const smsHandlers = {
   async receiveSmsDeliveryReport({ query, body, services }) {
-    if (!sameToken(query.token, services.config.msg91.webhookToken)) {
+    if (!sameSecret(query.token, services.config.msg91.webhookToken)) {
       return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
     }
     const known = await services.textMessages.report({
@@ -27,7 +21,7 @@ export const smsHandlers = {
   },
 
   async receiveSmsReply({ query, body, services }) {
-    if (!sameToken(query.token, services.config.msg91.webhookToken)) {
+    if (!sameSecret(query.token, services.config.msg91.webhookToken)) {
       return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
     }
     const phone = /^(?:\+?91)?([6-9]\d{9})$/.exec(body.mobile.trim())?.[1];

@@ -1,20 +1,14 @@
 // whatsapp/ operations of the contract (D151): Meta's check of the webhook URL, and its signed
 // notifications: statuses of our texts (a failed one goes again by SMS) and replies (STOP).
-import { timingSafeEqual } from 'node:crypto';
 import { apiMessages } from '../../domain/apiMessages';
 import { replyIntent } from '../../domain/reminders';
+import { sameSecret } from '../auth/crypto';
 import type { Handlers } from '../http/handler';
 import { readWhatsAppNews, whatsAppSignatureMatches } from '../whatsapp/webhook';
 
-const sameToken = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 export const whatsAppHandlers = {
   async verifyWhatsAppWebhook({ query, services }) {
-    const ours = sameToken(query['hub.verify_token'], services.config.whatsapp.verifyToken);
+    const ours = sameSecret(query['hub.verify_token'], services.config.whatsapp.verifyToken);
     if (query['hub.mode'] !== 'subscribe' || !ours) {
       return { status: 403, body: { message: apiMessages.webhooks.invalidSignature } };
     }

@@ -3,8 +3,9 @@
 // {object: "whatsapp_business_account", entry: [{changes: [{field: "messages", value:
 // {statuses?: [...], messages?: [...]}}]}]}: statuses of messages we sent (sent, delivered,
 // read, failed with errors) and messages phones sent us (a text such as STOP).
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { sameSecret } from '../auth/crypto';
 
 export function signWhatsAppWebhook(appSecret: string, rawBody: string | Buffer): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
@@ -16,10 +17,7 @@ export function whatsAppSignatureMatches(
   rawBody: string | Buffer,
   header: string | undefined,
 ): boolean {
-  if (!header) return false;
-  const expected = Buffer.from(signWhatsAppWebhook(appSecret, rawBody));
-  const given = Buffer.from(header);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return header !== undefined && sameSecret(header, signWhatsAppWebhook(appSecret, rawBody));
 }
 
 const status = z.object({

@@ -32,6 +32,7 @@ import {
 } from '../../../../../../machines/pagedList/pagedList.machine';
 import {
   planEditorMachine,
+  fieldFixed,
   shownPlanProblem,
   type PlanEditorActorRef,
   type PlanField,
@@ -193,7 +194,7 @@ export function PlanEditorForm({
       }
       readOnly={saving}
       // What stays as agreed shows greyed while the plan is changed.
-      disabled={fixed && ['batch', 'start_month', 'due_date'].includes(name)}
+      disabled={fieldFixed(state.context, name)}
       {...props}
     />
   );
@@ -218,7 +219,7 @@ export function PlanEditorForm({
             <NativeSelect
               label={t.fields.kind}
               value={form.kind}
-              disabled={saving || fixed}
+              disabled={saving || fieldFixed(state.context, 'kind')}
               data={KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'kind', value: e.currentTarget.value })
@@ -227,7 +228,7 @@ export function PlanEditorForm({
             <NativeSelect
               label={t.fields.target}
               value={form.target}
-              disabled={saving || fixed}
+              disabled={saving || fieldFixed(state.context, 'target')}
               data={(['batch', 'student'] as const).map((k) => ({ value: k, label: t.targets[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'target', value: e.currentTarget.value })
@@ -239,7 +240,7 @@ export function PlanEditorForm({
               <NativeSelect
                 label={t.fields.student_id}
                 value={form.student_id}
-                disabled={saving || fixed}
+                disabled={saving || fieldFixed(state.context, 'student_id')}
                 data={[
                   { value: '', label: t.chooseStudent },
                   ...students.map((s) => ({ value: String(s.id), label: s.name })),
