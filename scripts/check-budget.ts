@@ -6,6 +6,8 @@
 // CI fails when a route grows past it or has none. Issue 11's targets (student and public
 // routes 100 KB, tutor routes 130 KB) are printed beside it; D124 says why they are not yet
 // the ceilings. Lower a ceiling whenever a route shrinks.
+// Issue 15: a first paint in Hindi also loads the Hindi twins (*.hi.ts) of the text modules on
+// it, and is held to the route's ceiling plus HINDI_ALLOWANCE_KB (what those twins weigh).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,21 +21,35 @@ const ceilings = JSON.parse(readFileSync('scripts/first-paint-ceilings.json', 'u
   number
 >;
 
-type Chunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Chunk = {
+  file: string;
+  src?: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+};
+const HINDI_ALLOWANCE_KB = 8;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
   string,
   Chunk
 >;
 
-/** Files a chunk needs before it runs: itself, its CSS and its static imports, transitively. */
-function closure(key: string, seen = new Set<string>()): Set<string> {
+/**
+ * Files a chunk needs before it runs: itself, its CSS and its static imports, transitively;
+ * in Hindi also the Hindi twins its text modules import (and what those need).
+ */
+function closure(key: string, hindi: boolean, seen = new Set<string>()): Set<string> {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`Not in the build manifest: ${key}`);
   if (seen.has(key)) return new Set();
   seen.add(key);
   const files = new Set<string>([chunk.file, ...(chunk.css ?? [])]);
-  for (const imported of chunk.imports ?? []) {
-    for (const file of closure(imported, seen)) files.add(file);
+  const twins = hindi
+    ? (chunk.dynamicImports ?? []).filter((k) => manifest[k]?.src?.endsWith('.hi.ts'))
+    : [];
+  for (const imported of [...(chunk.imports ?? []), ...twins]) {
+    for (const file of closure(imported, hindi, seen)) files.add(file);
   }
   return files;
 }
@@ -43,7 +59,19 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error('No entry in the build manifest');
-const entryFiles = closure(entryKey);
+
+/** gzip JS and CSS before the first paint of a route, in English or in Hindi. */
+function firstPaint(modules: readonly string[], hindi: boolean) {
+  const files = new Set(closure(entryKey!, hindi));
+  for (const module of modules) for (const file of closure(module, hindi)) files.add(file);
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    if (file.endsWith('.css')) css += gzipSize(file);
+    else js += gzipSize(file);
+  }
+  return { js, css, total: js + css };
+}
 
 let failed = false;
 let onTarget = 0;
@@ -52,27 +80,22 @@ console.info(
   'First-paint budget: gzip JS + CSS before first paint, each route against its ceiling',
 );
 for (const route of routes) {
-  const files = new Set(entryFiles);
-  for (const module of route.modules) for (const file of closure(module)) files.add(file);
-  let js = 0;
-  let css = 0;
-  for (const file of files) {
-    if (file.endsWith('.css')) css += gzipSize(file);
-    else js += gzipSize(file);
-  }
-  const total = js + css;
+  const { js, css, total } = firstPaint(route.modules, false);
+  const hindi = firstPaint(route.modules, true).total;
   const ceilingKb = ceilings[route.path];
   const verdict =
     ceilingKb === undefined
       ? 'NO CEILING in scripts/first-paint-ceilings.json'
       : total > ceilingKb * KB
         ? 'OVER CEILING'
-        : 'ok';
+        : hindi > (ceilingKb + HINDI_ALLOWANCE_KB) * KB
+          ? `HINDI OVER CEILING + ${HINDI_ALLOWANCE_KB} KB`
+          : 'ok';
   if (verdict !== 'ok') failed = true;
   const target = targetOf(route.path);
   if (total <= target) onTarget += 1;
   console.info(
-    `${route.path.padEnd(34)} js ${kb(js).padStart(9)}  css ${kb(css).padStart(8)}  total ${kb(total).padStart(9)}  ceiling ${String(ceilingKb ?? '-').padStart(3)} KB  target ${kb(target).padStart(8)}${total > target ? ' (over)' : ''}  ${verdict}`,
+    `${route.path.padEnd(34)} js ${kb(js).padStart(9)}  css ${kb(css).padStart(8)}  total ${kb(total).padStart(9)}  hi ${kb(hindi).padStart(9)}  ceiling ${String(ceilingKb ?? '-').padStart(3)} KB  target ${kb(target).padStart(8)}${total > target ? ' (over)' : ''}  ${verdict}`,
   );
 }
 for (const path of Object.keys(ceilings)) {

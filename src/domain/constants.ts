@@ -113,3 +113,8 @@ export const ANALYTICS_EVENTS = {
   enteredAmount: 'Entered Amount To Pay',
 } as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[keyof typeof ANALYTICS_EVENTS];
+
+/** The product's name, the same in every language. */
+export const PRODUCT_NAME = 'TuitionPay';
+/** Who processes the payments (spec: Cashfree's hosted checkout). */
+export const PAYMENT_PROCESSOR = 'Cashfree Payments';

@@ -7,8 +7,11 @@ import {
   NAME_MAX_LENGTH,
   OTP_LENGTH,
   PAISE_PER_RUPEE,
+  PAYMENT_PROCESSOR,
   PHONE_LENGTH,
+  PRODUCT_NAME,
 } from './constants';
+import { localize } from './locale';
 
 /**
  * The KYC limit and the largest payment, as sentences say them ('₹50,000'). Not money.ts's
@@ -18,9 +21,7 @@ const wholeRupees = (paise: number) => `₹${(paise / PAISE_PER_RUPEE).toLocaleS
 const KYC_LIMIT = wholeRupees(ACCEPTANCE_LIMIT_PAISE);
 const AMOUNT_MAX = wholeRupees(AMOUNT_MAX_PAISE);
 
-export const PRODUCT_NAME = 'TuitionPay';
-/** Who processes the payments (spec: Cashfree's hosted checkout). */
-export const PAYMENT_PROCESSOR = 'Cashfree Payments';
+export { PAYMENT_PROCESSOR, PRODUCT_NAME };
 
 export const messages = {
   generic: {
@@ -449,3 +450,7 @@ export const messages = {
     },
   },
 } as const;
+
+export type Messages = typeof messages;
+
+void localize(messages, { hi: () => import('./messages.hi').then((m) => m.messages) });

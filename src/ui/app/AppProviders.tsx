@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LanguageProvider } from './language';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Everything the screens need around the router. Tests render the same providers. */
@@ -11,7 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       forceColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      {children}
+      <LanguageProvider>{children}</LanguageProvider>
     </MantineProvider>
   );
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { LanguageSwitch, useLanguage } from './language';
 import { createLocationFeed, type LocationFeed } from './locationFeed';
 
 const ActiveFlowTracker = lazy(() => import('./ActiveFlowTracker'));
@@ -24,9 +25,10 @@ function ScrollToTop() {
   return null;
 }
 
-/** The root route: tracks the active flow, then renders the screen. */
+/** The root route: tracks the active flow, then renders the screen under the language switch. */
 export function RootLayout() {
   const [feed] = useState(createLocationFeed);
+  const { locale } = useLanguage();
   return (
     <>
       <LocationPublisher feed={feed} />
@@ -34,7 +36,11 @@ export function RootLayout() {
         <ActiveFlowTracker feed={feed} />
       </Suspense>
       <ScrollToTop />
-      <Outlet />
+      <LanguageSwitch />
+      {/* A new language renders the screen afresh: what it shows was worded in the old one. */}
+      <Fragment key={locale}>
+        <Outlet />
+      </Fragment>
     </>
   );
 }

@@ -1,0 +1,35 @@
+// What the browser keeps and says of languages (issue 15): the user's choice, their preferred
+// languages, and the page's own. Apart from storage.ts on purpose: it ships in the entry chunk
+// without zod, and a language is a preference that outlives logout (storage.clearAll).
+import { isLocale, type Locale } from '../domain/locale';
+
+const KEY = 'language';
+
+/** The language the user chose on this browser, or null (none, unreadable, or no storage). */
+export function savedLanguage(): Locale | null {
+  try {
+    const value = localStorage.getItem(KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveLanguage(locale: Locale): void {
+  try {
+    localStorage.setItem(KEY, locale);
+  } catch {
+    // Private mode or a full quota: the choice holds for this page only.
+  }
+}
+
+/** The user's languages, best first ('hi-IN', 'en-US'). */
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** Sets <html lang>, which screen readers, fonts and the browser's translate offer follow. */
+export function markDocumentLanguage(tag: string): void {
+  document.documentElement.lang = tag;
+}

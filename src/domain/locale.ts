@@ -1,0 +1,140 @@
+// The languages the product speaks (issue 15, D156) and how a text module follows the active one.
+//
+// Every text module (messages.ts, dashboardTexts.ts, …) is an English object, the spec's words.
+// Its Hindi twin is a module of the same type (`Translation<typeof texts>`), so a key missing
+// from either fails the typecheck. `localize` registers the pair: when Hindi is active the
+// twin's values are copied into the English object in place, so every reader, including a
+// `const m = messages.review` taken at module load, reads Hindi, and switching back restores
+// the English kept aside. The twin is a dynamic import: a first paint in English never loads it.
+// Plurals, numbers, money and dates go through Intl with `localeTag`.
+
+export const LOCALES = ['en', 'hi'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** The BCP 47 tag Intl and <html lang> take: Indian English and Hindi as written in India. */
+export function localeTag(locale: Locale): 'en-IN' | 'hi-IN' {
+  return locale === 'hi' ? 'hi-IN' : 'en-IN';
+}
+
+/** Each language's name in itself, for the switch ('English', 'हिन्दी'). */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The first of the user's languages we speak ('hi-IN' and 'hi' → hi), English otherwise. For
+ * navigator.languages and for an Accept-Language header's tags in preference order.
+ */
+export function pickLocale(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLocale(primary)) return primary;
+  }
+  return 'en';
+}
+
+/** An Accept-Language header's tags, best first ('hi-IN,hi;q=0.9,en;q=0.8'); q=0 is "not this". */
+export function acceptLanguageTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';').map((s) => s.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((t) => t.tag !== '' && t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((t) => t.tag);
+}
+
+/** A text module's shape with its English literals widened: what a translation must provide. */
+export type Translation<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Translation<R>
+    : T extends readonly (infer E)[]
+      ? readonly Translation<E>[]
+      : T extends object
+        ? { readonly [K in keyof T]: Translation<T[K]> }
+        : T;
+
+type Tree = Record<string, unknown>;
+type Loader = () => Promise<Tree>;
+
+interface Registered {
+  texts: Tree;
+  english: Tree;
+  loaders: Partial<Record<Exclude<Locale, 'en'>, Loader>>;
+}
+
+const registered: Registered[] = [];
+let active: Locale = 'en';
+
+export function activeLocale(): Locale {
+  return active;
+}
+
+/** Copies `from` into `into`, object by object, so references to inner objects stay live. */
+function copyInto(into: Tree, from: Tree): void {
+  for (const key of Object.keys(from)) {
+    const value = from[key];
+    const target = into[key];
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      target !== null &&
+      typeof target === 'object'
+    ) {
+      copyInto(target as Tree, value as Tree);
+    } else {
+      into[key] = value;
+    }
+  }
+}
+
+/** A deep copy of a text tree's own values (functions are shared, they are stateless). */
+function snapshot(tree: Tree): Tree {
+  const copy: Tree = Array.isArray(tree) ? ([] as unknown as Tree) : {};
+  for (const key of Object.keys(tree)) {
+    const value = tree[key];
+    copy[key] = value !== null && typeof value === 'object' ? snapshot(value as Tree) : value;
+  }
+  return copy;
+}
+
+async function apply(entry: Registered, locale: Locale): Promise<void> {
+  const load = locale === 'en' ? undefined : entry.loaders[locale];
+  const source = load ? await load() : entry.english;
+  copyInto(entry.texts, source);
+}
+
+/**
+ * Registers a text module with its translations and brings it to the active language. Text
+ * modules call it with top-level await, so a screen's chunk is ready in the right language
+ * before it renders.
+ */
+export async function localize<T extends object>(
+  texts: T,
+  loaders: Partial<Record<Exclude<Locale, 'en'>, () => Promise<Translation<T>>>>,
+): Promise<void> {
+  const tree = texts as Tree;
+  const entry: Registered = {
+    texts: tree,
+    english: snapshot(tree),
+    loaders: loaders as Registered['loaders'],
+  };
+  registered.push(entry);
+  if (active !== 'en') await apply(entry, active);
+}
+
+/** Makes `locale` the active language of every text module loaded so far and of those to come. */
+export async function setActiveLocale(locale: Locale): Promise<void> {
+  if (locale === active) return;
+  await Promise.all(registered.map((entry) => apply(entry, locale)));
+  active = locale;
+}
