@@ -1688,10 +1688,15 @@ export interface components {
             invalid: number;
             imported: number;
         };
-        /** @description Every error body. `message` is readable by the end user. */
+        /** @description Every error body. `message` is readable by the end user, in the language the request's Accept-Language asks for (English or Hindi; English when it names neither). `code` is the same in every language, for programs to act on. */
         Error: {
             /** @example Incorrect OTP. Please retry. */
             message: string;
+            /**
+             * @description Stable and machine-readable: the key of the product's text the message is (for example `otp.incorrect`, `refunds.settled`), or `http_<status>` for a message that is not one of the product's texts (a field that does not fit the contract).
+             * @example otp.incorrect
+             */
+            code: string;
         };
         /**
          * @description A user's id; ids are 32-bit (at most 2147483647).

@@ -2,6 +2,7 @@
 // staging, in a process of its own (sandbox/main.ts), never part of the product's build. Under
 // /sandbox/: the Cashfree gateway (cashfree/, gateway-contract.md), MSG91 (msg91.ts), WhatsApp's
 // Cloud API (whatsapp.ts) and the dev outbox they feed (outbox.ts). Its state is its own memory (one process).
+import { followCurrentLocale } from '../src/server/language';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { systemClock, type Clock } from '../src/server/clock';
@@ -30,6 +31,8 @@ const postJson = async (url: URL, request: { headers: Record<string, string>; bo
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
+  // The texts it shows are in each message's own language (issue 15).
+  await followCurrentLocale();
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -13,8 +13,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Locale } from '../src/domain/locale';
+import { inLocale } from '../src/server/language';
 import {
   DEV_SMS_TEMPLATE_IDS,
+  DEV_SMS_TEMPLATE_IDS_HI,
   SMS_TEMPLATES,
   type SmsTemplateName,
 } from '../src/server/sms/templates';
@@ -31,10 +34,15 @@ const flowBody = z.object({
     .max(1000),
 });
 
-/** The templates "registered" on this sandbox account: our dev ids. */
-const REGISTERED = new Map<string, SmsTemplateName>(
-  Object.entries(DEV_SMS_TEMPLATE_IDS).map(([name, id]) => [id, name as SmsTemplateName]),
-);
+/** The templates "registered" on this sandbox account: our dev ids, in English and Hindi. */
+const REGISTERED = new Map<string, { name: SmsTemplateName; language: Locale }>([
+  ...Object.entries(DEV_SMS_TEMPLATE_IDS).map(
+    ([name, id]) => [id, { name: name as SmsTemplateName, language: 'en' as const }] as const,
+  ),
+  ...Object.entries(DEV_SMS_TEMPLATE_IDS_HI).map(
+    ([name, id]) => [id, { name: name as SmsTemplateName, language: 'hi' as const }] as const,
+  ),
+]);
 
 /** How long a 'timeout' fault holds an answer: longer than any sender waits. */
 const HANG_MS = 10_000;
@@ -67,8 +75,9 @@ export async function msg91Routes(app: FastifyInstance, deps: Msg91Deps) {
     const parsed = flowBody.safeParse(request.body);
     if (!parsed.success) return error(reply, 400, 'Invalid request body');
     const templateId = parsed.data.template_id ?? parsed.data.flow_id ?? '';
-    const name = REGISTERED.get(templateId);
-    if (!name) return error(reply, 400, 'Template ID is invalid or not approved');
+    const registered = REGISTERED.get(templateId);
+    if (!registered) return error(reply, 400, 'Template ID is invalid or not approved');
+    const { name, language } = registered;
     const template = SMS_TEMPLATES[name];
     const messages = [];
     for (const recipient of parsed.data.recipients) {
@@ -82,7 +91,8 @@ export async function msg91Routes(app: FastifyInstance, deps: Msg91Deps) {
         channel: 'sms' as const,
         template: name,
         vars,
-        body: (template.text as (v: object) => string)(vars),
+        // What the registered template says, in its language.
+        body: inLocale(language, () => (template.text as (v: object) => string)(vars)),
       });
     }
     const requestId = randomBytes(12).toString('hex');

@@ -16,8 +16,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SMS_TEMPLATES } from '../src/server/sms/templates';
 import { signWhatsAppWebhook } from '../src/server/whatsapp/webhook';
+import { inLocale } from '../src/server/language';
 import {
   WHATSAPP_LANGUAGE,
+  WHATSAPP_LANGUAGE_HI,
   WHATSAPP_TEMPLATE_NAMES,
   WHATSAPP_TEMPLATES,
   type WhatsAppTemplateName,
@@ -123,7 +125,11 @@ export async function whatsAppRoutes(app: FastifyInstance, deps: WhatsAppDeps) {
       const phone = /^91([6-9]\d{9})$/.exec(parsed.data.to)?.[1];
       if (!phone) return error(reply, 400, 131009, `Invalid recipient ${parsed.data.to}`);
       const kind = APPROVED.get(parsed.data.template.name);
-      if (!kind || parsed.data.template.language.code !== WHATSAPP_LANGUAGE) {
+      // Each template is approved in English and in Hindi (issue 15).
+      const code = parsed.data.template.language.code;
+      const language =
+        code === WHATSAPP_LANGUAGE ? 'en' : code === WHATSAPP_LANGUAGE_HI ? 'hi' : null;
+      if (!kind || !language) {
         return error(reply, 404, 132001, 'Template name does not exist in the translation');
       }
       const vars = SMS_TEMPLATES[kind].vars;
@@ -141,7 +147,9 @@ export async function whatsAppRoutes(app: FastifyInstance, deps: WhatsAppDeps) {
           channel: 'whatsapp',
           template: kind,
           vars: values,
-          body: (SMS_TEMPLATES[kind].text as (v: object) => string)(values),
+          body: inLocale(language, () =>
+            (SMS_TEMPLATES[kind].text as (v: object) => string)(values),
+          ),
           requestId: id,
         });
         statusLater(id, phone, 'delivered');

@@ -19,9 +19,8 @@ export interface Figures {
   total: string;
 }
 
-/** '₹2,529.85' → '2529.85' (the CSV's plain rupees) and 'Rs. 2,529.85' (the PDF's). */
+/** '₹2,529.85' → '2529.85' (the CSV's plain rupees). */
 export const csvRupees = (shown: string) => shown.replace(/[₹,]/g, '');
-export const pdfRupees = (shown: string) => apiMessages.receipts.rupees(shown.replace('₹', ''));
 
 // ---- The tutor ----
 

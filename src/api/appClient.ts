@@ -1,9 +1,11 @@
 // The app's one API client: same origin by default (VITE_API_BASE_URL overrides it), with the
-// access token read from browser storage on every call.
+// access token read from browser storage and the screens' language on every call.
 import { storage } from '../browser/storage';
+import { activeLocale, localeTag } from '../domain/locale';
 import { createApiClient } from './client';
 
 export const api = createApiClient({
   baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api/v1',
   getToken: () => storage.get('access-token'),
+  getLanguage: () => localeTag(activeLocale()),
 });

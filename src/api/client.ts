@@ -19,6 +19,8 @@ export interface ApiClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** How long to wait for a response before failing with a timeout. */
   timeoutMs?: number;
+  /** The language the server should answer in (issue 15), e.g. 'hi-IN'; read on every call. */
+  getLanguage?: () => string;
 }
 
 /** Adds `Authorization: Bearer <token>` unless the caller already set an Authorization header
@@ -90,11 +92,22 @@ function absoluteBase(baseUrl: string): string {
   return href ? new URL(baseUrl, href).href : baseUrl;
 }
 
+/** Asks for the screens' language, so the server's messages and labels match them. */
+export function acceptLanguage(getLanguage: () => string): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set('Accept-Language', getLanguage());
+      return request;
+    },
+  };
+}
+
 export function createApiClient({
   baseUrl = '/api/v1',
   getToken,
   fetch: fetchImpl,
   timeoutMs = 15_000,
+  getLanguage,
 }: ApiClientOptions): ApiClient {
   const send = fetchImpl ?? ((request: Request) => globalThis.fetch(request));
   const client = createClient<paths>({
@@ -102,5 +115,6 @@ export function createApiClient({
     fetch: withTimeout(send, timeoutMs),
   });
   client.use(bearerAuth(getToken));
+  if (getLanguage) client.use(acceptLanguage(getLanguage));
   return client;
 }

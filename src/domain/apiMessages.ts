@@ -3,7 +3,8 @@
 // on its first screens (messages.ts is part of every first paint); the app shows the server's
 // `message` as sent, and only the dashboards import this module (e.g. refund status labels).
 import { REFUND_WINDOW_HOURS } from './constants';
-import { PRODUCT_NAME } from './messages';
+import { apiFormats } from './apiFormats';
+import { localize } from './locale';
 
 export const apiMessages = {
   // The server's order refusals (spec §8: the app shows the text after the last ': ').
@@ -119,23 +120,20 @@ export const apiMessages = {
       'Refund status',
       'Refund amount (INR)',
     ],
-    csvFileName: (from: string, to: string) =>
-      `${PRODUCT_NAME.toLowerCase()}-payments-${from}-to-${to}.csv`,
+    csvFileName: apiFormats.csvFileName,
   },
-  // A paid order's receipt (JSON and PDF). The PDF's standard font has no rupee sign.
+  // A paid order's receipt (JSON and PDF).
   receipts: {
     notPaid: 'A receipt is available once the payment is complete.',
     title: 'Payment receipt',
     receiptNumber: 'Receipt number',
     paidTo: 'Paid to',
     paidBy: 'Paid by',
-    /** The receipt page and its PDF name both sides alike (issue 13: they differed). */
-    payee: (name: string, username: string | null) => (username ? `${name} (@${username})` : name),
-    payer: (name: string, phone: string) => `${name} (${phone})`,
+    payee: apiFormats.payee,
+    payer: apiFormats.payer,
     /** D147: the dues a payment settled, named alike on the page and in the PDF. */
     paidFor: 'Paid for',
-    /** A UPI payment has no fee (D6): its receipt shows no fee or charges rows. */
-    showsFees: (method: 'card' | 'upi') => method === 'card',
+    showsFees: apiFormats.showsFees,
     paidAt: 'Payment time',
     method: 'Method',
     bankReference: 'Bank reference',
@@ -143,15 +141,14 @@ export const apiMessages = {
     platformFee: 'Platform fee',
     charges: 'Government & other charges',
     total: 'Total paid',
-    /** 'Rs. 2,023.88' (the PDF cannot print ₹). */
-    rupees: (amount: string) => `Rs. ${amount}`,
+    rupees: apiFormats.rupees,
     rupeeNote: 'All amounts are in Indian rupees (INR).',
     /** '15th January 2025, 11:16 am IST' */
     at: (date: string, time: string) => `${date}, ${time} IST`,
-    /** 'Refund (Refunded): Rs. 2,023.88', with a label of refunds.statusLabels. */
+    /** 'Refund (Refunded): ₹2,023.88', with a label of refunds.statusLabels. */
     refund: (label: string, amount: string) => `Refund (${label}): ${amount}`,
     footer: (product: string) => `Issued by ${product} on behalf of the payee.`,
-    fileName: (orderId: string) => `receipt-${orderId}.pdf`,
+    fileName: apiFormats.receiptFileName,
   },
   // Refund requests (spec §2 terms: within 24 hours of payment, never after settlement).
   refunds: {
@@ -201,3 +198,7 @@ export const apiMessages = {
     invalidJson: 'The request body is not valid JSON.',
   },
 } as const;
+
+await localize(apiMessages, {
+  hi: () => import('./apiMessages.hi').then((m) => m.apiMessages),
+});

@@ -3,6 +3,7 @@
 // part of the first paint of /student/login and /static-link. The API's own texts (refusals,
 // receipt and CSV labels, refund status labels) are in apiMessages.ts.
 import { AMOUNT_MAX_PAISE, AMOUNT_MIN_PAISE } from './constants';
+import { localize } from './locale';
 import { formatWholeINR } from './money';
 
 export const dashboardTexts = {
@@ -21,7 +22,6 @@ export const dashboardTexts = {
       title: 'Payments received',
       from: 'From',
       to: 'To',
-      apply: 'Show',
       clear: 'All dates',
       invalidDay: 'Choose dates between 1900 and 2099.',
       toBeforeFrom: "'To' cannot be before 'From'.",
@@ -259,3 +259,7 @@ export const dashboardTexts = {
     },
   },
 } as const;
+
+await localize(dashboardTexts, {
+  hi: () => import('./dashboardTexts.hi').then((m) => m.dashboardTexts),
+});

@@ -1,11 +1,13 @@
 // How a due's period reads (issue 14): on links, receipts, reminders and the dues screens.
 // Apart from the first-paint texts: only lazy screens and the server need it.
+import { localeTag, textLocale } from './locale';
 
-/** How a due's period reads to a payer: 'Feb 2025', 'part 2', or '' for a one-time fee. */
+/** How a due's period reads to a payer: 'Feb 2025' ('फ़र॰ 2025'), 'part 2', or '' for a one-time fee. */
 export function duePeriodLabel(period: string): string {
   const month = /^(\d{4})-(\d{2})$/.exec(period);
   if (month) {
-    return new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)).toLocaleString('en-IN', {
+    const date = new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
+    return date.toLocaleString(localeTag(textLocale()), {
       month: 'short',
       year: 'numeric',
       timeZone: 'UTC',

@@ -3,6 +3,7 @@
 // for one student or for a whole batch; a part payment, if the tutor allows one, has a
 // smallest amount. Nothing starts or falls due in the past (IST). Amounts arrive in whole
 // rupees (the contract's BaseAmount, 1 to 50,000) and are kept in paise.
+import { localeTag, textLocale } from './locale';
 import { duePeriodLabel } from './duePeriod';
 import { DEFAULT_REMINDER_DAYS, REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 import { tidyText } from './validation';
@@ -254,10 +255,10 @@ export function monthDays(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** 'February 2025' of '2025-02'. */
+/** 'February 2025' ('फ़रवरी 2025') of '2025-02'. */
 export function monthTitle(month: string): string {
   const [year, mm] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, mm - 1, 1)).toLocaleString('en-IN', {
+  return new Date(Date.UTC(year, mm - 1, 1)).toLocaleString(localeTag(textLocale()), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

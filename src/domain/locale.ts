@@ -7,6 +7,8 @@
 // `const m = messages.review` taken at module load, reads Hindi, and switching back restores
 // the English kept aside. The twin is a dynamic import: a first paint in English never loads it.
 // Plurals, numbers, money and dates go through Intl with `localeTag`.
+// The server answers many callers at once, each in their language: there `followLocale` turns
+// every text into a getter that reads the language of the request being served.
 
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -70,13 +72,22 @@ interface Registered {
   texts: Tree;
   english: Tree;
   loaders: Partial<Record<Exclude<Locale, 'en'>, Loader>>;
+  /** Translations loaded so far (the server loads them all). */
+  loaded: Partial<Record<Exclude<Locale, 'en'>, Tree>>;
 }
 
 const registered: Registered[] = [];
 let active: Locale = 'en';
+/** Set on the server (followLocale): the language of the caller being served. */
+let perRead: (() => Locale) | null = null;
 
 export function activeLocale(): Locale {
   return active;
+}
+
+/** The language texts are read in now: the request's on the server, the screens' in the app. */
+export function textLocale(): Locale {
+  return perRead ? perRead() : active;
 }
 
 /** Copies `from` into `into`, object by object, so references to inner objects stay live. */
@@ -127,9 +138,89 @@ export async function localize<T extends object>(
     texts: tree,
     english: snapshot(tree),
     loaders: loaders as Registered['loaders'],
+    loaded: {},
   };
   registered.push(entry);
-  if (active !== 'en') await apply(entry, active);
+  if (perRead) await follow(entry, perRead);
+  else if (active !== 'en') await apply(entry, active);
+}
+
+/** Makes every text of `into` a getter reading its value in the language `current()` names. */
+function installGetters(into: Tree, trees: Record<Locale, Tree>, current: () => Locale): void {
+  for (const key of Object.keys(trees.en)) {
+    const english = trees.en[key];
+    if (english !== null && typeof english === 'object') {
+      const sub = (locale: Locale) => (trees[locale]?.[key] ?? english) as Tree;
+      installGetters(into[key] as Tree, { en: english as Tree, hi: sub('hi') }, current);
+    } else {
+      Object.defineProperty(into, key, {
+        get: () => trees[current()]?.[key] ?? english,
+        enumerable: true,
+        configurable: true,
+      });
+    }
+  }
+}
+
+async function follow(entry: Registered, current: () => Locale): Promise<void> {
+  const hi = entry.loaders.hi ? await entry.loaders.hi() : entry.english;
+  entry.loaded.hi = hi;
+  codes = null;
+  installGetters(entry.texts, { en: entry.english, hi }, current);
+}
+
+// Stable codes (issue 15, D158): an error's `code` is the key of the text its `message` is,
+// e.g. 'refunds.settled', found by value in any language. A text made from values (a function)
+// is matched by the pattern it writes, its values standing where the pattern has gaps.
+type CodeIndex = { exact: Map<string, string>; patterns: [RegExp, string][] };
+let codes: CodeIndex | null = null;
+const GAP = '\u0001';
+
+function indexTree(tree: Tree, path: string[], index: CodeIndex): void {
+  for (const [key, value] of Object.entries(tree)) {
+    const at = [...path, key];
+    const code = at.join('.');
+    if (typeof value === 'string') {
+      if (!index.exact.has(value)) index.exact.set(value, code);
+    } else if (typeof value === 'function') {
+      let sample: unknown;
+      try {
+        sample = (value as (...a: string[]) => unknown)(
+          ...Array.from({ length: Math.max(value.length, 1) }, (_, i) => `${GAP}${i}${GAP}`),
+        );
+      } catch {
+        continue;
+      }
+      if (typeof sample !== 'string' || !sample.includes(GAP)) continue;
+      const escaped = sample.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const source = escaped.replace(new RegExp(`${GAP}\\d+${GAP}`, 'g'), '([\\s\\S]+?)');
+      index.patterns.push([new RegExp(`^${source}$`), code]);
+    } else if (value !== null && typeof value === 'object') {
+      indexTree(value as Tree, at, index);
+    }
+  }
+}
+
+/** The code of a text the product says, in any language; undefined for words not ours. */
+export function textCode(text: string): string | undefined {
+  if (!codes) {
+    codes = { exact: new Map(), patterns: [] };
+    for (const entry of registered) {
+      for (const tree of [entry.english, ...Object.values(entry.loaded)]) {
+        if (tree) indexTree(tree, [], codes);
+      }
+    }
+  }
+  return codes.exact.get(text) ?? codes.patterns.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/**
+ * Server: from now on every text module, loaded or to come, answers each read in the language
+ * `current()` names (the request's, from Accept-Language, or a text's recipient's).
+ */
+export async function followLocale(current: () => Locale): Promise<void> {
+  perRead = current;
+  await Promise.all(registered.map((entry) => follow(entry, current)));
 }
 
 /** Makes `locale` the active language of every text module loaded so far and of those to come. */

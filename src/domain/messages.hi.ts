@@ -104,8 +104,6 @@ export const messages: Translation<Messages> = {
     login: 'लॉगिन',
     notAuthenticated: 'लॉगिन की जानकारी नहीं मिली।',
     invalidToken: 'आपका सेशन ख़त्म हो गया है। कृपया फिर से लॉगिन करें।',
-    forbidden: 'आपको यह करने की अनुमति नहीं है।',
-    loggedOut: 'लॉग आउट हो गए।',
   },
   studentLogin: {
     headline: 'पढ़ाई की फ़ीस के लिए आसान क्रेडिट कार्ड और UPI भुगतान',
@@ -113,7 +111,6 @@ export const messages: Translation<Messages> = {
     cardFootnote:
       '*कार्ड भुगतान पर 1% प्लेटफ़ॉर्म फ़ीस, और उस फ़ीस पर सरकारी शुल्क। भुगतान से पहले आपको पूरी राशि दिखती है।',
     upiFree: 'UPI मुफ़्त',
-    consent: 'आगे बढ़कर आप हमारी उपयोग की शर्तें और गोपनीयता नीति स्वीकार करते हैं।',
     submit: 'सबमिट करें',
     welcomeBackTitle: 'फिर से स्वागत है',
     welcomeBackBody: 'अब अपनी ट्यूशन फ़ीस भरना शुरू करें',

@@ -96,7 +96,7 @@ export const messages = {
     waitBeforeResend: (seconds: number) =>
       `Please wait ${seconds} seconds before requesting a new OTP.`,
     sent: 'OTP sent',
-    /** The SMS itself; the sandbox outbox and e2e read the code after "OTP is ". */
+    /** The SMS itself (the registered DLT template, sms/templates.ts). */
     sms: (product: string, code: string) => `Your ${product} OTP is ${code}`,
     /** generate-otp's 200 message, e.g. 'OTP sent to 98XXXXXX10'. */
     sentTo: (maskedPhone: string) => `OTP sent to ${maskedPhone}`,
@@ -128,8 +128,6 @@ export const messages = {
     login: 'Login',
     notAuthenticated: 'Authentication credentials were not provided.',
     invalidToken: 'Your session has ended. Please login again.',
-    forbidden: 'You do not have permission to do this.',
-    loggedOut: 'Logged out.',
   },
   studentLogin: {
     headline: 'Easy credit card and UPI payments for your education',
@@ -138,7 +136,6 @@ export const messages = {
     cardFootnote:
       '*A 1% platform fee on card payments, plus government charges on that fee. You see the full amount before you pay.',
     upiFree: 'UPI free',
-    consent: 'By continuing you agree to our Terms of Use and Privacy Policy.',
     submit: 'Submit',
     welcomeBackTitle: 'Welcome Back',
     welcomeBackBody: 'Start making your tuition payments now',

@@ -1,6 +1,8 @@
 // IST (Asia/Kolkata) helpers, D21: every date and time is computed and shown in IST whatever
 // the runtime's zone. IST is a fixed +05:30 with no DST, so we shift the instant by the offset
-// and read UTC fields; nothing here reads the local zone or Intl time-zone data.
+// and read UTC fields; nothing here reads the local zone. Month names come from Intl, in the
+// language texts are read in (issue 15).
+import { localeTag, textLocale, type Locale } from './locale';
 
 export const IST_OFFSET_MINUTES = 330;
 const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
@@ -85,33 +87,36 @@ export function addIstDays(dateKey: string, days: number): string {
   return istDateKey(new Date(fromIst(year, month, day).getTime() + days * DAY_MS));
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+const ordinalRules = new Intl.PluralRules('en-IN', { type: 'ordinal' });
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
 /** English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st. */
 export function ordinal(n: number): string {
-  const lastTwo = n % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
-  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
+  return `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)] ?? 'th'}`;
 }
 
-/** '9th October' (IST day), as the settlement summary shows; '9th October 2025' with the year. */
+const monthNames = new Map<Locale, Intl.DateTimeFormat>();
+/** The IST month's name in `locale` ('October', 'अक्टूबर'), from Intl. */
+function monthName(date: Date, locale: Locale): string {
+  let format = monthNames.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeTag(locale), {
+      month: 'long',
+      timeZone: 'Asia/Kolkata',
+    });
+    monthNames.set(locale, format);
+  }
+  return format.format(date);
+}
+
+/**
+ * '9th October' (IST day), as the settlement summary shows; '9th October 2025' with the year.
+ * In Hindi '9 अक्टूबर 2025': Hindi writes no ordinal on a date.
+ */
 export function formatIstDate(date: Date, options: { withYear?: boolean } = {}): string {
-  const { year, month, day } = istParts(date);
-  const text = `${ordinal(day)} ${MONTHS[month - 1]}`;
+  const { year, day } = istParts(date);
+  const locale = textLocale();
+  const text = `${locale === 'en' ? ordinal(day) : day} ${monthName(date, locale)}`;
   return options.withYear ? `${text} ${year}` : text;
 }
 

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { loadContract, type Contract } from './contract';
 import type { Database } from './db/client';
 import { createContractAjv } from './http/ajv';
+import { installLanguage } from './http/language';
 import { installErrorHandler } from './http/errors';
 import type { Handlers } from './http/handler';
 import { installHealthChecks } from './http/health';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   installSecurityHeaders(app, config);
   installErrorHandler(app);
+  await installLanguage(app);
 
   const loopback = options.sandbox ? { loopback: options.sandbox } : {};
   const sms = options.sms ?? createSmsSender(config, options.sandbox);

@@ -3,12 +3,19 @@
 // (sandbox/, D120); production, or any address but loopback, refuses to start until the
 // defaults that are only safe on a developer's machine have been replaced.
 import { z } from 'zod';
+import type { Locale } from '../domain/locale';
 import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
 import type { RateLimit } from './services/rateLimits';
 import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
-import { DEV_SMS_TEMPLATE_IDS, SMS_TEMPLATE_NAMES, type SmsTemplateName } from './sms/templates';
+import {
+  DEV_SMS_TEMPLATE_IDS,
+  DEV_SMS_TEMPLATE_IDS_HI,
+  SMS_TEMPLATE_NAMES,
+  type SmsTemplateName,
+} from './sms/templates';
 import {
   WHATSAPP_LANGUAGE,
+  WHATSAPP_LANGUAGE_HI,
   WHATSAPP_TEMPLATE_NAMES,
   WHATSAPP_TEMPLATES,
   type WhatsAppTemplateName,
@@ -86,7 +93,10 @@ const envSchema = z.object({
   MSG91_WEBHOOK_TOKEN: optional(z.string().min(16)),
   /** D121: the DLT template id of each message kind, e.g. MSG91_TEMPLATE_OTP. */
   ...Object.fromEntries(
-    SMS_TEMPLATE_NAMES.map((name) => [templateVariable(name), optional(z.string().min(1))]),
+    SMS_TEMPLATE_NAMES.flatMap((name) => [
+      [templateVariable(name), optional(z.string().min(1))],
+      [`${templateVariable(name)}_HI`, optional(z.string().min(1))],
+    ]),
   ),
   /** D151: the WhatsApp Business Cloud API (the sandbox imitates it locally). */
   WHATSAPP_BASE_URL: optional(z.url()),
@@ -95,6 +105,7 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: optional(z.string().min(16)),
   WHATSAPP_VERIFY_TOKEN: optional(z.string().min(16)),
   WHATSAPP_LANGUAGE: optional(z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/)),
+  WHATSAPP_LANGUAGE_HI: optional(z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/)),
   /** The approved template name of each kind, e.g. WHATSAPP_TEMPLATE_FEE_REMINDER. */
   ...Object.fromEntries(
     WHATSAPP_TEMPLATE_NAMES.map((name) => [
@@ -185,6 +196,11 @@ export interface Config {
     /** The secret of the delivery-report webhook's URL; never logged. */
     webhookToken: string;
     templates: Record<SmsTemplateName, string>;
+    /**
+     * Issue 15: the Hindi template of each kind, where one is registered; a Hindi reader of a
+     * kind without one gets the English template.
+     */
+    templatesHi: Partial<Record<SmsTemplateName, string>>;
     /** How long one send waits for MSG91 (the sender's default when absent). */
     timeoutMs?: number;
   };
@@ -197,7 +213,8 @@ export interface Config {
     appSecret: string;
     verifyToken: string;
     templates: Record<WhatsAppTemplateName, string>;
-    language: string;
+    /** The language code each template is approved in, per language of ours. */
+    languages: Record<Locale, string>;
     timeoutMs?: number;
   };
   logLevel: LogLevel;
@@ -281,6 +298,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         DEV_SMS_TEMPLATE_IDS[name],
     ]),
   ) as Record<SmsTemplateName, string>;
+  // Outside production the sandbox's Hindi templates; in production only those configured.
+  const templatesHi: Partial<Record<SmsTemplateName, string>> = {};
+  for (const name of SMS_TEMPLATE_NAMES) {
+    const id =
+      (e as Record<string, string | undefined>)[`${templateVariable(name)}_HI`] ??
+      (production ? undefined : DEV_SMS_TEMPLATE_IDS_HI[name]);
+    if (id) templatesHi[name] = id;
+  }
   // D15: the browser goes to checkout and KYC pages of the sandbox, or of the real gateway.
   const gatewayPages = sandboxOrigin ?? publicOrigin;
   const config: Config = {
@@ -300,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       authKey: e.MSG91_AUTH_KEY ?? DEV_MSG91_AUTH_KEY,
       webhookToken: e.MSG91_WEBHOOK_TOKEN ?? DEV_MSG91_WEBHOOK_TOKEN,
       templates,
+      templatesHi,
     },
     whatsapp: {
       baseUrl: (
@@ -317,7 +343,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             WHATSAPP_TEMPLATES[name],
         ]),
       ) as Record<WhatsAppTemplateName, string>,
-      language: e.WHATSAPP_LANGUAGE ?? WHATSAPP_LANGUAGE,
+      languages: {
+        en: e.WHATSAPP_LANGUAGE ?? WHATSAPP_LANGUAGE,
+        hi: e.WHATSAPP_LANGUAGE_HI ?? WHATSAPP_LANGUAGE_HI,
+      },
     },
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS ?? true,

@@ -16,6 +16,8 @@ import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, leave, queryButton, typeInto } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
+const FORBIDDEN = 'You are not allowed to do this.';
+
 export interface BankWorld {
   addAccount: FakeCall<void, AddAccountInput>;
 }
@@ -107,7 +109,7 @@ export const bankVerificationPathModel: PathModel<typeof bankVerificationMachine
     ),
     'xstate.error.actor.addAccount': errorFixture(
       'addAccount',
-      [http(400, INVALID_ACCOUNT), http(401), http(403, messages.auth.forbidden), offline],
+      [http(400, INVALID_ACCOUNT), http(401), http(403, FORBIDDEN), offline],
       (w: BankWorld) => w.addAccount,
     ),
   },
@@ -133,7 +135,7 @@ export const bankVerificationPathModel: PathModel<typeof bankVerificationMachine
           [INVALID_ACCOUNT, messages.generic.somethingWrong, messages.generic.network] as string[]
         ).includes(snapshot.context.error ?? ''),
       );
-      assert.notEqual(snapshot.context.error, messages.auth.forbidden);
+      assert.notEqual(snapshot.context.error, FORBIDDEN);
       // The numbers are kept for 'Try Again'.
       assert.equal(snapshot.context.accountNumber, ACCOUNT);
     },

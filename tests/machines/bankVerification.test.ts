@@ -10,6 +10,8 @@ import { messages } from '../../src/domain/messages';
 import { ACCOUNT, bankWorld, IFSC, INVALID_ACCOUNT, provideBank } from './bankVerification.model';
 import { flush, http, offline, timedOut } from './loginFakes';
 
+const FORBIDDEN = 'You are not allowed to do this.';
+
 function start() {
   const world = bankWorld();
   const actor = createActor(provideBank(world)).start();
@@ -106,7 +108,7 @@ describe('bankVerification machine', () => {
     const t = start();
     t.fill();
     t.actor.send({ type: 'bank.verify' });
-    t.world.addAccount.last().reject(http(403, messages.auth.forbidden));
+    t.world.addAccount.last().reject(http(403, FORBIDDEN));
     await flush();
     expect(t.snap().context.error).toBe(messages.generic.somethingWrong);
   });

@@ -78,7 +78,7 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
       const me = await tutor();
       const res = await add(me, number, ifsc);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toMatchObject({ message });
       expect((await api('GET', LIST, { token: me.token })).json()).toEqual([]);
     },
   );
@@ -87,12 +87,12 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     const student = await t.user('7012345803', 'student');
     const byStudent = await add(student, '001234567890');
     expect(byStudent.statusCode).toBe(403);
-    expect(byStudent.json()).toEqual({ message: apiMessages.accounts.onlyTutors });
+    expect(byStudent.json()).toMatchObject({ message: apiMessages.accounts.onlyTutors });
 
     const noPan = await t.user('7012345804', 'teacher', { firstName: 'Meera', lastName: 'Iyer' });
     const refused = await add(noPan, '001234567890');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: apiMessages.accounts.panRequired });
+    expect(refused.json()).toMatchObject({ message: apiMessages.accounts.panRequired });
   });
 
   it('refuses the same account twice (409), even through another branch of its bank', async () => {
@@ -101,7 +101,7 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     for (const ifsc of ['HDFC0001234', 'HDFC0009999']) {
       const again = await add(me, '001234567890', ifsc);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: apiMessages.accounts.duplicate });
+      expect(again.json()).toMatchObject({ message: apiMessages.accounts.duplicate });
     }
     // The same digits at another bank are another account.
     expect((await add(me, '001234567890', 'ICIC0001234')).statusCode).toBe(201);
@@ -116,7 +116,7 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     }
     const limited = await add(me, '001234567890');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: apiMessages.accounts.tooManyAttempts });
+    expect(limited.json()).toMatchObject({ message: apiMessages.accounts.tooManyAttempts });
     expect(Number(limited.headers['retry-after'])).toBe(DAY_MS / 1000);
     // Another tutor has their own allowance; the first gets theirs back a day later.
     expect((await add(await tutor('7012345806'), '001234567890')).statusCode).toBe(201);
@@ -134,7 +134,7 @@ describe.each(testDatabases())('bank accounts on $name', (database) => {
     });
     const down = await add(me, '001234567890');
     expect(down.statusCode).toBe(502);
-    expect(down.json()).toEqual({ message: apiMessages.accounts.unavailable });
+    expect(down.json()).toMatchObject({ message: apiMessages.accounts.unavailable });
     expect((await api('GET', LIST, { token: me.token })).json()).toEqual([]);
     expect((await add(me, '001234567890')).statusCode).toBe(201);
   });

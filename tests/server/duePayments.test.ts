@@ -141,9 +141,9 @@ describe.each(testDatabases())('paying dues on $name', (database) => {
       token: meera.token,
     });
     const lines = pdfLines(pdf.rawPayload);
-    const at = lines.indexOf('Paid for | Books, Aarav Sharma: Rs. 1,500.00');
+    const at = lines.indexOf('Paid for | Books, Aarav Sharma: ₹1,500.00');
     expect(at).toBeGreaterThan(0);
-    expect(lines[at + 1]).toBe(' | Maths (Feb 2025), Aarav Sharma: Rs. 2,000.00');
+    expect(lines[at + 1]).toBe('Maths (Feb 2025), Aarav Sharma: ₹2,000.00');
     // Nothing is left to pay on the tutor's link for February.
     expect(await statusOf(tutorsLink.id)).toBe('CANCELLED');
     expect(await february(asha)).toMatchObject({ expected: 2000, collected: 2000, outstanding: 0 });

@@ -47,14 +47,14 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
   ])('refuses %s (400) and saves nothing', async (_what, pan) => {
     const { res, saved } = await signUp(pan);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: apiMessages.identity.panInvalid });
+    expect(res.json()).toMatchObject({ message: apiMessages.identity.panInvalid });
     expect(saved).toBeNull();
   });
 
   it('refuses a PAN registered to someone else (400, name mismatch)', async () => {
     const { res, saved } = await signUp('BXKPM0001Q');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: apiMessages.identity.panNameMismatch });
+    expect(res.json()).toMatchObject({ message: apiMessages.identity.panNameMismatch });
     expect(saved).toBeNull();
   });
 
@@ -72,7 +72,7 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
     for (let i = 0; i < 10; i += 1) expect((await check('BXKPM0000Q')).statusCode).toBe(400);
     const res = await check('BXKPM4821Q');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: apiMessages.identity.tooManyPanChecks });
+    expect(res.json()).toMatchObject({ message: apiMessages.identity.tooManyPanChecks });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     const [row] = await server.db.select().from(users).where(eq(users.id, me.id));
     expect(row?.pan).toBeNull();
@@ -82,7 +82,7 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
     await faults({ failNextWith5xx: 1 });
     const { res, saved } = await signUp('BXKPM4821Q');
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: apiMessages.identity.panUnavailable });
+    expect(res.json()).toMatchObject({ message: apiMessages.identity.panUnavailable });
     expect(saved).toBeNull();
     const logs = server.logs.lines.join('\n');
     expect(logs).toContain('refused after a gateway failure');
@@ -99,7 +99,7 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
       body: { phone: '9988776655', first_name: 'Vikram', last_name: 'Rao', pan: 'ABCPR0001K' },
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json()).toEqual({ message: apiMessages.identity.tutorPanNameMismatch });
+    expect(mismatch.json()).toMatchObject({ message: apiMessages.identity.tutorPanNameMismatch });
 
     await faults({ failNextWith5xx: 1 });
     const down = await api('POST', REGISTER, {
@@ -113,7 +113,7 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
       },
     });
     expect(down.statusCode).toBe(502);
-    expect(down.json()).toEqual({ message: apiMessages.identity.panUnavailable });
+    expect(down.json()).toMatchObject({ message: apiMessages.identity.panUnavailable });
     expect(await server.db.select().from(users).where(eq(users.phone, '9988776655'))).toEqual([]);
     await t.jobs();
     expect(await server.texts('9988776655')).toEqual([]);

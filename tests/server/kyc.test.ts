@@ -102,7 +102,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
 
       const other = await start(server, meera, asha.id);
       expect(other.statusCode).toBe(403);
-      expect(other.json()).toEqual({ message: apiMessages.kyc.ownAccountOnly });
+      expect(other.json()).toMatchObject({ message: apiMessages.kyc.ownAccountOnly });
 
       const student = await login(server, '9811100003', 'student');
       const res = await server.api('POST', ONBOARDING_URL, {
@@ -110,14 +110,14 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
         body: { user_id: student.id },
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: apiMessages.kyc.onlyTutors });
+      expect(res.json()).toMatchObject({ message: apiMessages.kyc.onlyTutors });
     });
 
     it('needs a verified PAN and a verified bank account first (409)', async () => {
       const noPan = await tutor(server, '9811100001', { pan: false, bank: false });
       const res = await start(server, noPan);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: apiMessages.kyc.panRequired });
+      expect(res.json()).toMatchObject({ message: apiMessages.kyc.panRequired });
 
       const noBank = await tutor(server, '9811100002', { bank: false });
       await server.db.insert(bankAccounts).values({
@@ -128,14 +128,14 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       });
       const refused = await start(server, noBank);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: apiMessages.kyc.bankAccountRequired });
+      expect(refused.json()).toMatchObject({ message: apiMessages.kyc.bankAccountRequired });
       expect(await statusOf(server, noBank)).toBe('NONE');
     });
 
     it('refuses a KYC already submitted or approved (409), as we know it or as the gateway does', async () => {
       const submitted = await tutor(server, '9811100001');
       await setStatus(server, submitted.id, 'MIN_KYC_SUBMITTED');
-      expect((await start(server, submitted)).json()).toEqual({
+      expect((await start(server, submitted)).json()).toMatchObject({
         message: apiMessages.kyc.underReview,
       });
 
@@ -147,7 +147,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
         await setStatus(server, done.id, status);
         const res = await start(server, done);
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ message: apiMessages.kyc.alreadyApproved });
+        expect(res.json()).toMatchObject({ message: apiMessages.kyc.alreadyApproved });
       }
 
       // Approved on the gateway while its webhooks were lost: the gateway's word counts.
@@ -161,7 +161,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       );
       const again = await start(server, lost);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: apiMessages.kyc.alreadyApproved });
+      expect(again.json()).toMatchObject({ message: apiMessages.kyc.alreadyApproved });
     });
 
     it('reuses the merchant on a second start, and after a rejection starts again (D4)', async () => {
@@ -212,7 +212,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       await faults(server, { failNextWith5xx: 1 });
       const res = await start(server, meera);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: apiMessages.kyc.gatewayFailed });
+      expect(res.json()).toMatchObject({ message: apiMessages.kyc.gatewayFailed });
       expect((await start(server, meera)).statusCode).toBe(201);
     });
   });
@@ -231,7 +231,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       });
       const other = await read(server, meera, asha.id);
       expect(other.statusCode).toBe(404);
-      expect(other.json()).toEqual({ message: apiMessages.kyc.notFound });
+      expect(other.json()).toMatchObject({ message: apiMessages.kyc.notFound });
       const student = await login(server, '9811100003', 'student');
       expect((await read(server, { token: student.access_token }, student.id)).statusCode).toBe(
         404,
@@ -319,7 +319,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       const raw = body(meera.merchantId, 'APPROVED', server.clock.now());
       const wrong = await post(raw, { key: 'not-the-secret' });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: apiMessages.webhooks.invalidSignature });
+      expect(wrong.json()).toMatchObject({ message: apiMessages.webhooks.invalidSignature });
       const old = await post(raw, { at: server.clock.now().getTime() - 10 * 60 * 1000 });
       expect(old.statusCode).toBe(401);
       const unsigned = await server.inject({
@@ -438,7 +438,7 @@ describe.each(testDatabases())('a KYC link on another origin on $name', (databas
     const meera = await tutor(server, '9811100001');
     const res = await start(server, meera);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: apiMessages.kyc.gatewayFailed });
+    expect(res.json()).toMatchObject({ message: apiMessages.kyc.gatewayFailed });
     expect(server.logs.lines.join('\n')).not.toMatch(/\/sandbox\/cashfree\/kyc\/[A-Za-z0-9_-]{8}/);
   });
 });

@@ -43,7 +43,7 @@ describe.each(testDatabases())('look-ups on $name', (database) => {
     const { ravi, priya } = await t.demo();
     const anonymous = await api('GET', `${SEARCH}?phone=${DEMO_PHONES.pendingTutor}`);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: messages.auth.notAuthenticated });
+    expect(anonymous.json()).toMatchObject({ message: messages.auth.notAuthenticated });
 
     const tutor = await api('GET', `${SEARCH}?phone=${DEMO_PHONES.pendingTutor}`, {
       token: priya.token,
@@ -71,7 +71,7 @@ describe.each(testDatabases())('look-ups on $name', (database) => {
     for (const query of ['', `?phone=${DEMO_PHONES.student}&username=asha-verma`]) {
       const res = await api('GET', `${SEARCH}${query}`, { token: priya.token });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ message: apiMessages.lookups.exactlyOne });
+      expect(res.json()).toMatchObject({ message: apiMessages.lookups.exactlyOne });
     }
     expect((await api('GET', `${SEARCH}?phone=12345`, { token: priya.token })).statusCode).toBe(
       400,

@@ -40,6 +40,7 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
       phone: '9876543210',
       template: 'invitation',
       vars: { payer: 'Priya Sharma', url: 'https://tuitionpay.in/tutor/login' },
+      language: 'en',
     });
     expect(sent.requestId).toMatch(/^[0-9a-f]{24}$/);
     expect(calls).toEqual(['/sandbox/msg91/api/v5/flow/']);
@@ -54,7 +55,7 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
   it('refuses a wrong auth key or an unknown template for good, without retrying', async () => {
     const { calls, fetchImpl } = transport();
     const wrongKey = await sender(fetchImpl, { authKey: 'nope' })
-      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' } })
+      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' }, language: 'en' })
       .catch((e: unknown) => e);
     expect(wrongKey).toBeInstanceOf(SmsError);
     expect(wrongKey).toMatchObject({ transient: false, status: 401 });
@@ -62,7 +63,7 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
     const unknown = await sender(fetchImpl, {
       templates: { ...DEV_SMS_TEMPLATE_IDS, otp: 'not_registered' },
     })
-      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' } })
+      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' }, language: 'en' })
       .catch((e: unknown) => e);
     expect(unknown).toMatchObject({ transient: false, status: 400 });
     expect(calls).toHaveLength(2);
@@ -73,14 +74,14 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
     const { calls, fetchImpl } = transport();
     await faults('server');
     const down = await sender(fetchImpl, { retries: 2 })
-      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' } })
+      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' }, language: 'en' })
       .catch((e: unknown) => e);
     expect(down).toMatchObject({ transient: true, status: 500 });
     expect(calls).toHaveLength(3);
     await faults('timeout');
     const started = Date.now();
     const slow = await sender(fetchImpl, { retries: 2, timeoutMs: 100 })
-      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' } })
+      .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' }, language: 'en' })
       .catch((e: unknown) => e);
     expect(slow).toMatchObject({ transient: true, message: 'MSG91 did not answer in time' });
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -95,6 +96,7 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
       phone: '9876543211',
       template: 'invitation',
       vars: { payer: 'A student', url: 'http://x/tutor/login' },
+      language: 'en',
     });
     await faults('server');
     expect((await runJobs(server.app)).failed).toMatchObject([{ name: 'sms-send' }]);
@@ -107,7 +109,12 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
     expect(await server.texts('9876543211')).toHaveLength(1);
 
     // A number the provider refuses is reported failed at once, and never retried.
-    const bad = await texts.queue({ phone: '1234567890', template: 'otp', vars: { otp: '1' } });
+    const bad = await texts.queue({
+      phone: '1234567890',
+      template: 'otp',
+      vars: { otp: '1' },
+      language: 'en',
+    });
     expect(await texts.send(bad)).toBe('failed');
     const [failed] = await server.db.select().from(smsMessages).where(eq(smsMessages.id, bad));
     expect(failed).toMatchObject({
@@ -122,6 +129,7 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
       phone: '9876543212',
       template: 'invitation',
       vars: { payer: 'A student', url: 'http://x/tutor/login' },
+      language: 'en',
     });
     await runJobs(server.app);
     const status = async () =>

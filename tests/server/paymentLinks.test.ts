@@ -82,7 +82,7 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     expect(student.statusCode).toBe(403);
     const pending = await api('POST', CREATE, { token: ravi.token, body });
     expect(pending.statusCode).toBe(403);
-    expect(pending.json()).toEqual({ message: apiMessages.links.kycRequired });
+    expect(pending.json()).toMatchObject({ message: apiMessages.links.kycRequired });
     await t.setKyc(ravi.id, 'MIN_KYC_APPROVED');
     expect((await api('POST', CREATE, { token: ravi.token, body })).statusCode).toBe(201);
 
@@ -91,18 +91,18 @@ describe.each(testDatabases())('payment links on $name', (database) => {
       token: asha.token,
       body: { ...body, expires_at: new Date(now - 1000).toISOString() },
     });
-    expect(past.json()).toEqual({ message: apiMessages.links.expiryPast });
+    expect(past.json()).toMatchObject({ message: apiMessages.links.expiryPast });
     const far = await api('POST', CREATE, {
       token: asha.token,
       body: { ...body, expires_at: new Date(now + 181 * DAY).toISOString() },
     });
     expect(far.statusCode).toBe(400);
-    expect(far.json()).toEqual({ message: apiMessages.links.expiryTooFar });
+    expect(far.json()).toMatchObject({ message: apiMessages.links.expiryTooFar });
     const blank = await api('POST', CREATE, {
       token: asha.token,
       body: { amount: 5, purpose: ' ' },
     });
-    expect(blank.json()).toEqual({ message: apiMessages.links.purposeRequired });
+    expect(blank.json()).toMatchObject({ message: apiMessages.links.purposeRequired });
     const big = await api('POST', CREATE, { token: asha.token, body: { ...body, amount: 50_001 } });
     expect(big.statusCode).toBe(400);
   });
@@ -115,7 +115,7 @@ describe.each(testDatabases())('payment links on $name', (database) => {
       headers: { authorization: 'Token tp_live_0123456789abcdef' },
     });
     expect(key.statusCode).toBe(401);
-    expect(key.json()).toEqual({ message: apiMessages.apiKeys.invalid });
+    expect(key.json()).toMatchObject({ message: apiMessages.apiKeys.invalid });
   });
 
   it("lists the tutor's own links, newest first, a page at a time", async () => {
@@ -232,15 +232,15 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     };
     const wrongTutor = await attempt(priya.token, priya.id, ravi2.id, 3000);
     expect(wrongTutor.statusCode).toBe(409);
-    expect(wrongTutor.json()).toEqual({
+    expect(wrongTutor.json()).toMatchObject({
       message: 'Order refused: This payment link is for another tutor.',
     });
     const wrongAmount = await attempt(priya.token, priya.id, asha.id, 2999);
-    expect(wrongAmount.json()).toEqual({
+    expect(wrongAmount.json()).toMatchObject({
       message: 'Order refused: The amount does not match this payment link.',
     });
     const wrongStudent = await attempt(other.token, other.id, asha.id, 3000);
-    expect(wrongStudent.json()).toEqual({
+    expect(wrongStudent.json()).toMatchObject({
       message: 'Order refused: This payment link is for another student.',
     });
     const unknown = await api('POST', ORDER_URL, {
@@ -252,7 +252,9 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     server.clock.advance(60 * 60_000); // past the link's expiry, within the session's 12 h
     const expired = await attempt(priya.token, priya.id, asha.id, 3000);
     expect(expired.statusCode).toBe(409);
-    expect(expired.json()).toEqual({ message: 'Order refused: This payment link has expired.' });
+    expect(expired.json()).toMatchObject({
+      message: 'Order refused: This payment link has expired.',
+    });
   });
 
   it('lets the tutor cancel an ACTIVE link, which then cannot be paid', async () => {
@@ -269,13 +271,13 @@ describe.each(testDatabases())('payment links on $name', (database) => {
       body: orderBody(priya.id, asha.id, 3000, { payment_link_id: link.id }),
     });
     expect(order.statusCode).toBe(409);
-    expect(order.json()).toEqual({
+    expect(order.json()).toMatchObject({
       message: apiMessages.orders.refused(apiMessages.orders.linkCancelled),
     });
 
     const again = await api('POST', cancelUrl(link.id), { token: asha.token });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: apiMessages.links.cancelCancelled });
+    expect(again.json()).toMatchObject({ message: apiMessages.links.cancelCancelled });
   });
 
   it('refuses to cancel a link that is paid or expired (409) and leaves it as it was', async () => {
@@ -284,7 +286,7 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     const orderId = await payLink(priya, asha, paid.id);
     const paidRes = await api('POST', cancelUrl(paid.id), { token: asha.token });
     expect(paidRes.statusCode).toBe(409);
-    expect(paidRes.json()).toEqual({ message: apiMessages.links.cancelPaid });
+    expect(paidRes.json()).toMatchObject({ message: apiMessages.links.cancelPaid });
 
     const soon = await createLink(asha, {
       expires_at: new Date(server.clock.now().getTime() + 60 * 60_000).toISOString(),
@@ -292,7 +294,7 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     server.clock.advance(60 * 60_000);
     const expiredRes = await api('POST', cancelUrl(soon.id), { token: asha.token });
     expect(expiredRes.statusCode).toBe(409);
-    expect(expiredRes.json()).toEqual({ message: apiMessages.links.cancelExpired });
+    expect(expiredRes.json()).toMatchObject({ message: apiMessages.links.cancelExpired });
 
     const list = await api('GET', LIST, { token: asha.token });
     const byId = new Map(list.json<{ results: Link[] }>().results.map((l) => [l.id, l]));
@@ -306,11 +308,11 @@ describe.each(testDatabases())('payment links on $name', (database) => {
     for (const id of [link.id, 'lnk_unknown1234']) {
       const res = await api('POST', cancelUrl(id), { token: ravi.token });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: apiMessages.links.notFound });
+      expect(res.json()).toMatchObject({ message: apiMessages.links.notFound });
     }
     const student = await api('POST', cancelUrl(link.id), { token: priya.token });
     expect(student.statusCode).toBe(403);
-    expect(student.json()).toEqual({ message: apiMessages.links.onlyTutors });
+    expect(student.json()).toMatchObject({ message: apiMessages.links.onlyTutors });
     expect((await api('POST', cancelUrl(link.id))).statusCode).toBe(401);
     const details = await api('GET', `/api/v1/payments/payment-link/${link.id}/`);
     expect(details.json()).toMatchObject({ status: 'ACTIVE' });

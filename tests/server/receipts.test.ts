@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { apiMessages as hindi } from '../../src/domain/apiMessages.hi';
 import { users } from '../../src/server/db/schema';
 import { pdfLines } from '../support/pdf';
 import { testDatabases } from '../support/server';
@@ -72,16 +73,16 @@ describe.each(testDatabases())('receipts on $name', (database) => {
       'Payment time | 15th January 2025, 10:01 am IST',
       'Method | Card',
       'Bank reference | 123456789012',
-      'Amount | Rs. 2,000.00',
-      'Platform fee | Rs. 20.00',
-      'Government & other charges | Rs. 3.88',
-      'Total paid | Rs. 2,023.88',
+      'Amount | ₹2,000.00',
+      'Platform fee | ₹20.00',
+      'Government & other charges | ₹3.88',
+      'Total paid | ₹2,023.88',
       'All amounts are in Indian rupees (INR).',
       'Issued by TuitionPay on behalf of the payee.',
     ]);
   });
 
-  it('shows a UPI payment and its refund; a name the font lacks prints as ?', async () => {
+  it('shows a UPI payment and its refund; a name in Devanagari prints as written', async () => {
     const { asha, priya } = await t.demo();
     await server.db.update(users).set({ firstName: 'प्रिया' }).where(eq(users.id, priya.id));
     const id = await payOrder(t, priya, asha, 50_000, 'upi');
@@ -101,12 +102,49 @@ describe.each(testDatabases())('receipts on $name', (database) => {
     const lines = pdfLines(
       (await api('GET', receiptPdfUrl(id), { token: priya.token })).rawPayload,
     );
-    expect(lines).toContain(`Paid by | ?????? Sharma (${priya.phone})`);
+    expect(lines).toContain(`Paid by | प्रिया Sharma (${priya.phone})`);
     expect(lines).toContain('Method | UPI');
     // No fee on UPI (D6): no fee rows, as on the receipt page.
     expect(lines.some((line) => line.startsWith('Platform fee'))).toBe(false);
-    expect(lines).toContain('Total paid | Rs. 50,000.00');
-    expect(lines).toContain('Refund (Processing): Rs. 50,000.00');
+    expect(lines).toContain('Total paid | ₹50,000.00');
+    expect(lines).toContain('Refund (Processing): ₹50,000.00');
+  });
+
+  it('writes the PDF in Hindi for a Hindi reader, a Devanagari name shaped and extractable', async () => {
+    const { asha, priya } = await t.demo();
+    await server.db
+      .update(users)
+      .set({ firstName: 'आशा', lastName: 'क्षत्रिय' })
+      .where(eq(users.id, asha.id));
+    const id = await payOrder(t, priya, asha, 2000);
+    const pdf = await api('GET', receiptPdfUrl(id), {
+      token: priya.token,
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-language']).toBe('hi-IN');
+    const r = hindi.receipts;
+    expect(pdfLines(pdf.rawPayload)).toEqual([
+      'TuitionPay',
+      r.title,
+      `${r.receiptNumber} | ${id}`,
+      `${r.paidTo} | आशा क्षत्रिय (@asha-verma)`,
+      `${r.paidBy} | Priya Sharma (${priya.phone})`,
+      `${r.paidAt} | 15 जनवरी 2025, 10:01 am IST`,
+      `${r.method} | ${hindi.paymentHistory.methodCard}`,
+      `${r.bankReference} | 123456789012`,
+      `${r.amount} | ₹2,000.00`,
+      `${r.platformFee} | ₹20.00`,
+      `${r.charges} | ₹3.88`,
+      `${r.total} | ₹2,023.88`,
+      r.rupeeNote,
+      r.footer('TuitionPay'),
+    ]);
+    // The English reader of the same receipt still reads English.
+    const english = await api('GET', receiptPdfUrl(id), { token: priya.token });
+    expect(pdfLines(english.rawPayload)).toContain(
+      `${apiMessages.receipts.paidTo} | आशा क्षत्रिय (@asha-verma)`,
+    );
   });
 
   it('has no receipt for an order that is not paid (409)', async () => {
@@ -116,7 +154,7 @@ describe.each(testDatabases())('receipts on $name', (database) => {
       const res = await api('GET', url, { token: priya.token });
       expect([res.statusCode, res.json()]).toEqual([
         409,
-        { message: apiMessages.receipts.notPaid },
+        expect.objectContaining({ message: apiMessages.receipts.notPaid }),
       ]);
     }
   });

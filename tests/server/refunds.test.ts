@@ -81,7 +81,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const again = await api('POST', approveUrl(requested.id), { token: asha.token });
     expect([again.statusCode, again.json()]).toEqual([
       409,
-      { message: apiMessages.refunds.alreadyApproved },
+      expect.objectContaining({ message: apiMessages.refunds.alreadyApproved }),
     ]);
     const decline = await api('POST', declineUrl(requested.id), { token: asha.token });
     expect(decline.statusCode).toBe(409);
@@ -121,7 +121,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const res = await ask(priya, late);
     expect([res.statusCode, res.json()]).toEqual([
       400,
-      { message: apiMessages.refunds.windowPassed },
+      expect.objectContaining({ message: apiMessages.refunds.windowPassed }),
     ]);
     expect(await refundRows()).toEqual([]);
   });
@@ -139,7 +139,10 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     expect((await ask(priya, first)).statusCode).toBe(201); // 16:59 IST: not settled yet
     server.clock.advance(MINUTE_MS);
     const res = await ask(priya, second);
-    expect([res.statusCode, res.json()]).toEqual([400, { message: apiMessages.refunds.settled }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      expect.objectContaining({ message: apiMessages.refunds.settled }),
+    ]);
   });
 
   it('takes one request per paid order of the caller’s own', async () => {
@@ -149,23 +152,23 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const blank = await ask(priya, paid, '   ');
     expect([blank.statusCode, blank.json()]).toEqual([
       400,
-      { message: apiMessages.refunds.reasonRequired },
+      expect.objectContaining({ message: apiMessages.refunds.reasonRequired }),
     ]);
     const notPaid = await ask(priya, failed);
     expect([notPaid.statusCode, notPaid.json()]).toEqual([
       409,
-      { message: apiMessages.refunds.notPaid },
+      expect.objectContaining({ message: apiMessages.refunds.notPaid }),
     ]);
     expect((await ask(priya, paid)).statusCode).toBe(201);
     const twice = await ask(priya, paid, 'Again');
     expect([twice.statusCode, twice.json()]).toEqual([
       409,
-      { message: apiMessages.refunds.alreadyRequested },
+      expect.objectContaining({ message: apiMessages.refunds.alreadyRequested }),
     ]);
     const unknown = await ask(priya, 'ord_unknown00000000');
     expect([unknown.statusCode, unknown.json()]).toEqual([
       404,
-      { message: apiMessages.refunds.orderNotFound },
+      expect.objectContaining({ message: apiMessages.refunds.orderNotFound }),
     ]);
     expect(await refundRows()).toHaveLength(1);
   });
@@ -181,7 +184,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const approve = await api('POST', approveUrl(refundId), { token: asha.token });
     expect([approve.statusCode, approve.json()]).toEqual([
       409,
-      { message: apiMessages.refunds.alreadyDeclined },
+      expect.objectContaining({ message: apiMessages.refunds.alreadyDeclined }),
     ]);
     expect((await api('POST', declineUrl(refundId), { token: asha.token })).statusCode).toBe(409);
     expect(t.fake.calls.createRefund).toBe(0);
@@ -211,7 +214,7 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     const res = await api('POST', approveUrl(refundId), { token: asha.token });
     expect([res.statusCode, res.json()]).toEqual([
       502,
-      { message: apiMessages.refunds.gatewayRefused },
+      expect.objectContaining({ message: apiMessages.refunds.gatewayRefused }),
     ]);
     const [row] = await server.db.select().from(refunds).where(eq(refunds.id, refundId));
     expect(row).toMatchObject({ status: 'FAILED', failureReason: 'refund_amount_invalid' });

@@ -7,7 +7,10 @@ import { login, testDatabases, useTestServer } from '../support/server';
 
 const GENERATE = '/api/v1/auth/generate-otp/';
 const VALIDATE = '/api/v1/auth/validate-otp/';
-const mismatch = { message: 'The user role and input role does not match.' };
+const mismatch = {
+  message: 'The user role and input role does not match.',
+  code: 'roles.serverMismatch',
+};
 
 describe.each(testDatabases())('role conflicts (D14) on $name', (database) => {
   const server = useTestServer(database);

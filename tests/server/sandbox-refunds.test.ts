@@ -192,7 +192,7 @@ describe.each(testDatabases())('refunds at the sandbox gateway on $name', (datab
     });
     const pdf = await server.api('GET', receiptPdfUrl(order.id), as(priya.access_token));
     expect(pdfLines(pdf.rawPayload)).toEqual(
-      expect.arrayContaining(['Amount | Rs. 2,000.00', 'Total paid | Rs. 2,023.88']),
+      expect.arrayContaining(['Amount | ₹2,000.00', 'Total paid | ₹2,023.88']),
     );
 
     const asked = await server.api('POST', REFUNDS_URL, {

@@ -112,7 +112,7 @@ describe.each(testDatabases())('schedules on $name', (database) => {
       body: session(asha.id, priya.id, '2025-01-15T14:00:00Z', '2025-01-15T13:00:00Z'),
     });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toEqual({ message: apiMessages.schedules.endBeforeStart });
+    expect(backwards.json()).toMatchObject({ message: apiMessages.schedules.endBeforeStart });
     const outsider = await api('POST', CREATE, {
       token: ravi.token,
       body: session(asha.id, priya.id, '2025-01-15T13:00:00Z', '2025-01-15T14:00:00Z'),

@@ -46,14 +46,14 @@ describe.each(testDatabases())('sessions (D13) on $name', (database) => {
     const res = await server.api('GET', ME);
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBe('Bearer');
-    expect(res.json()).toEqual({ message: messages.auth.notAuthenticated });
+    expect(res.json()).toMatchObject({ message: messages.auth.notAuthenticated });
   });
 
   it('answers 401 for an unknown or malformed token', async () => {
     for (const authorization of ['Bearer nope', 'Basic abc', 'Bearer ', 'Token abc']) {
       const res = await server.api('GET', ME, { headers: { authorization } });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: messages.auth.invalidToken });
+      expect(res.json()).toMatchObject({ message: messages.auth.invalidToken });
     }
   });
 
@@ -81,7 +81,7 @@ describe.each(testDatabases())('sessions (D13) on $name', (database) => {
     server.clock.advance(1000);
     const res = await server.api('GET', ME, { token });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: messages.auth.invalidToken });
+    expect(res.json()).toMatchObject({ message: messages.auth.invalidToken });
   });
 
   it('stores only a hash of the token', async () => {

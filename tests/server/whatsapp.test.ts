@@ -49,7 +49,7 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
         phoneNumberId: DEV_WHATSAPP_PHONE_NUMBER_ID,
         accessToken: DEV_WHATSAPP_ACCESS_TOKEN,
         templates: { feeReminder: 'fee_reminder' },
-        language: 'en',
+        languages: { en: 'en', hi: 'hi' },
         timeoutMs: 200,
         ...overrides,
       },
@@ -67,7 +67,12 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
   it('sends an approved template; the phone reads it; refusals say whether to try again', async () => {
     await sandbox('/faults', { fail: null });
     const { calls, fetchImpl } = transport();
-    const sent = await sender(fetchImpl).send({ phone: DIYA, template: 'feeReminder', vars: VARS });
+    const sent = await sender(fetchImpl).send({
+      phone: DIYA,
+      template: 'feeReminder',
+      vars: VARS,
+      language: 'en',
+    });
     expect(sent.requestId).toMatch(/^wamid\./);
     expect(calls).toEqual([`/sandbox/whatsapp/v21.0/${DEV_WHATSAPP_PHONE_NUMBER_ID}/messages`]);
     expect((await outbox(DIYA))[0]).toMatchObject({
@@ -80,6 +85,7 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
         phone: DIYA,
         template: 'feeReminder',
         vars: VARS,
+        language: 'en',
       }),
     );
     expect(token).toMatchObject({ transient: false, status: 401 });
@@ -89,11 +95,17 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
         phone: DIYA,
         template: 'feeReminder',
         vars: VARS,
+        language: 'en',
       }),
     );
     expect(template.message).toMatch(/code 132001/);
     const otp = await refusal(
-      sender(fetchImpl).send({ phone: DIYA, template: 'otp', vars: { otp: '1234' } }),
+      sender(fetchImpl).send({
+        phone: DIYA,
+        template: 'otp',
+        vars: { otp: '1234' },
+        language: 'en',
+      }),
     );
     expect(otp).toMatchObject({ transient: false, message: 'No WhatsApp template for otp' });
     // A server error is tried three times in all; a timeout once (it may have been taken).
@@ -101,7 +113,12 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
     const failing = transport();
     expect(
       await refusal(
-        sender(failing.fetchImpl).send({ phone: DIYA, template: 'feeReminder', vars: VARS }),
+        sender(failing.fetchImpl).send({
+          phone: DIYA,
+          template: 'feeReminder',
+          vars: VARS,
+          language: 'en',
+        }),
       ),
     ).toMatchObject({ transient: true, status: 500 });
     expect(failing.calls).toHaveLength(3);
@@ -109,7 +126,12 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
     const slow = transport();
     expect(
       await refusal(
-        sender(slow.fetchImpl).send({ phone: DIYA, template: 'feeReminder', vars: VARS }),
+        sender(slow.fetchImpl).send({
+          phone: DIYA,
+          template: 'feeReminder',
+          vars: VARS,
+          language: 'en',
+        }),
       ),
     ).toMatchObject({ transient: true });
     expect(slow.calls).toHaveLength(1);

@@ -1,6 +1,7 @@
 // Login codes (D12) and role conflicts (D14). Every check reads rows, never process memory,
 // and runs under a per-phone advisory lock, so limits hold across parallel requests and
 // across server instances.
+import { currentLocale } from '../language';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
 import type { Clock } from '../clock';
@@ -190,7 +191,7 @@ export function createOtpService(deps: OtpServiceDeps) {
       try {
         // Sent after commit, at once (the student is waiting; the sender retries a transient
         // failure briefly): a slow SMS provider must not hold the phone's lock.
-        await sms.send({ phone, template: 'otp', vars: { otp: code } });
+        await sms.send({ phone, template: 'otp', vars: { otp: code }, language: currentLocale() });
       } catch (error) {
         // Undelivered: forget the code so the cooldown does not block a retry, and say so.
         await db.delete(otpCodes).where(eq(otpCodes.id, outcome.id));

@@ -4,6 +4,7 @@
 // - one or more schemes: the caller must satisfy one of them.
 // - `{}` among the alternatives: login optional, but credentials that are sent must be valid
 //   (D27), so the app can ask for a new login instead of acting anonymous.
+import { requestLocale } from '../http/language';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
@@ -33,7 +34,10 @@ export function bearerAuthenticator(sessions: SessionService): Authenticator {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) return { kind: 'none' };
     const session = match[1] ? await sessions.authenticate(match[1]) : null;
-    return session ? { kind: 'ok', auth: session } : { kind: 'invalid' };
+    if (!session) return { kind: 'invalid' };
+    // The app's own calls say the screens' language (an API key's integration is not a person).
+    await sessions.rememberLanguage(session, requestLocale(request));
+    return { kind: 'ok', auth: session };
   };
 }
 

@@ -1,5 +1,6 @@
 // Access tokens (D13): opaque random strings; only their SHA-256 is stored, with an expiry
 // and a revocation time, so logout works on every instance at once.
+import type { Locale } from '../../domain/locale';
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -55,6 +56,16 @@ export function createSessionService(db: Database, clock: Clock) {
       const tokenHash = hashSessionToken(token);
       const [row] = await live.execute({ tokenHash, now: clock.now() });
       return row ? { user: row.user, tokenHash, expiresAt: row.expiresAt } : null;
+    },
+
+    /**
+     * Issue 15: remembers the language the user now uses the app in, so the texts they get
+     * later (reminders, by a job with no request) are in it. Written only when it changed.
+     */
+    async rememberLanguage(session: Session, language: Locale): Promise<void> {
+      if (session.user.language === language) return;
+      await db.update(users).set({ language }).where(eq(users.id, session.user.id));
+      session.user.language = language;
     },
 
     async revoke(tokenHash: string): Promise<void> {

@@ -36,9 +36,16 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     kycApprovedAt: at('kyc_approved_at'),
+    /** Issue 15: the language the user last used the app in; their texts are in it. */
+    language: text('language', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('student', 'teacher')`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('student', 'teacher')`),
+    check('users_language_check', sql`${t.language} in ('en', 'hi')`),
+  ],
 );
 
 export const pgOnboarding = pgTable(
@@ -142,6 +149,10 @@ export const smsMessages = pgTable(
       .default('sms'),
     template: text('template').notNull(),
     vars: jsonb('vars').notNull(),
+    /** Issue 15: the recipient's language, which registered template goes. */
+    language: text('language', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
     status: text('status', { enum: ['queued', 'sent', 'delivered', 'failed'] }).notNull(),
     /** The SMS sent instead when this WhatsApp text failed. */
     replacedBy: integer('replaced_by'),
@@ -154,6 +165,7 @@ export const smsMessages = pgTable(
   (t) => [
     index('sms_messages_status_created_idx').on(t.status, t.createdAt),
     index('sms_messages_request_idx').on(t.providerRequestId),
+    check('sms_messages_language_check', sql`${t.language} in ('en', 'hi')`),
     check(
       'sms_messages_status_check',
       sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`,

@@ -1,13 +1,18 @@
-// Every error leaves the server as `{message}` (the contract's Error schema): readable request
-// validation messages, Fastify's own 4xx errors, and a generic 500 that never shows a stack.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// Every error leaves the server as `{message, code}` (the contract's Error schema): readable
+// request validation messages, Fastify's own 4xx errors, and a generic 500 that never shows a
+// stack. `message` is in the caller's language (http/language.ts); `code` is the same in all.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
+import { textCode } from '../../domain/locale';
 import { studentsTexts } from '../../domain/studentsTexts';
+import { inLocale } from '../language';
+import { requestLocale } from './language';
 
 /** Fields whose problem the product already has words for (spec §5). */
-const FIELD_MESSAGES: Record<string, string> = {
+// Functions, read per error: the words are in the caller's language (http/language.ts).
+const fieldMessages = (): Record<string, string> => ({
   phone: messages.validation.phone,
   payee_phone: messages.validation.phone,
   otp: messages.validation.otp,
@@ -17,15 +22,15 @@ const FIELD_MESSAGES: Record<string, string> = {
   first_name: messages.validation.firstNameRequired,
   last_name: messages.validation.lastNameRequired,
   due_day: studentsTexts.plans.dueDay,
-};
+});
 
 /** Lists whose every problem (too long, an item out of range) has one sentence. */
-const LIST_MESSAGES: Record<string, string> = {
+const listMessages = (): Record<string, string> => ({
   reminder_days: studentsTexts.plans.reminderDays,
-};
+});
 
 /** D11: amounts are whole rupees from ₹1 to ₹50,000; say so in the product's words. */
-const AMOUNT_BOUNDS: Record<string, Record<string, string>> = {
+const amountBounds = (): Record<string, Record<string, string>> => ({
   minimum: {
     base_amount: messages.validation.amountMin,
     amount: messages.validation.amountMin,
@@ -36,7 +41,7 @@ const AMOUNT_BOUNDS: Record<string, Record<string, string>> = {
     amount: messages.validation.amountMax,
     partial_minimum: messages.validation.amountMax,
   },
-};
+});
 
 const PART_NAMES: Record<string, string> = {
   body: 'The request body',
@@ -57,7 +62,7 @@ export function validationMessage(errors: ErrorObject[], part = 'body'): string 
   const field = path.join('.');
   const last = path.at(-1) ?? '';
   const known =
-    FIELD_MESSAGES[last] ?? AMOUNT_BOUNDS[error.keyword]?.[last] ?? LIST_MESSAGES[path[0] ?? ''];
+    fieldMessages()[last] ?? amountBounds()[error.keyword]?.[last] ?? listMessages()[path[0] ?? ''];
   if (known) return known;
   if (!field) {
     return error.keyword === 'type'
@@ -73,20 +78,47 @@ export function validationMessage(errors: ErrorObject[], part = 'body'): string 
 
 const JSON_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
+/**
+ * D158: the stable code beside an error's message: the key of the product's text it is
+ * ('refunds.settled'), or `http_<status>` for words that are not ours (Fastify's, a field's).
+ */
+export function errorCode(message: string, status: number): string {
+  return textCode(message) ?? `http_${status}`;
+}
+
+const isErrorBody = (payload: unknown): payload is { message: string; code?: string } =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { message?: unknown }).message === 'string';
+
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      return reply.code(400).send({
-        message: validationMessage(error.validation as ErrorObject[], error.validationContext),
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = JSON_ERRORS.has(error.code) ? apiMessages.api.invalidJson : error.message;
-      return reply.code(status).send({ message });
-    }
-    // Logged with its stack for us; the client gets the product's generic sentence (D2).
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: messages.generic.somethingWrong });
-  });
+  app.addHook('preSerialization', async (_request, reply, payload) =>
+    reply.statusCode >= 400 && isErrorBody(payload) && payload.code === undefined
+      ? { ...payload, code: errorCode(payload.message, reply.statusCode) }
+      : payload,
+  );
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    // Errors met before the handler (a body that is not JSON) arrive outside its language.
+    inLocale(requestLocale(request), () => replyWithError(error, request, reply)),
+  );
+}
+
+function replyWithError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error.validation) {
+    return reply.code(400).send({
+      message: validationMessage(error.validation as ErrorObject[], error.validationContext),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = JSON_ERRORS.has(error.code) ? apiMessages.api.invalidJson : error.message;
+    return reply.code(status).send({ message });
+  }
+  // Logged with its stack for us; the client gets the product's generic sentence (D2).
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: messages.generic.somethingWrong });
 }

@@ -11,7 +11,8 @@ const tooMany = (result: RateLimited) =>
     headers: { 'retry-after': String(result.retryAfterSeconds) },
   }) as const;
 
-const roleMismatch = { status: 400, body: { message: messages.roles.serverMismatch } } as const;
+const roleMismatch = () =>
+  ({ status: 400, body: { message: messages.roles.serverMismatch } }) as const;
 
 export const authHandlers = {
   async generateOtp({ body, services, request }) {
@@ -26,7 +27,7 @@ export const authHandlers = {
           body: { message: result.message, resend_after: result.resendAfterSeconds },
         };
       case 'roleMismatch':
-        return roleMismatch;
+        return roleMismatch();
       case 'rateLimited':
         return tooMany(result);
     }
@@ -50,7 +51,7 @@ export const authHandlers = {
       case 'invalid':
         return { status: 400, body: { message: result.message } };
       case 'roleMismatch':
-        return roleMismatch;
+        return roleMismatch();
       case 'rateLimited':
         return tooMany(result);
     }

@@ -34,13 +34,14 @@ export interface NewAccount {
   ifsc: string;
 }
 
-const FAILURE_MESSAGES: Record<BankFailureCode, string> = {
+// Read per call: the words are in the caller's language (http/language.ts).
+const failureMessages = (): Record<BankFailureCode, string> => ({
   INVALID_ACCOUNT_FAIL: apiMessages.accounts.invalidAccount,
   ACCOUNT_BLOCKED: apiMessages.accounts.blocked,
   INVALID_IFSC_FAIL: apiMessages.accounts.invalidIfsc,
   NRE_ACCOUNT_FAIL: apiMessages.accounts.nre,
   OTHER: apiMessages.accounts.notVerified,
-};
+});
 
 /** D16: X for every digit but the last 4. */
 export function maskAccountNumber(accountNumber: string): string {
@@ -126,7 +127,7 @@ export function createBankAccountService(deps: BankAccountDeps) {
         if (error instanceof GatewayError) return unavailable(error);
         throw error;
       }
-      if (result.status === 'INVALID') return refuse(400, FAILURE_MESSAGES[result.code]);
+      if (result.status === 'INVALID') return refuse(400, failureMessages()[result.code]);
       const names = nameVerdict(result.nameMatch);
       if (names === 'mismatch') return refuse(400, apiMessages.accounts.nameMismatch);
       if (names === 'unknown') return unavailable(new Error('the penny drop gave no name match'));

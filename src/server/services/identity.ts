@@ -3,6 +3,7 @@
 // the PanVerifier (the gateway's verification API), so a PAN on file is a verified PAN: it and
 // the names on it are then locked. A verifier that cannot reach the gateway gives a 502, never
 // a verdict on the PAN.
+import { currentLocale } from '../language';
 import { tidyText } from '../../domain/validation';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
@@ -123,13 +124,17 @@ export function createIdentityService(deps: IdentityDeps) {
     const payer =
       student.firstName && student.lastName ? displayName(student) : apiMessages.identity.aStudent;
     const url = `${publicOrigin}/tutor/login`;
+    // In the student's language: the tutor's is not known yet, and the student chose words
+    // (their own name, the amount) for someone they know.
+    const language = currentLocale();
     return texts.queue(
       amount === null
-        ? { phone: tutorPhone, template: 'invitation', vars: { payer, url } }
+        ? { phone: tutorPhone, template: 'invitation', vars: { payer, url }, language }
         : {
             phone: tutorPhone,
             template: 'invitationWithAmount',
             vars: { payer, amount: formatINR(amount), url },
+            language,
           },
     );
   };

@@ -48,11 +48,11 @@ function hasStatus(status: PaymentLinkStatus, now: Date): SQL | undefined {
 }
 
 /** Why a link that is no longer ACTIVE cannot be cancelled (409). */
-const CANNOT_CANCEL: Record<Exclude<PaymentLinkStatus, 'ACTIVE'>, string> = {
+const cannotCancel = (): Record<Exclude<PaymentLinkStatus, 'ACTIVE'>, string> => ({
   PAID: apiMessages.links.cancelPaid,
   EXPIRED: apiMessages.links.cancelExpired,
   CANCELLED: apiMessages.links.cancelCancelled,
-};
+});
 
 export interface PaymentLinkInput {
   amount: number;
@@ -201,7 +201,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       const status = paymentLinkStatus(link, now);
       // The update above takes every link ACTIVE at `now`, and no status returns to ACTIVE.
       if (status === 'ACTIVE') throw new Error('cancelPaymentLink: an ACTIVE link was missed');
-      return refuse(409, CANNOT_CANCEL[status]);
+      return refuse(409, cannotCancel()[status]);
     },
 
     /** D34: public; `payee` (the tutor's id) only for a logged-in caller (D17). */

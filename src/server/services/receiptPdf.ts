@@ -1,18 +1,21 @@
 // The receipt as a one-page PDF: the same figures as the JSON receipt (receipts.ts), laid out
-// as label and value rows. Helvetica has no rupee sign, so amounts read 'Rs. 2,023.88' and a
-// line says they are Indian rupees (pdfWriter.ts).
+// as label and value rows, in the reader's language; names print in any Indian script the font
+// has (issue 15: Devanagari printed as '?' before).
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
 import type { components } from '../../../openapi/schema';
 import { PRODUCT_NAME } from '../../domain/messages';
 import { paidForLine } from '../../domain/duePeriod';
 import { apiMessages } from '../../domain/apiMessages';
 import { formatAmount, rupeesToPaise } from '../../domain/money';
 import { formatIstDate, formatIstTime } from '../../domain/time';
-import { writePdf, type PdfText } from './pdfWriter';
+import { localeTag, textLocale } from '../../domain/locale';
 
 type Receipt = components['schemas']['Receipt'];
 
 const LEFT = 56;
 const VALUE_X = 230;
+const RIGHT = 539;
 const ROW_HEIGHT = 22;
 /** A value longer than this is cut, so it stays on the page. */
 const VALUE_MAX_CHARS = 60;
@@ -68,22 +71,56 @@ function receiptRows(receipt: Receipt): [string, string][][] {
   return [details, breakup, after];
 }
 
-export function receiptPdf(receipt: Receipt): Buffer {
-  const texts: PdfText[] = [
-    { x: LEFT, y: 780, size: 22, bold: true, text: PRODUCT_NAME },
-    { x: LEFT, y: 750, size: 14, bold: true, text: apiMessages.receipts.title },
-  ];
-  let y = 710;
+// Noto Sans Devanagari (Google Fonts' build: Latin, ₹ and Devanagari in one file), from a
+// registry package. pdfkit shapes text with fontkit (conjuncts, vowel signs) and embeds only
+// the glyphs a receipt uses.
+const fontFile = (weight: '400Regular' | '700Bold') =>
+  createRequire(import.meta.url).resolve(
+    `@expo-google-fonts/noto-sans-devanagari/${weight}/NotoSansDevanagari_${weight}.ttf`,
+  );
+const REGULAR = fontFile('400Regular');
+const BOLD = fontFile('700Bold');
+
+/** The receipt as PDF bytes, in the language texts are read in (the reader's). */
+export function receiptPdf(receipt: Receipt): Promise<Buffer> {
+  const r = apiMessages.receipts;
+  const doc = new PDFDocument({
+    size: 'A4',
+    font: REGULAR,
+    info: { Title: r.title, Producer: PRODUCT_NAME, Creator: PRODUCT_NAME },
+    lang: localeTag(textLocale()),
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // Each text also as ActualText: Devanagari's glyphs are drawn in visual order (a vowel sign
+  // before its consonant), so copy, search and screen readers need the text in logical order.
+  const write = (text: string, x: number, top: number, width?: number) => {
+    doc.markContent('Span', { actual: text });
+    doc.text(text, x, top, width === undefined ? {} : { width });
+    doc.endMarkedContent();
+  };
+  doc.font(BOLD).fontSize(22);
+  write(PRODUCT_NAME, LEFT, 50);
+  doc.fontSize(14);
+  write(r.title, LEFT, 84);
+  let y = 124;
   for (const section of receiptRows(receipt)) {
     for (const [label, value] of section) {
-      const isTotal = label === apiMessages.receipts.total;
-      texts.push({ x: LEFT, y, size: 11, bold: isTotal, text: label });
-      if (value !== '') texts.push({ x: VALUE_X, y, size: 11, bold: isTotal, text: clip(value) });
-      y -= ROW_HEIGHT;
+      doc.font(label === r.total ? BOLD : REGULAR).fontSize(11);
+      if (label !== '') write(label, LEFT, y, VALUE_X - LEFT - 12);
+      if (value !== '') write(clip(value), VALUE_X, y, RIGHT - VALUE_X);
+      y += ROW_HEIGHT;
     }
-    if (section.length > 0) y -= ROW_HEIGHT / 2;
+    if (section.length > 0) y += ROW_HEIGHT / 2;
   }
-  texts.push({ x: LEFT, y, size: 9, text: apiMessages.receipts.rupeeNote });
-  texts.push({ x: LEFT, y: y - 14, size: 9, text: apiMessages.receipts.footer(PRODUCT_NAME) });
-  return writePdf(texts, { title: apiMessages.receipts.title, producer: PRODUCT_NAME });
+  doc.font(REGULAR).fontSize(9);
+  write(r.rupeeNote, LEFT, y);
+  write(r.footer(PRODUCT_NAME), LEFT, y + 14);
+  doc.end();
+  return done;
 }

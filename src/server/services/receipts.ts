@@ -109,7 +109,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       if (!receipt.ok) return receipt;
       return success({
         fileName: apiMessages.receipts.fileName(orderId),
-        bytes: receiptPdf(receipt.value),
+        bytes: await receiptPdf(receipt.value),
       });
     },
   };

@@ -6,6 +6,7 @@
 // Every slot is logged, sent or skipped and why; the text's own row says sent or failed.
 // D151: each tutor chooses WhatsApp (SMS when WhatsApp cannot deliver) or SMS only, and may
 // turn the ladder off and send only by hand.
+import { inLocale } from '../language';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
@@ -127,11 +128,19 @@ export function createReminderService(deps: {
         .from(reminderOptOuts)
         .where(eq(reminderOptOuts.phone, payer.phone));
       if (stopped) return skip('opted_out');
-      const link = await dueLinks.open(
-        tutorId,
-        payer.phone,
-        covered.map((due) => due.id),
-        tx,
+      // Issue 15: in the payer's language where they use the app, the link's purpose too.
+      const [recipient] = await tx
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(users.phone, payer.phone));
+      const language = recipient?.language ?? 'en';
+      const link = await inLocale(language, () =>
+        dueLinks.open(
+          tutorId,
+          payer.phone,
+          covered.map((due) => due.id),
+          tx,
+        ),
       );
       if (!link.ok) return skip('cannot_accept_payments');
       const [tutor] = await tx.select().from(users).where(eq(users.id, tutorId));
@@ -146,6 +155,7 @@ export function createReminderService(deps: {
             purpose: link.value.purpose,
             url: link.value.url,
           },
+          language,
         },
         tx,
         channel,

@@ -59,7 +59,12 @@ export function createTextMessageService(deps: {
       if (!failed) return false;
       if (failed.channel === 'whatsapp' && failed.replacedBy === null) {
         const replacedBy = await queue(
-          { phone: failed.phone, template: failed.template, vars: failed.vars } as SmsMessage,
+          {
+            phone: failed.phone,
+            template: failed.template,
+            vars: failed.vars,
+            language: failed.language,
+          } as SmsMessage,
           tx,
           'sms',
         );
@@ -85,6 +90,7 @@ export function createTextMessageService(deps: {
           phone: row.phone,
           template: row.template,
           vars: row.vars,
+          language: row.language,
         } as SmsMessage);
         await db
           .update(smsMessages)

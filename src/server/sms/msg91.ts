@@ -13,6 +13,8 @@ export interface Msg91Config {
   authKey: string;
   /** DLT template id per message kind. */
   templates: Record<SmsTemplateName, string>;
+  /** The Hindi template of a kind, where one is registered (else the English one is sent). */
+  templatesHi?: Partial<Record<SmsTemplateName, string>>;
   timeoutMs?: number;
   /** Extra tries after the first (each after a growing pause). */
   retries?: number;
@@ -33,7 +35,9 @@ export function createMsg91Sender(config: Msg91Config, fetchImpl: typeof fetch =
 
   const once = async (message: SmsMessage): Promise<string> => {
     const body = JSON.stringify({
-      template_id: config.templates[message.template],
+      template_id:
+        (message.language === 'hi' ? config.templatesHi?.[message.template] : undefined) ??
+        config.templates[message.template],
       short_url: '0',
       recipients: [{ mobiles: `91${message.phone}`, ...message.vars }],
     });

@@ -2,6 +2,7 @@
 // provider (MSG91, sms/msg91.ts; the local sandbox imitates it). A failure says whether trying
 // again may help (the SMS job retries those) or not.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Locale } from '../../domain/locale';
 import type { SmsTemplateName, SmsVars } from './templates';
 
 export type SmsMessage = {
@@ -10,6 +11,8 @@ export type SmsMessage = {
     phone: string;
     template: T;
     vars: SmsVars<T>;
+    /** The recipient's language (issue 15): which registered template is sent. */
+    language: Locale;
   };
 }[SmsTemplateName];
 

@@ -1,7 +1,8 @@
 // The text messages the product sends, as DLT templates (TRAI: every commercial SMS in India is
 // a registered template with variables). The provider gets a template id and the variables; the
 // text here is what the registered template says, so the sandbox can show what a phone would
-// read and a new message kind is one entry. Template ids are configuration (D121).
+// read and a new message kind is one entry. Template ids are configuration (D121), one per
+// kind and language (issue 15: DLT registers a Hindi text as a template of its own).
 import { PRODUCT_NAME, messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
 import { studentsTexts } from '../../domain/studentsTexts';
@@ -45,4 +46,12 @@ export const DEV_SMS_TEMPLATE_IDS: Record<SmsTemplateName, string> = {
   invitation: 'dev_tpl_invitation',
   invitationWithAmount: 'dev_tpl_invitation_amount',
   feeReminder: 'dev_tpl_fee_reminder',
+};
+
+/** Issue 15: the sandbox's templates of the same kinds registered in Hindi. */
+export const DEV_SMS_TEMPLATE_IDS_HI: Record<SmsTemplateName, string> = {
+  otp: 'dev_tpl_otp_hi',
+  invitation: 'dev_tpl_invitation_hi',
+  invitationWithAmount: 'dev_tpl_invitation_amount_hi',
+  feeReminder: 'dev_tpl_fee_reminder_hi',
 };

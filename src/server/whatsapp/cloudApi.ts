@@ -12,6 +12,7 @@ import {
   type SmsMessage,
   type SmsSender,
 } from '../sms/sender';
+import type { Locale } from '../../domain/locale';
 import { bodyParameters, hasWhatsAppTemplate, type WhatsAppTemplateName } from './templates';
 
 export interface WhatsAppConfig {
@@ -21,7 +22,8 @@ export interface WhatsAppConfig {
   accessToken: string;
   /** The approved template name of each kind. */
   templates: Record<WhatsAppTemplateName, string>;
-  language: string;
+  /** The language code each template is approved in, per language of ours (issue 15). */
+  languages: Record<Locale, string>;
   timeoutMs?: number;
   retries?: number;
 }
@@ -55,7 +57,7 @@ export function createWhatsAppSender(
       type: 'template',
       template: {
         name: config.templates[message.template],
-        language: { code: config.language },
+        language: { code: config.languages[message.language] },
         components: [{ type: 'body', parameters: bodyParameters(message.template, message.vars) }],
       },
     });

@@ -12,8 +12,9 @@ export const WHATSAPP_TEMPLATES = {
 export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 export const WHATSAPP_TEMPLATE_NAMES = Object.keys(WHATSAPP_TEMPLATES) as WhatsAppTemplateName[];
 
-/** The language every template is approved in. */
+/** The language code each template is approved in, in English and in Hindi (issue 15). */
 export const WHATSAPP_LANGUAGE = 'en';
+export const WHATSAPP_LANGUAGE_HI = 'hi';
 
 export const hasWhatsAppTemplate = (name: string): name is WhatsAppTemplateName =>
   Object.hasOwn(WHATSAPP_TEMPLATES, name);

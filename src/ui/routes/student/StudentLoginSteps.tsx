@@ -60,7 +60,12 @@ function WelcomeDrawer({ actor }: { actor: LoginActorRef }) {
 }
 
 /** D14: a teacher's phone on the code step links to the tutor login. */
-const TUTOR_LOGIN = { to: '/tutor/login', label: messages.roles.loginAsTeacher };
+const TUTOR_LOGIN = {
+  to: '/tutor/login',
+  get label() {
+    return messages.roles.loginAsTeacher;
+  },
+};
 
 /** Everything after the phone step; the page shows the phone step itself. */
 export function StudentLoginSteps({ actor }: { actor: LoginActorRef }) {

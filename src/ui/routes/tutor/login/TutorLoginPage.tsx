@@ -34,7 +34,12 @@ import {
 
 const m = messages.tutorLogin;
 /** D14: a student's phone links to the student login. */
-const STUDENT_LOGIN = { to: '/student/login', label: messages.roles.loginAsStudent };
+const STUDENT_LOGIN = {
+  to: '/student/login',
+  get label() {
+    return messages.roles.loginAsStudent;
+  },
+};
 const NO_PERKS: readonly string[] = [];
 
 function TermsLabel() {
