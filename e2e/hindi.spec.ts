@@ -57,7 +57,9 @@ test('a parent pays from the static link to the receipt in Hindi', async ({ page
   const a = apiMessages.receipts;
   const sheet = page.getByRole('region', { name: a.title });
   await expect(sheet.getByText(a.total, { exact: true })).toBeVisible();
-  await expect(sheet.getByText(apiMessages.paymentHistory.methodUpi, { exact: true })).toBeVisible();
+  await expect(
+    sheet.getByText(apiMessages.paymentHistory.methodUpi, { exact: true }),
+  ).toBeVisible();
 
   // The PDF is in Hindi too: its labels, the amount in ₹ and the date's month in Hindi.
   const { pdf } = await downloadPdf(page, page);
@@ -70,9 +72,7 @@ test('a parent pays from the static link to the receipt in Hindi', async ({ page
   );
 });
 
-test('the switch turns the screens English, and the choice outlives a reload', async ({
-  page,
-}) => {
+test('the switch turns the screens English, and the choice outlives a reload', async ({ page }) => {
   await page.goto(`/static-link/${tutorUsername}`);
   await expect(page.getByRole('heading', { name: messages.staticLink.title })).toBeVisible();
   await setActiveLocale('en');

@@ -21,8 +21,7 @@ export const apiMessages: Translation<typeof english> = {
     linkOtherTutor: 'यह पेमेंट लिंक किसी और ट्यूटर का है।',
     linkOtherAmount: 'राशि इस पेमेंट लिंक से मेल नहीं खाती।',
     linkOtherStudent: 'यह पेमेंट लिंक किसी और छात्र के लिए है।',
-    idempotencyMismatch:
-      'यह भुगतान पहले ही अलग जानकारी के साथ शुरू हो चुका है। कृपया फिर से शुरू करें।',
+    idempotencyMismatch: 'यह भुगतान पहले ही अलग जानकारी के साथ शुरू हो चुका है। कृपया फिर से शुरू करें।',
     idempotencyInFlight: 'यह भुगतान अभी तैयार हो रहा है। कृपया एक पल रुकें।',
   },
   links: {
@@ -170,8 +169,7 @@ export const apiMessages: Translation<typeof english> = {
   apiKeys: {
     onlyTutors: 'API कीज़ केवल ट्यूटर की हो सकती हैं।',
     nameRequired: 'API की के लिए एक नाम डालें।',
-    tooMany: (max: number) =>
-      `ज़्यादा से ज़्यादा ${max} चालू API कीज़ हो सकती हैं। पहले एक रद्द करें।`,
+    tooMany: (max: number) => `ज़्यादा से ज़्यादा ${max} चालू API कीज़ हो सकती हैं। पहले एक रद्द करें।`,
     notFound: 'यह API की मौजूद नहीं है।',
     invalid: 'यह API की सही नहीं है या रद्द हो चुकी है।',
   },

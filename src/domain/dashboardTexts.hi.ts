@@ -65,8 +65,7 @@ export const dashboardTexts: Translation<typeof english> = {
       decline: 'मना करें',
       approveTitle: 'रिफ़ंड मंज़ूर करें',
       declineTitle: 'रिफ़ंड मना करें',
-      approveQuestion: (amount: string, student: string) =>
-        `${student} को ${amount} रिफ़ंड करें?`,
+      approveQuestion: (amount: string, student: string) => `${student} को ${amount} रिफ़ंड करें?`,
       declineQuestion: (amount: string, student: string) =>
         `${student} का ${amount} का रिफ़ंड मना करें?`,
       approveConfirm: 'हाँ, रिफ़ंड करें',
