@@ -17,6 +17,7 @@ import {
   payAtSandbox,
   review,
 } from './support/checkout';
+import { expectNoViolations } from './support/axe';
 import { downloadPdf } from './support/dashboards';
 import { publicTutor } from './support/sandbox';
 import { loginAsNewStudent, signUp } from './support/student';
@@ -33,6 +34,7 @@ test('a parent pays from the static link to the receipt in Hindi', async ({ page
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
   await expect(page.getByRole('heading', { name: messages.staticLink.title })).toBeVisible();
   await expect(page.getByText(messages.staticLink.amountHelper(tutor.name))).toBeVisible();
+  await expectNoViolations(page, 'static link in Hindi');
   await page.getByRole('textbox', { name: messages.staticLink.amountLabel }).fill('1500');
   await page.getByRole('button', { name: messages.staticLink.proceed }).click();
 
@@ -44,6 +46,7 @@ test('a parent pays from the static link to the receipt in Hindi', async ({ page
   await expectOnReview(page);
 
   const screen = review(page);
+  await expectNoViolations(page, 'review in Hindi');
   await screen.upi.check();
   await screen.proceed.click();
   await payAtSandbox(page, 'success', 'upi');
@@ -60,6 +63,8 @@ test('a parent pays from the static link to the receipt in Hindi', async ({ page
   await expect(
     sheet.getByText(apiMessages.paymentHistory.methodUpi, { exact: true }),
   ).toBeVisible();
+
+  await expectNoViolations(page, 'receipt in Hindi');
 
   // The PDF is in Hindi too: its labels, the amount in ₹ and the date's month in Hindi.
   const { pdf } = await downloadPdf(page, page);

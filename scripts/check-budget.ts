@@ -29,7 +29,7 @@ type Chunk = {
   dynamicImports?: string[];
   isEntry?: boolean;
 };
-const HINDI_ALLOWANCE_KB = 8;
+const HINDI_ALLOWANCE_KB = 13;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
   string,
   Chunk

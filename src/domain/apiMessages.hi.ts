@@ -111,6 +111,9 @@ export const apiMessages: Translation<typeof english> = {
     ],
     csvFileName: same.csvFileName,
   },
+  periods: {
+    part: (n: number) => `किस्त ${n}`,
+  },
   receipts: {
     notPaid: 'भुगतान पूरा होने पर ही रसीद मिलती है।',
     title: 'भुगतान की रसीद',

@@ -122,6 +122,10 @@ export const apiMessages = {
     ],
     csvFileName: apiFormats.csvFileName,
   },
+  /** A due's period where it is not a month (duePeriod.ts): an instalment. */
+  periods: {
+    part: (n: number) => `part ${n}`,
+  },
   // A paid order's receipt (JSON and PDF).
   receipts: {
     notPaid: 'A receipt is available once the payment is complete.',
@@ -199,6 +203,6 @@ export const apiMessages = {
   },
 } as const;
 
-await localize(apiMessages, {
+void localize(apiMessages, {
   hi: () => import('./apiMessages.hi').then((m) => m.apiMessages),
 });

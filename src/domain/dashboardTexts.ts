@@ -260,6 +260,6 @@ export const dashboardTexts = {
   },
 } as const;
 
-await localize(dashboardTexts, {
+void localize(dashboardTexts, {
   hi: () => import('./dashboardTexts.hi').then((m) => m.dashboardTexts),
 });

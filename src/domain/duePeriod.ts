@@ -1,5 +1,6 @@
 // How a due's period reads (issue 14): on links, receipts, reminders and the dues screens.
 // Apart from the first-paint texts: only lazy screens and the server need it.
+import { apiMessages } from './apiMessages';
 import { localeTag, textLocale } from './locale';
 
 /** How a due's period reads to a payer: 'Feb 2025' ('फ़र॰ 2025'), 'part 2', or '' for a one-time fee. */
@@ -14,7 +15,7 @@ export function duePeriodLabel(period: string): string {
     });
   }
   const part = /^part-(\d+)$/.exec(period);
-  return part ? `part ${part[1]}` : '';
+  return part ? apiMessages.periods.part(Number(part[1])) : '';
 }
 
 /** D147: one due a payment settled, as the receipt (page and PDF) names it. */

@@ -77,6 +77,8 @@ interface Registered {
 }
 
 const registered: Registered[] = [];
+/** Translations being applied to modules registered while a language other than English is on. */
+const pending = new Set<Promise<void>>();
 let active: Locale = 'en';
 /** Set on the server (followLocale): the language of the caller being served. */
 let perRead: (() => Locale) | null = null;
@@ -125,9 +127,9 @@ async function apply(entry: Registered, locale: Locale): Promise<void> {
 }
 
 /**
- * Registers a text module with its translations and brings it to the active language. Text
- * modules call it with top-level await, so a screen's chunk is ready in the right language
- * before it renders.
+ * Registers a text module with its translations and brings it to the active language. A lazy
+ * screen awaits `textsReady()` after its chunk loads, so it renders in the right language.
+ * (Not top-level await: with it the bundler splits the entry chunk and every first paint grows.)
  */
 export async function localize<T extends object>(
   texts: T,
@@ -141,8 +143,19 @@ export async function localize<T extends object>(
     loaded: {},
   };
   registered.push(entry);
-  if (perRead) await follow(entry, perRead);
-  else if (active !== 'en') await apply(entry, active);
+  const work = perRead ? follow(entry, perRead) : active !== 'en' ? apply(entry, active) : null;
+  if (!work) return;
+  pending.add(work);
+  try {
+    await work;
+  } finally {
+    pending.delete(work);
+  }
+}
+
+/** Resolves once every text module loaded so far is in the active language. */
+export async function textsReady(): Promise<void> {
+  await Promise.all([...pending]);
 }
 
 /** Makes every text of `into` a getter reading its value in the language `current()` names. */

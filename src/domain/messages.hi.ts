@@ -122,6 +122,7 @@ export const messages: Translation<Messages> = {
     phonePlaceholder: `${PHONE_LENGTH} अंकों का मोबाइल नंबर`,
     consentLead: 'आगे बढ़कर आप हमारी',
     consentJoin: 'और',
+    consentEnd: ' से सहमत होते हैं।',
     payingTo: 'आप भुगतान कर रहे हैं',
     tutorPhone: 'फ़ोन',
     amount: 'राशि',

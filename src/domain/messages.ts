@@ -149,6 +149,8 @@ export const messages = {
     // The consent line, with links on the two policy names (messages.footer).
     consentLead: 'By continuing you agree to our',
     consentJoin: 'and',
+    /** What ends the sentence after the second link (Hindi puts its verb there). */
+    consentEnd: '.',
     /** Desktop side panel, static and dynamic link flows. */
     payingTo: 'You are paying',
     tutorPhone: 'Phone',

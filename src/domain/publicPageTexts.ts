@@ -4,6 +4,7 @@
 // keeps every short user-visible string.
 
 import { REFUND_WINDOW_HOURS } from './constants';
+import { localize } from './locale';
 
 // The five policy pages of a tutor (spec §2): plain-language legal text that carries the
 // spec's facts word for word. The page titles are the footer's link labels.
@@ -309,3 +310,10 @@ export interface PolicySection {
   paragraphs: readonly string[];
   list?: readonly string[];
 }
+
+const hindi = () => import('./publicPageTexts.hi');
+void Promise.all([
+  localize(policyTexts, { hi: () => hindi().then((m) => m.policyTexts) }),
+  localize(productPolicyTexts, { hi: () => hindi().then((m) => m.productPolicyTexts) }),
+  localize(marketingTexts, { hi: () => hindi().then((m) => m.marketingTexts) }),
+]);

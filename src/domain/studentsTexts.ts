@@ -9,6 +9,7 @@ import {
   INSTALMENTS_MIN,
   STUDENT_IMPORT_MAX_ROWS,
 } from './constants';
+import { localize } from './locale';
 import { REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 
 /** A due's status in words: the Dues tab and the ledger's CSV say the same. */
@@ -344,3 +345,7 @@ export const studentsTexts = {
     onlyTutors: 'Only tutors keep a list of students',
   },
 } as const;
+
+void localize(studentsTexts, {
+  hi: () => import('./studentsTexts.hi').then((m) => m.studentsTexts),
+});

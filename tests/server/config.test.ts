@@ -1,6 +1,6 @@
 // The environment, parsed by one schema: working local defaults, strict production.
 import { DEFAULT_OTP_FLOOD_LIMITS } from '../../src/server/auth/otpFloods';
-import { DEV_SMS_TEMPLATE_IDS } from '../../src/server/sms/templates';
+import { DEV_SMS_TEMPLATE_IDS, DEV_SMS_TEMPLATE_IDS_HI } from '../../src/server/sms/templates';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -56,6 +56,7 @@ describe('configuration', () => {
         authKey: DEV_MSG91_AUTH_KEY,
         webhookToken: DEV_MSG91_WEBHOOK_TOKEN,
         templates: DEV_SMS_TEMPLATE_IDS,
+        templatesHi: DEV_SMS_TEMPLATE_IDS_HI,
       },
       whatsapp: {
         baseUrl: 'http://127.0.0.1:3100/sandbox/whatsapp/v21.0',
@@ -64,7 +65,7 @@ describe('configuration', () => {
         appSecret: DEV_WHATSAPP_APP_SECRET,
         verifyToken: DEV_WHATSAPP_VERIFY_TOKEN,
         templates: { feeReminder: 'fee_reminder' },
-        language: 'en',
+        languages: { en: 'en', hi: 'hi' },
       },
       logLevel: 'info',
       logRequests: true,
@@ -254,7 +255,20 @@ describe('configuration', () => {
         WHATSAPP_TEMPLATE_FEE_REMINDER: 'tuition_fee_due_v2',
         WHATSAPP_LANGUAGE: 'en_US',
       }).whatsapp,
-    ).toMatchObject({ templates: { feeReminder: 'tuition_fee_due_v2' }, language: 'en_US' });
+    ).toMatchObject({
+      templates: { feeReminder: 'tuition_fee_due_v2' },
+      languages: { en: 'en_US', hi: 'hi' },
+    });
+    // Issue 15: in production only the Hindi templates registered; the others go in English.
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: REAL_SECRET,
+        ...REAL_GATEWAY,
+        ...REAL_SMS,
+        MSG91_TEMPLATE_OTP_HI: '65f0c0ffee0123456789abd1',
+      }).msg91.templatesHi,
+    ).toEqual({ otp: '65f0c0ffee0123456789abd1' });
   });
 
   it('refuses development defaults on any address but loopback, whatever NODE_ENV (9.4)', () => {

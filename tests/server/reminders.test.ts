@@ -4,7 +4,9 @@
 // none once paid, waived or ended or after the payer replied STOP; the tutor can send one now
 // and reads every reminder, sent or skipped, in the log.
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { studentsTexts } from '../../src/domain/studentsTexts';
+import { users } from '../../src/server/db/schema';
 import { sweepAndRunJobs } from '../support/jobs';
 import { testDatabases } from '../support/server';
 import { moveClockTo } from './dashboards.support';
@@ -104,6 +106,26 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
       skipped: null,
     });
     expect(['sent', 'delivered']).toContain(latest[0].status);
+  });
+
+  it('texts a payer who uses the app in Hindi in Hindi, the purpose too (issue 15)', async () => {
+    const first = await classOfThree();
+    // Diya has used the app in Hindi: her profile says so.
+    await t.user(DIYA, 'student');
+    await server.db.update(users).set({ language: 'hi' }).where(eq(users.phone, DIYA));
+    await at(first.asha, '2025-02-02T09:00:00+05:30');
+    await pass();
+    await t.jobs();
+    const outbox = async (phone: string) =>
+      (await t.inject({ method: 'GET', url: `/sandbox/outbox.json?phone=${phone}` })).json<
+        { body: string }[]
+      >();
+    const [diyas] = await outbox(DIYA);
+    expect(diyas!.body).toMatch(
+      /^Asha .* की ओर से फ़ीस रिमाइंडर: Maths \(फ़र॰ 2025\) के लिए ₹2,000\.00। भुगतान करें: http\S+ रिमाइंडर बंद करने के लिए STOP भेजें।$/,
+    );
+    // Kabir has not: English, as before.
+    expect((await texts(KABIR))[0]!.body).toMatch(/^Fee reminder from Asha/);
   });
 
   it('sends none for dues paid, waived or of an ended plan; one text covers all of a payer', async () => {

@@ -6,6 +6,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
+import { loadInLanguage } from './loadInLanguage';
 import { BootFallback, Redirect, RootLayout, RouteError } from './RootLayout';
 
 /** React.lazy for a named export: `lazyNamed(() => import('./X'), 'XPage')`. */
@@ -15,7 +16,7 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
   load: () => Promise<M>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await loadInLanguage(load))[name] }));
 }
 
 // '' reads the login flags, so storage loads lazily, off the entry chunk. The component is

@@ -7,11 +7,12 @@
 // the model the controller publishes after each render: a controlled input whose value lags one
 // render behind is reset to the old text, and the next key, if it comes before the update,
 // lands on it and the previous one is lost (issue 13: '6507' typed fast became '607').
+import { loadInLanguage } from '../../app/loadInLanguage';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AmountScreen, type AmountScreenProps } from './AmountScreen';
 
-const StaticLinkController = lazy(() => import('./StaticLinkController'));
+const StaticLinkController = lazy(() => loadInLanguage(() => import('./StaticLinkController')));
 
 /** What the controller publishes to the screen. */
 export type AmountScreenModel = Omit<

@@ -171,7 +171,7 @@ export function StudentLoginPage({ startLogin }: { startLogin?: StartLogin }) {
             <a className={classes.link} href="/privacy-policy" target="_blank" rel="noopener">
               {messages.footer.privacyPolicy}
             </a>
-            .
+            {m.consentEnd}
           </p>
           <button
             type="submit"

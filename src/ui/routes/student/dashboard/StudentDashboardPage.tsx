@@ -1,6 +1,7 @@
 // /student/dashboard (issue 5): what students come back for. Payments (newest first, paged)
 // with receipts, PDFs and refund requests; 'Pay again' and the recent tutors; the sessions
 // booked; Logout. Behind the student guard; a 401 anywhere ends the session (D13).
+import { loadInLanguage } from '../../../app/loadInLanguage';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
@@ -47,7 +48,9 @@ import { RequireStudent, useEndSessionOn401 } from './studentSession';
 const t = dashboardTexts.student;
 
 // Issue 14: most students owe nothing through the app; the section loads after first paint.
-const MyDues = lazy(async () => ({ default: (await import('./MyDues')).MyDues }));
+const MyDues = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./MyDues'))).MyDues,
+}));
 
 const paymentsMachine = pagedListMachine<PaymentMade, null>().provide({
   actors: { fetchPage: paymentsMadeActor },

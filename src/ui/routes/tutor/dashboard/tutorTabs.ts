@@ -1,6 +1,7 @@
 // The tutor dashboard's tabs below the KYC card, one per area (issue 5): each area adds its
 // entry here and owns its panel's folder. Panels are lazy: the dashboard's first paint is the
 // KYC card and the tab list only.
+import { loadInLanguage } from '../../../app/loadInLanguage';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { TutorSummary } from '../../../../../machines/tutorGuard/onboardingStep';
 import { dashboardTexts } from '../../../../domain/dashboardTexts';
@@ -21,7 +22,7 @@ export function lazyPanel<K extends string>(
   load: () => Promise<Record<K, ComponentType<TutorTabPanelProps>>>,
   name: K,
 ): LazyExoticComponent<ComponentType<TutorTabPanelProps>> {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await loadInLanguage(load))[name] }));
 }
 
 export const tutorTabs: TutorTab[] = [
