@@ -3,7 +3,7 @@
 // part of the first paint of /student/login and /static-link. The API's own texts (refusals,
 // receipt and CSV labels, refund status labels) are in apiMessages.ts.
 import { AMOUNT_MAX_PAISE, AMOUNT_MIN_PAISE } from './constants';
-import { localize } from './locale';
+import { localize, plural } from './locale';
 import { formatWholeINR } from './money';
 
 export const dashboardTexts = {
@@ -31,7 +31,7 @@ export const dashboardTexts = {
       exportFailed: 'The CSV could not be downloaded. Please try again.',
       thisMonth: 'This month',
       thisMonthTotal: (count: number) =>
-        count === 1 ? '1 payment received' : `${count} payments received`,
+        plural('en', count, { one: '1 payment received', other: `${count} payments received` }),
       limitTitle: 'Acceptance limit',
       limitLeft: (remaining: string, limit: string) => `${remaining} left of ${limit}`,
       limitHint: 'Until your full KYC is done, you can accept payments up to this limit in total.',

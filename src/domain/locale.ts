@@ -37,6 +37,18 @@ export function pickLocale(preferred: readonly string[]): Locale {
   return 'en';
 }
 
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/** The form CLDR's plural rules pick for `n` in `locale` (Intl): English 'one' is 1 only. */
+export function plural<T>(locale: Locale, n: number, forms: { one: T; other: T }): T {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(localeTag(locale));
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(n) === 'one' ? forms.one : forms.other;
+}
+
 /** An Accept-Language header's tags, best first ('hi-IN,hi;q=0.9,en;q=0.8'); q=0 is "not this". */
 export function acceptLanguageTags(header: string | undefined): string[] {
   if (!header) return [];

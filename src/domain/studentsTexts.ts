@@ -9,7 +9,7 @@ import {
   INSTALMENTS_MIN,
   STUDENT_IMPORT_MAX_ROWS,
 } from './constants';
-import { localize } from './locale';
+import { localize, plural } from './locale';
 import { REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 
 /** A due's status in words: the Dues tab and the ledger's CSV say the same. */
@@ -51,17 +51,26 @@ export const studentsTexts = {
     file: 'CSV file',
     checking: 'Checking the file…',
     ready: (rows: number) =>
-      rows === 1 ? '1 student is ready to add.' : `${rows} students are ready to add.`,
+      plural('en', rows, {
+        one: '1 student is ready to add.',
+        other: `${rows} students are ready to add.`,
+      }),
     problems: (rows: number) =>
-      rows === 1 ? '1 row has a problem:' : `${rows} rows have problems:`,
+      plural('en', rows, { one: '1 row has a problem:', other: `${rows} rows have problems:` }),
     problem: (row: number, message: string) => `Row ${row}: ${message}`,
     nothingValid: 'No row can be added: fix the file and choose it again.',
-    importAll: (rows: number) => (rows === 1 ? 'Add 1 student' : `Add ${rows} students`),
+    importAll: (rows: number) =>
+      plural('en', rows, { one: 'Add 1 student', other: `Add ${rows} students` }),
     importValid: (rows: number) =>
-      rows === 1 ? 'Add the 1 valid row only' : `Add the ${rows} valid rows only`,
+      plural('en', rows, {
+        one: 'Add the 1 valid row only',
+        other: `Add the ${rows} valid rows only`,
+      }),
     importing: 'Adding students…',
-    imported: (rows: number) => (rows === 1 ? '1 student added.' : `${rows} students added.`),
-    skipped: (rows: number) => (rows === 1 ? '1 row was left out.' : `${rows} rows were left out.`),
+    imported: (rows: number) =>
+      plural('en', rows, { one: '1 student added.', other: `${rows} students added.` }),
+    skipped: (rows: number) =>
+      plural('en', rows, { one: '1 row was left out.', other: `${rows} rows were left out.` }),
     another: 'Choose another file',
   },
   /** One student's history on the Students tab. */
@@ -216,7 +225,7 @@ export const studentsTexts = {
       outstanding: 'Outstanding',
       overdue: 'Overdue',
     },
-    overdueCount: (n: number) => (n === 1 ? '1 due' : `${n} dues`),
+    overdueCount: (n: number) => plural('en', n, { one: '1 due', other: `${n} dues` }),
     carried: (amount: string) => `Earlier months left ${amount} unpaid.`,
     loadFailed: 'Your dues could not be loaded.',
     empty: 'No dues fall in this month. Dues appear once a fee plan makes them.',
@@ -339,9 +348,10 @@ export const studentsTexts = {
     csvUnreadable:
       'This file is not a CSV we can read. Save it from your spreadsheet as CSV (UTF-8).',
     importInvalid: (rows: number) =>
-      rows === 1
-        ? '1 row has a problem: fix it or import only the valid rows'
-        : `${rows} rows have problems: fix them or import only the valid rows`,
+      plural('en', rows, {
+        one: '1 row has a problem: fix it or import only the valid rows',
+        other: `${rows} rows have problems: fix them or import only the valid rows`,
+      }),
     onlyTutors: 'Only tutors keep a list of students',
   },
 } as const;

@@ -19,8 +19,8 @@ import {
   PersonalDetailsForm,
   type PersonalDetailsTexts,
 } from '../../src/ui/components/PersonalDetailsForm';
-import { STUDENT_DETAILS_TEXTS } from '../../src/ui/routes/student/StudentSignupPage';
-import { TUTOR_DETAILS_TEXTS } from '../../src/ui/routes/tutor/signup/PersonalDetailsStep';
+import { studentDetailsTexts } from '../../src/ui/routes/student/StudentSignupPage';
+import { tutorDetailsTexts } from '../../src/ui/routes/tutor/signup/PersonalDetailsStep';
 import type { PathModel, UiLayer } from '../support/paths';
 import {
   buttonNamed,
@@ -67,7 +67,7 @@ export const DETAILS_INPUTS: PersonalDetailsInput[] = [
 /** The student's form keeps a draft; the tutor's step 1 does not (D16). */
 const isStudent = (context: PersonalDetailsContext) => context.keepsDraft;
 const textsOf = (context: PersonalDetailsContext): PersonalDetailsTexts =>
-  isStudent(context) ? STUDENT_DETAILS_TEXTS : TUTOR_DETAILS_TEXTS;
+  isStudent(context) ? studentDetailsTexts() : tutorDetailsTexts();
 
 const LABELS = (t: PersonalDetailsTexts): Record<PersonalField, string> => ({
   firstName: t.firstName,

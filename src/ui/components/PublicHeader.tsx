@@ -11,13 +11,14 @@ import type { PublicDrawer as PublicDrawerType } from './PublicDrawer';
 import classes from './PublicLayout.module.css';
 
 /** The public pages' navigation (spec §2), in the spec's order. */
-export const PUBLIC_NAV = [
+// A function: the labels follow the screens' language (issue 15).
+export const publicNav = () => [
   { to: '/', label: messages.nav.home },
   { to: '/tutors', label: messages.nav.tutors },
   { to: '/why-choose-us', label: messages.nav.whyChooseUs },
   { to: '/testimonials', label: messages.nav.testimonials },
   { to: '/contact', label: messages.nav.contact },
-] as const;
+];
 
 /** The same width as the CSS media query of PublicLayout.module.css. */
 export const DRAWER_MEDIA_QUERY = `(max-width: ${BREAKPOINT_PROFILE_DRAWER_PX}px)`;
@@ -35,7 +36,7 @@ function loadDrawer() {
 }
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return PUBLIC_NAV.map(({ to, label }) => (
+  return publicNav().map(({ to, label }) => (
     <NavLink key={to} to={to} end className={classes.navLink} onClick={onNavigate}>
       {label}
     </NavLink>

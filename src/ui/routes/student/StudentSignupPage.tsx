@@ -38,7 +38,8 @@ const detailsLive = personalDetailsMachine.provide({
 
 const m = messages.studentSignup;
 
-export const STUDENT_DETAILS_TEXTS: PersonalDetailsTexts = {
+/** Read per render: the words follow the screens' language (issue 15). */
+export const studentDetailsTexts = (): PersonalDetailsTexts => ({
   intro: m.intro,
   firstName: m.firstName,
   lastName: m.lastName,
@@ -46,7 +47,7 @@ export const STUDENT_DETAILS_TEXTS: PersonalDetailsTexts = {
   pan: m.pan,
   panPlaceholder: m.panPlaceholder,
   submit: m.submit,
-};
+});
 
 function Retry({ actor, error }: { actor: StudentSignupActorRef; error: string | null }) {
   return (
@@ -87,7 +88,7 @@ export function StudentSignupView({ actor }: { actor: StudentSignupActorRef }) {
       {error !== null ? (
         <Retry actor={actor} error={error} />
       ) : details ? (
-        <PersonalDetailsForm details={details} texts={STUDENT_DETAILS_TEXTS} panOnFile="hidden" />
+        <PersonalDetailsForm details={details} texts={studentDetailsTexts()} panOnFile="hidden" />
       ) : (
         <Loader size="sm" aria-label={m.title} />
       )}

@@ -30,42 +30,58 @@ export const tutorTabs: TutorTab[] = [
   // sessions, API keys.
   {
     value: 'share',
-    label: dashboardTexts.tutor.share.tab,
+    get label() {
+      return dashboardTexts.tutor.share.tab;
+    },
     Panel: lazyPanel(() => import('./share/SharePanel'), 'SharePanel'),
   },
   {
     value: 'payments',
-    label: dashboardTexts.tutor.payments.tab,
+    get label() {
+      return dashboardTexts.tutor.payments.tab;
+    },
     Panel: lazyPanel(() => import('./payments/PaymentsPanel'), 'PaymentsPanel'),
   },
   {
     value: 'students',
-    label: dashboardTexts.tutor.students.tab,
+    get label() {
+      return dashboardTexts.tutor.students.tab;
+    },
     Panel: lazyPanel(() => import('./students/StudentsPanel'), 'StudentsPanel'),
   },
   {
     value: 'dues',
-    label: dashboardTexts.tutor.dues.tab,
+    get label() {
+      return dashboardTexts.tutor.dues.tab;
+    },
     Panel: lazyPanel(() => import('./dues/DuesPanel'), 'DuesPanel'),
   },
   {
     value: 'refunds',
-    label: dashboardTexts.tutor.refunds.tab,
+    get label() {
+      return dashboardTexts.tutor.refunds.tab;
+    },
     Panel: lazyPanel(() => import('./refunds/RefundsPanel'), 'RefundsPanel'),
   },
   {
     value: 'links',
-    label: dashboardTexts.tutor.links.tab,
+    get label() {
+      return dashboardTexts.tutor.links.tab;
+    },
     Panel: lazyPanel(() => import('./links/LinksPanel'), 'LinksPanel'),
   },
   {
     value: 'sessions',
-    label: dashboardTexts.tutor.sessions.tab,
+    get label() {
+      return dashboardTexts.tutor.sessions.tab;
+    },
     Panel: lazyPanel(() => import('./sessions/SessionsPanel'), 'SessionsPanel'),
   },
   {
     value: 'api-keys',
-    label: dashboardTexts.tutor.apiKeys.tab,
+    get label() {
+      return dashboardTexts.tutor.apiKeys.tab;
+    },
     Panel: lazyPanel(() => import('./apiKeys/ApiKeysPanel'), 'ApiKeysPanel'),
   },
 ];

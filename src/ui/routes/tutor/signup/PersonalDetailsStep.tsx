@@ -10,7 +10,8 @@ import {
 
 const m = messages.tutorSignup;
 
-export const TUTOR_DETAILS_TEXTS: PersonalDetailsTexts = {
+/** Read per render: the words follow the screens' language (issue 15). */
+export const tutorDetailsTexts = (): PersonalDetailsTexts => ({
   intro: m.step1NameNote,
   verified: m.verified,
   firstName: m.firstName,
@@ -19,8 +20,8 @@ export const TUTOR_DETAILS_TEXTS: PersonalDetailsTexts = {
   panNote: m.step1PanNote,
   panPlaceholder: m.panPlaceholder,
   submit: m.next,
-};
+});
 
 export function PersonalDetailsStep({ details }: { details: PersonalDetailsActorRef }) {
-  return <PersonalDetailsForm details={details} texts={TUTOR_DETAILS_TEXTS} panOnFile="shown" />;
+  return <PersonalDetailsForm details={details} texts={tutorDetailsTexts()} panOnFile="shown" />;
 }

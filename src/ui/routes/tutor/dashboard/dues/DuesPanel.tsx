@@ -385,7 +385,7 @@ function ExportButton({ list }: { list: DuesList }) {
   );
 }
 
-const logColumns: Column<ReminderRow>[] = [
+const logColumns = (): Column<ReminderRow>[] => [
   { header: t.log.columns.day, cell: (r) => dueDayText(r.day) },
   { header: t.log.columns.payer, cell: (r) => `${r.payer_name} ${r.payer_phone}` },
   { header: t.log.columns.channel, cell: (r) => t.log.channels[r.channel] },
@@ -426,7 +426,7 @@ function ReminderLog({ log }: { log: PagedListActorRef<ReminderRow, null> }) {
         title={t.log.title}
         loadFailed={t.log.loadFailed}
         empty={t.log.empty}
-        columns={logColumns}
+        columns={logColumns()}
         rowKey={(r) => String(r.id)}
         minWidth={640}
       />

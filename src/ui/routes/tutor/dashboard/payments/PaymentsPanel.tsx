@@ -196,7 +196,7 @@ function statusText(row: PaymentReceivedRow): string {
   return row.orderStatus === 'PAID' ? t.paidStatus : row.orderStatus;
 }
 
-const columns: Column<PaymentReceivedRow>[] = [
+const columns = (): Column<PaymentReceivedRow>[] => [
   { header: t.columns.paidAt, cell: (row) => istDateTime(row.paidAt) },
   { header: t.columns.student, cell: (row) => row.studentName },
   { header: t.columns.amount, cell: (row) => formatINR(row.amount) },
@@ -226,7 +226,7 @@ export function PaymentsPanel(_props: TutorTabPanelProps) {
         title={t.title}
         loadFailed={t.loadFailed}
         empty={t.empty}
-        columns={columns}
+        columns={columns()}
         rowKey={(row) => row.orderId}
         minWidth={720}
       />

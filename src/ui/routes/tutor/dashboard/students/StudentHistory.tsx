@@ -33,7 +33,7 @@ export const historyMachine = pagedListMachine<DueRow, number | null>().provide(
 const howSettled = (due: DueRow) =>
   [due.settledBy ? t.settledBy[due.settledBy] : null, due.note].filter(Boolean).join(': ');
 
-const columns: Column<DueRow>[] = [
+const columns = (): Column<DueRow>[] => [
   {
     header: d.columns.plan,
     cell: (due) => [due.planName, duePeriodLabel(due.period)].filter(Boolean).join(' · '),
@@ -74,7 +74,7 @@ export function StudentHistory({ list, name }: { list: HistoryList; name: string
           title={t.title(name)}
           loadFailed={t.loadFailed}
           empty={t.empty}
-          columns={columns}
+          columns={columns()}
           rowKey={(due) => String(due.id)}
           minWidth={720}
         />
