@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
 import { LanguageSwitch, useLanguage } from './language';
@@ -39,7 +39,9 @@ export function RootLayout() {
       <LanguageSwitch />
       {/* A new language renders the screen afresh: what it shows was worded in the old one. */}
       <Fragment key={locale}>
-        <Outlet />
+        <ScreenSuspense>
+          <Outlet />
+        </ScreenSuspense>
       </Fragment>
     </>
   );
@@ -66,6 +68,18 @@ export function BootFallback() {
       {PRODUCT_NAME}
     </div>
   );
+}
+
+/**
+ * Where a layout route renders its screens (<Outlet/>): the boot fallback while a screen's chunk
+ * loads. A suspending screen hides everything up to its nearest boundary, and in the build's
+ * Preact (D161) whatever is hidden has its effects run again when shown (React's Activity
+ * rules): a layout that holds a machine (the payment flow, the tutor guard) would restart its
+ * invoked actors, e.g. open the checkout twice. So each layout keeps its screens under a
+ * boundary of their own.
+ */
+export function ScreenSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<BootFallback />}>{children}</Suspense>;
 }
 
 /** Replaces the location. Navigations are transitions, which keep what is on screen until the

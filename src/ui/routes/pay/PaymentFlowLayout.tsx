@@ -10,6 +10,7 @@ import { paymentMachine, type OrderDraft } from '../../../../machines/payment/pa
 import { trackAction } from '../../../browser/analytics';
 import { useClock } from '../../app/clock';
 import { useNavigateAction } from '../../app/navigation';
+import { ScreenSuspense } from '../../app/RootLayout';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { storeOrder } from './paymentStore';
 
@@ -49,7 +50,9 @@ export function PaymentFlowLayout() {
   );
   return (
     <PaymentFlowContext.Provider value={actorRef}>
-      <Outlet />
+      <ScreenSuspense>
+        <Outlet />
+      </ScreenSuspense>
     </PaymentFlowContext.Provider>
   );
 }

@@ -16,6 +16,7 @@ import type { ActorRefFrom } from 'xstate';
 import { tutorGuardMachine } from '../../../../../machines/tutorGuard/tutorGuard.machine';
 import { messages } from '../../../../domain/messages';
 import { useNavigateAction } from '../../../app/navigation';
+import { ScreenSuspense } from '../../../app/RootLayout';
 import { SessionExpiredDialog } from '../../../components/SessionExpiredDialog';
 import {
   clearTutorSession,
@@ -57,7 +58,13 @@ export function TutorGuardView({ actor }: { actor: ActorRefFrom<typeof tutorGuar
   const error = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));
   const profile = useSelector(actor, (s) => s.context.profile);
 
-  if (current && allowed) return <Outlet context={{ profile } satisfies TutorOutletContext} />;
+  if (current && allowed) {
+    return (
+      <ScreenSuspense>
+        <Outlet context={{ profile } satisfies TutorOutletContext} />
+      </ScreenSuspense>
+    );
+  }
   if (current && expired) {
     return <SessionExpiredDialog opened onLogin={() => actor.send({ type: 'session.login' })} />;
   }
