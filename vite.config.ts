@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -7,7 +8,20 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
 const sandboxTarget = process.env.DEV_SANDBOX_URL ?? 'http://127.0.0.1:3100';
 
-export default defineConfig({
+// Issue 11, D161: the build renders with Preact's React layer (src/ui/preact/react.ts); the
+// dev server, vitest and the typecheck keep React's own packages.
+const preactForReact = [
+  {
+    find: /^react$/,
+    replacement: fileURLToPath(new URL('./src/ui/preact/react.ts', import.meta.url)),
+  },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? preactForReact : [] },
   plugins: [
     react(),
     // Issue 11: every asset also as .br and .gz, served by Accept-Encoding (http/spa.ts) without
@@ -38,4 +52,4 @@ export default defineConfig({
       '/sandbox': sandboxTarget,
     },
   },
-});
+}));

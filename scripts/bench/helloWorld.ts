@@ -20,12 +20,14 @@ export async function buildHelloWorld(): Promise<string> {
     `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello, world</h1>);\n`,
   );
   const outDir = join(root, 'dist');
+  // The app's plugins and build options, not its Preact alias (D161): the reference is React's.
+  const appConfig = viteConfig({ command: 'build', mode: 'production' });
   await build({
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: viteConfig.plugins,
-    build: { ...viteConfig.build, manifest: false, outDir, emptyOutDir: true },
+    plugins: appConfig.plugins,
+    build: { ...appConfig.build, manifest: false, outDir, emptyOutDir: true },
   });
   return outDir;
 }
