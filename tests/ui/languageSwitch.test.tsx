@@ -22,7 +22,8 @@ describe('the language switch', () => {
     const hindiButton = within(switcher).getByRole('button', { name: 'हिन्दी' });
     expect(english).toHaveAttribute('aria-pressed', 'true');
     expect(hindiButton).toHaveAttribute('lang', 'hi-IN');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page Not Found');
+    // The switch is up at once; the screen under it once its chunk is in.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page Not Found');
 
     await userEvent.click(hindiButton);
     expect(
