@@ -34,6 +34,15 @@ export const AMOUNT_MIN_PAISE = 1 * PAISE_PER_RUPEE;
 export const AMOUNT_MAX_PAISE = 50_000 * PAISE_PER_RUPEE;
 /** D10: total a MIN_KYC_APPROVED tutor may accept (paid orders); ACTIVE tutors have no cap. */
 export const ACCEPTANCE_LIMIT_PAISE = 50_000 * PAISE_PER_RUPEE;
+
+/**
+ * The KYC limit and the largest payment as sentences in either language say them ('₹50,000':
+ * Hindi groups Latin digits as Indian English does). Not money.ts's formatter: the messages are
+ * in every first paint, and these are whole thousands of rupees.
+ */
+const wholeRupees = (paise: number) => `₹${(paise / PAISE_PER_RUPEE).toLocaleString('en-IN')}`;
+export const KYC_LIMIT_TEXT = wholeRupees(ACCEPTANCE_LIMIT_PAISE);
+export const AMOUNT_MAX_TEXT = wholeRupees(AMOUNT_MAX_PAISE);
 /**
  * The amount field keeps at most this many digits: far above the ₹50,000 maximum (so the
  * "at most" message still shows) yet small enough that the value stays a safe integer.

@@ -3,21 +3,16 @@
 // and apps. Loaded only when Hindi is active.
 
 import {
-  ACCEPTANCE_LIMIT_PAISE,
-  AMOUNT_MAX_PAISE,
+  AMOUNT_MAX_TEXT as AMOUNT_MAX,
+  KYC_LIMIT_TEXT as KYC_LIMIT,
   NAME_MAX_LENGTH,
   OTP_LENGTH,
-  PAISE_PER_RUPEE,
   PAYMENT_PROCESSOR,
   PHONE_LENGTH,
   PRODUCT_NAME,
 } from './constants';
 import type { Translation } from './locale';
 import type { Messages } from './messages';
-
-const wholeRupees = (paise: number) => `₹${(paise / PAISE_PER_RUPEE).toLocaleString('hi-IN')}`;
-const KYC_LIMIT = wholeRupees(ACCEPTANCE_LIMIT_PAISE);
-const AMOUNT_MAX = wholeRupees(AMOUNT_MAX_PAISE);
 
 const ago = new Intl.RelativeTimeFormat('hi-IN', { numeric: 'always' });
 

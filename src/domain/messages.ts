@@ -2,24 +2,15 @@
 // Views, machines and the server take their words from here; tests assert these exact texts.
 
 import {
-  ACCEPTANCE_LIMIT_PAISE,
-  AMOUNT_MAX_PAISE,
+  AMOUNT_MAX_TEXT as AMOUNT_MAX,
+  KYC_LIMIT_TEXT as KYC_LIMIT,
   NAME_MAX_LENGTH,
   OTP_LENGTH,
-  PAISE_PER_RUPEE,
   PAYMENT_PROCESSOR,
   PHONE_LENGTH,
   PRODUCT_NAME,
 } from './constants';
 import { localize } from './locale';
-
-/**
- * The KYC limit and the largest payment, as sentences say them ('₹50,000'). Not money.ts's
- * formatter: messages are in every first paint, and these are whole thousands of rupees.
- */
-const wholeRupees = (paise: number) => `₹${(paise / PAISE_PER_RUPEE).toLocaleString('en-IN')}`;
-const KYC_LIMIT = wholeRupees(ACCEPTANCE_LIMIT_PAISE);
-const AMOUNT_MAX = wholeRupees(AMOUNT_MAX_PAISE);
 
 export { PAYMENT_PROCESSOR, PRODUCT_NAME };
 
