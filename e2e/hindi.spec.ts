@@ -20,7 +20,8 @@ import {
 import { expectNoViolations } from './support/axe';
 import { downloadPdf } from './support/dashboards';
 import { publicTutor } from './support/sandbox';
-import { loginAsNewStudent, signUp } from './support/student';
+import { enterOtp, loginAsNewStudent, newStudent, requestOtp, signUp } from './support/student';
+import { latestOtp } from './support/sandbox';
 
 test.use({ locale: 'hi-IN' });
 test.beforeAll(() => setActiveLocale('hi'));
@@ -98,4 +99,47 @@ test('the switch turns the screens English, and the choice outlives a reload', a
     'aria-pressed',
     'true',
   );
+});
+
+test.describe('on a phone whose browser speaks English', () => {
+  test.use({ locale: 'en-IN' });
+
+  test('a parent who used the app in Hindi logs in and gets it in Hindi (D162)', async ({
+    page,
+    request,
+  }) => {
+    // Their first phone: a login and a call in Hindi put Hindi on their profile.
+    const { phone } = newStudent();
+    const sent = await request.post('/api/v1/auth/generate-otp/', {
+      data: { phone, role: 'student' },
+    });
+    expect(sent.status()).toBe(200);
+    const { resend_after: wait } = (await sent.json()) as { resend_after: number };
+    const session = await request.post('/api/v1/auth/validate-otp/', {
+      data: { phone, otp: await latestOtp(request, phone), role: 'student' },
+    });
+    const { access_token: token } = (await session.json()) as { access_token: string };
+    const me = await request.get('/api/v1/user/me/', {
+      headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'hi-IN' },
+    });
+    expect(me.status()).toBe(200);
+
+    // A new phone in English, once a second code may be sent.
+    await setActiveLocale('en');
+    await page.goto('/student/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
+    await page.waitForTimeout((wait + 1) * 1000);
+    await requestOtp(page, phone);
+    const code = await latestOtp(request, phone, 1);
+    await enterOtp(page, code);
+    await setActiveLocale('hi');
+
+    const drawer = page.getByRole('dialog', { name: messages.studentLogin.loginSuccessfulTitle });
+    await expect(drawer).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+    await drawer.getByRole('button', { name: messages.studentLogin.continue }).click();
+    await expect(page).toHaveURL(/\/student\/signup$/);
+    await expect(page.getByRole('heading', { name: messages.studentSignup.title })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('hi');
+  });
 });

@@ -2529,6 +2529,13 @@ export interface components {
              * @description When the token stops working (12 hours after login).
              */
             expires_at: string;
+            /**
+             * @description The language the user last used the app in (issue 15, D162), as the app's calls
+             *     remembered it; `en` also for a user who never used it. An app on a device where the
+             *     user has not chosen a language takes a language other than English from here.
+             * @enum {string}
+             */
+            language: "en" | "hi";
         };
     };
     responses: {

@@ -33,3 +33,23 @@ export function browserLanguages(): readonly string[] {
 export function markDocumentLanguage(tag: string): void {
   document.documentElement.lang = tag;
 }
+
+type Adopter = (locale: Locale) => Promise<void>;
+let adopter: Adopter | null = null;
+
+/** How the screens take a language without starting over (set by the app's LanguageProvider). */
+export function setLanguageAdopter(next: Adopter | null): void {
+  adopter = next;
+}
+
+/**
+ * At login (issue 15, D162): the language on the user's profile, for a device where they have
+ * not chosen one. Only a language other than English counts, since English is also what the
+ * profile says of a user who never used the app; a device that follows a Hindi browser keeps it.
+ * Resolves once the screens speak it, so the calls after login carry it.
+ */
+export async function offerProfileLanguage(locale: Locale): Promise<void> {
+  if (locale === 'en' || savedLanguage() !== null) return;
+  saveLanguage(locale);
+  await adopter?.(locale);
+}

@@ -109,4 +109,18 @@ describe.each(testDatabases())('the language of the answers on $name', (database
     await server.api('GET', '/api/v1/user/me/', { token, headers: { 'accept-language': 'en' } });
     expect(await languageOf()).toBe('en');
   });
+
+  it('tells a login the language on the profile, for a device with no language of its own', async () => {
+    const phone = '9876500014';
+    const first = await login(server, phone, 'student');
+    expect(first.language).toBe('en');
+    await server.api('GET', '/api/v1/user/me/', {
+      token: first.access_token,
+      headers: { 'accept-language': 'hi-IN' },
+    });
+    // Another phone, whose browser speaks English (a minute on, past Resend's wait): the login
+    // answer says Hindi all the same.
+    server.clock.advance(60_000);
+    expect((await login(server, phone, 'student')).language).toBe('hi');
+  });
 });

@@ -293,7 +293,7 @@ export async function login(server: TestServer, phone: string, role: 'student' |
     body: { phone, otp, role },
   });
   if (res.statusCode !== 200) throw new Error(`validate-otp: ${res.statusCode} ${res.body}`);
-  return res.json<{ access_token: string; id: number; expires_at: string }>();
+  return res.json<{ access_token: string; id: number; expires_at: string; language: string }>();
 }
 
 /** A code of the same length that is certainly not `code`. */

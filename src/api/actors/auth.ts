@@ -17,6 +17,7 @@ import type {
   OnboardInput,
   OnboardOutput,
 } from '../../../machines/personalDetails/personalDetails.machine';
+import { offerProfileLanguage } from '../../browser/language';
 import { api } from '../appClient';
 import { data } from '../errors';
 
@@ -33,9 +34,13 @@ export const requestOtpActor = fromPromise<SendOtpOutput, SendOtpInput>(({ input
   generateOtp(input, signal),
 );
 
-/** `POST auth/validate-otp/`: the access token and the user's id. */
+/**
+ * `POST auth/validate-otp/`: the access token and the user's id; on a device with no language of
+ * its own, the profile's language first (D162).
+ */
 export const verifyOtpActor = fromPromise<OtpSession, VerifyOtpInput>(async ({ input, signal }) => {
   const answer = await data(api.POST('/auth/validate-otp/', { body: input, signal }));
+  await offerProfileLanguage(answer.language);
   return { token: answer.access_token, userId: String(answer.id) };
 });
 

@@ -45,6 +45,7 @@ export const authHandlers = {
             id: result.user.id,
             role: result.user.role,
             expires_at: session.expiresAt.toISOString(),
+            language: result.user.language,
           },
         };
       }

@@ -28,7 +28,7 @@ function ScrollToTop() {
 /** The root route: tracks the active flow, then renders the screen under the language switch. */
 export function RootLayout() {
   const [feed] = useState(createLocationFeed);
-  const { locale } = useLanguage();
+  const { screen } = useLanguage();
   return (
     <>
       <LocationPublisher feed={feed} />
@@ -38,7 +38,7 @@ export function RootLayout() {
       <ScrollToTop />
       <LanguageSwitch />
       {/* A new language renders the screen afresh: what it shows was worded in the old one. */}
-      <Fragment key={locale}>
+      <Fragment key={screen}>
         <ScreenSuspense>
           <Outlet />
         </ScreenSuspense>

@@ -1,6 +1,6 @@
 // The language of the screens (issue 15, D156): chosen on a first visit from the browser's
 // languages, then by the switch at the top of every screen, remembered in the browser.
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import {
   LOCALES,
   LOCALE_NAMES,
@@ -15,6 +15,7 @@ import {
   markDocumentLanguage,
   saveLanguage,
   savedLanguage,
+  setLanguageAdopter,
 } from '../../browser/language';
 
 /** The saved choice, else the first of the browser's languages we speak. */
@@ -30,23 +31,34 @@ export async function startLocale(locale: Locale): Promise<void> {
 
 interface LanguageState {
   locale: Locale;
+  /** Changes when the switch is used: the screen under it renders afresh (RootLayout's key). */
+  screen: number;
   choose: (locale: Locale) => void;
 }
 
-const LanguageContext = createContext<LanguageState>({ locale: 'en', choose: () => {} });
+const LanguageContext = createContext<LanguageState>({ locale: 'en', screen: 0, choose: () => {} });
 
 export function useLanguage(): LanguageState {
   return useContext(LanguageContext);
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocale] = useState<Locale>(activeLocale);
+  const [{ locale, screen }, setState] = useState({ locale: activeLocale(), screen: 0 });
   const choose = (next: Locale) => {
     saveLanguage(next);
-    // The texts change in place; the new state re-renders the screen once they are all in.
-    void startLocale(next).then(() => setLocale(next));
+    // The texts change in place; the new state renders the screen afresh once they are all in.
+    void startLocale(next).then(() => setState((s) => ({ locale: next, screen: s.screen + 1 })));
   };
-  return <LanguageContext value={{ locale, choose }}>{children}</LanguageContext>;
+  // D162: the profile's language, taken at login, keeps the screen (and its flow) going: the
+  // login moves on to the next screen, which renders in it.
+  useEffect(() => {
+    setLanguageAdopter(async (next) => {
+      await startLocale(next);
+      setState((s) => ({ ...s, locale: next }));
+    });
+    return () => setLanguageAdopter(null);
+  }, []);
+  return <LanguageContext value={{ locale, screen, choose }}>{children}</LanguageContext>;
 }
 
 /**
