@@ -14,7 +14,8 @@ import { gzipSync } from 'node:zlib';
 import { routeModules } from './lib/routeModules';
 
 const KB = 1024;
-const targetOf = (path: string) => (path.startsWith('/tutor') ? 130 * KB : 100 * KB);
+// Tutor routes are /tutor/...; /tutors is the public list of tutors.
+const targetOf = (path: string) => (path.startsWith('/tutor/') ? 130 * KB : 100 * KB);
 const dist = 'dist';
 const ceilings = JSON.parse(readFileSync('scripts/first-paint-ceilings.json', 'utf8')) as Record<
   string,
