@@ -82,8 +82,8 @@ export function ScreenSuspense({ children }: { children: ReactNode }) {
   return <Suspense fallback={<BootFallback />}>{children}</Suspense>;
 }
 
-/** Replaces the location. Navigations are transitions, which keep what is on screen until the
- * target's chunk arrives: the boot fallback, then, rather than a blank page. */
+/** Replaces the location, showing the boot fallback rather than a blank page until the
+ * target's chunk arrives. */
 export function Redirect({ to }: { to: string }) {
   return (
     <>

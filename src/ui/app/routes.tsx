@@ -116,8 +116,8 @@ const ContactPage = lazyNamed(loadMarketing, 'ContactPage');
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
-    // Suspense shows the boot fallback while the first screen's chunk loads; later navigations
-    // are transitions, so the current screen stays until the next one is ready.
+    // Suspense shows the boot fallback while the root layout loads; each layout then loads its
+    // screens under a boundary of its own (ScreenSuspense, D161).
     <ErrorBoundary fallback={<RouteError />} resetKey={pathname}>
       <Suspense fallback={<BootFallback />}>
         <Routes>
