@@ -4,6 +4,7 @@
 // defaults that are only safe on a developer's machine have been replaced.
 import { z } from 'zod';
 import type { Locale } from '../domain/locale';
+import { DEFAULT_POOL_MAX } from './db/client';
 import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
 import type { RateLimit } from './services/rateLimits';
 import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
@@ -82,6 +83,7 @@ const envSchema = z.object({
       ),
   ),
   DATA_DIR: optional(z.string()),
+  DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)),
   APP_SECRET: optional(z.string()),
   PUBLIC_ORIGIN: optional(z.url()),
   /** D120: the sandbox server's origin; `none` turns it off (the default in production). */
@@ -184,6 +186,8 @@ export interface Config {
   /** Absent: PGlite files under dataDir. `memory://`: in-memory PGlite. Else PostgreSQL. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Issue 11: PostgreSQL connections each process may hold (node-postgres' pool `max`). */
+  poolMax: number;
   appSecret: string;
   publicOrigin: string;
   /** D120: the sandbox server's origin, or null (production, or SANDBOX_ORIGIN=none). */
@@ -314,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR ?? '.data/pglite',
+    poolMax: e.DATABASE_POOL_MAX ?? DEFAULT_POOL_MAX,
     appSecret: e.APP_SECRET ?? DEV_APP_SECRET,
     publicOrigin,
     sandboxOrigin,

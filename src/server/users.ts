@@ -9,7 +9,7 @@ import { pgOnboarding, users, type Role, type UserRow } from './db/schema';
 export type ApiUser = components['schemas']['User'];
 export type UserSummary = components['schemas']['UserSummary'];
 type OnboardingStatus = components['schemas']['OnboardingStatus'];
-type OnboardingEntry = components['schemas']['PgOnboardingEntry'];
+export type OnboardingEntry = components['schemas']['PgOnboardingEntry'];
 
 const ONBOARDING_COLUMNS = {
   userId: pgOnboarding.userId,
@@ -102,8 +102,9 @@ export function createUserRepository(db: Database) {
       return gatewayStatus((await onboardingOf([userId], executor)).get(userId) ?? []);
     },
 
-    async toApiUser(user: UserRow): Promise<ApiUser> {
-      const entries = (await onboardingOf([user.id])).get(user.id) ?? [];
+    /** `entries`: the user's gateway entries when already read (the session has them). */
+    async toApiUser(user: UserRow, entries?: OnboardingEntry[]): Promise<ApiUser> {
+      entries ??= (await onboardingOf([user.id])).get(user.id) ?? [];
       return {
         id: user.id,
         first_name: user.firstName,

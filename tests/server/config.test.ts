@@ -87,9 +87,17 @@ describe('configuration', () => {
       reconcile: { firstCheckMs: 120_000, orderExpiryMs: 1_800_000 },
       sweepIntervalSeconds: 15,
       workerInProcess: true,
+      poolMax: 20,
       trustProxy: false,
       otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
     });
+  });
+
+  it('sizes the PostgreSQL pool from DATABASE_POOL_MAX, refusing what is not a count (issue 11)', () => {
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).poolMax).toBe(40);
+    for (const value of ['0', '-5', 'twenty', '2.5']) {
+      expect(() => loadConfig({ DATABASE_POOL_MAX: value })).toThrow(/DATABASE_POOL_MAX/);
+    }
   });
 
   it('runs the job worker in the web process on PGlite only, unless told (D108)', () => {

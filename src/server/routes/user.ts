@@ -11,7 +11,9 @@ import { headers, refusal } from './replies';
 
 export const userHandlers = {
   async getMe({ auth, services }) {
-    return { status: 200, body: await services.users.toApiUser(requireAuth(auth).user) };
+    const caller = requireAuth(auth);
+    const entries = 'onboarding' in caller ? caller.onboarding : undefined;
+    return { status: 200, body: await services.users.toApiUser(caller.user, entries) };
   },
 
   /** D26: exactly one of phone (login needed, rate limited) or username (public). */
