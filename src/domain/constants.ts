@@ -1,5 +1,6 @@
 // Business constants and limits (spec §9, §5; D10-D13, D19). Money is in integer paise (D9);
 // durations carry their unit in the name so nobody has to guess.
+import { wholeRupeesText } from './indianDigits';
 
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;
@@ -37,12 +38,11 @@ export const ACCEPTANCE_LIMIT_PAISE = 50_000 * PAISE_PER_RUPEE;
 
 /**
  * The KYC limit and the largest payment as sentences in either language say them ('₹50,000':
- * Hindi groups Latin digits as Indian English does). Not money.ts's formatter: the messages are
- * in every first paint, and these are whole thousands of rupees.
+ * Hindi groups Latin digits as Indian English does). Not through money.ts: the messages are in
+ * every first paint, which need not load money.ts.
  */
-const wholeRupees = (paise: number) => `₹${(paise / PAISE_PER_RUPEE).toLocaleString('en-IN')}`;
-export const KYC_LIMIT_TEXT = wholeRupees(ACCEPTANCE_LIMIT_PAISE);
-export const AMOUNT_MAX_TEXT = wholeRupees(AMOUNT_MAX_PAISE);
+export const KYC_LIMIT_TEXT = wholeRupeesText(ACCEPTANCE_LIMIT_PAISE / PAISE_PER_RUPEE);
+export const AMOUNT_MAX_TEXT = wholeRupeesText(AMOUNT_MAX_PAISE / PAISE_PER_RUPEE);
 /**
  * The amount field keeps at most this many digits: far above the ₹50,000 maximum (so the
  * "at most" message still shows) yet small enough that the value stays a safe integer.

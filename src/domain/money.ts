@@ -2,6 +2,7 @@
 // Conversions go through decimal strings, never `x * 100` on floats, so 5059.71 is 505971.
 
 import { AMOUNT_INPUT_MAX_DIGITS, PAISE_PER_RUPEE } from './constants';
+import { groupIndian, wholeRupeesText } from './indianDigits';
 
 /** An amount in paise. Plain number (JSON- and zod-friendly), always a safe integer. */
 export type Paise = number;
@@ -56,15 +57,6 @@ export function parseRupeeInput(text: string): Paise | null {
   return Number(digits) * PAISE_PER_RUPEE;
 }
 
-/** Indian digit grouping of a non-negative integer string: 10500000 → '1,05,00,000'. */
-function groupIndian(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const last3 = digits.slice(-3);
-  const rest = digits.slice(0, -3);
-  const pairs = rest.replace(/\B(?=(\d{2})+$)/g, ',');
-  return `${pairs},${last3}`;
-}
-
 /**
  * '1,05,000.50': en-IN grouping, always 2 decimals. Computed by hand (same result as
  * Intl en-IN) so it does not depend on the runtime's ICU data.
@@ -80,7 +72,7 @@ export function formatAmount(paise: Paise): string {
 
 /** '₹50,000': a limit in whole rupees, for sentences (the paise are dropped). */
 export function formatWholeINR(paise: Paise): string {
-  return `₹${groupIndian(String(Math.floor(paise / PAISE_PER_RUPEE)))}`;
+  return wholeRupeesText(paise / PAISE_PER_RUPEE);
 }
 
 /** '₹1,05,000.50', '₹50.00', '-₹50.00' (the sign before the symbol, as Intl writes it). */

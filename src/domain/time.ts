@@ -87,11 +87,13 @@ export function addIstDays(dateKey: string, days: number): string {
   return istDateKey(new Date(fromIst(year, month, day).getTime() + days * DAY_MS));
 }
 
-const ordinalRules = new Intl.PluralRules('en-IN', { type: 'ordinal' });
+// Made at first use, not at load: an Intl object's first construction costs a phone tens of ms.
+let ordinalRules: Intl.PluralRules | undefined;
 const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
 /** English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st. */
 export function ordinal(n: number): string {
+  ordinalRules ??= new Intl.PluralRules('en-IN', { type: 'ordinal' });
   return `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)] ?? 'th'}`;
 }
 
