@@ -107,4 +107,30 @@ describe.runIf(postgres)('migrations on PostgreSQL', () => {
       await admin.end();
     }
   });
+
+  it('hold at most DATABASE_POOL_MAX connections per process however many queries wait (D163)', async () => {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgres });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(postgres!);
+    url.pathname = `/${name}`;
+    try {
+      const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolMax: 3 });
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => opened.db.execute(sql`select pg_sleep(0.05)`)),
+      );
+      // The pool keeps its connections open while idle, so they can be counted now.
+      const { rows } = await admin.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      await opened.close();
+      expect(answers).toHaveLength(12);
+      expect(rows[0]!.n).toBe(3);
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
 });
