@@ -1,8 +1,11 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { readManifest, routePreloads } from './scripts/lib/firstPaint';
 
 // The API server and the sandbox server listen here during `npm run dev` (scripts/dev.ts).
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
@@ -20,10 +23,30 @@ const preactForReact = [
   { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+// D165: each route's first-paint files beyond the entry, for the server to name in index.html
+// (src/server/http/spa.ts), so the browser fetches them beside the entry, not after it runs.
+function routePreloadsFile(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'tuitionpay:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      // A build without a manifest (the bench's hello world) has no routes to map.
+      if (!existsSync(join(outDir, '.vite', 'manifest.json'))) return;
+      const preloads = routePreloads(readManifest(outDir));
+      writeFileSync(join(outDir, '.vite', 'routes.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? preactForReact : [] },
   plugins: [
     react(),
+    routePreloadsFile(),
     // Issue 11: every asset also as .br and .gz, served by Accept-Encoding (http/spa.ts) without
     // compressing per request; brotli at its best level, since it runs once per build.
     compression({

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstPaintFiles, readManifest } from './lib/firstPaint';
 import { routeModules } from './lib/routeModules';
 
 const KB = 1024;
@@ -21,53 +22,17 @@ const ceilings = JSON.parse(readFileSync('scripts/first-paint-ceilings.json', 'u
   string,
   number
 >;
-
-type Chunk = {
-  file: string;
-  src?: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-};
 const HINDI_ALLOWANCE_KB = 13;
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-  string,
-  Chunk
->;
-
-/**
- * Files a chunk needs before it runs: itself, its CSS and its static imports, transitively;
- * in Hindi also the Hindi twins its text modules import (and what those need).
- */
-function closure(key: string, hindi: boolean, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`Not in the build manifest: ${key}`);
-  if (seen.has(key)) return new Set();
-  seen.add(key);
-  const files = new Set<string>([chunk.file, ...(chunk.css ?? [])]);
-  const twins = hindi
-    ? (chunk.dynamicImports ?? []).filter((k) => manifest[k]?.src?.endsWith('.hi.ts'))
-    : [];
-  for (const imported of [...(chunk.imports ?? []), ...twins]) {
-    for (const file of closure(imported, hindi, seen)) files.add(file);
-  }
-  return files;
-}
+const manifest = readManifest(dist);
 
 const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error('No entry in the build manifest');
-
 /** gzip JS and CSS before the first paint of a route, in English or in Hindi. */
 function firstPaint(modules: readonly string[], hindi: boolean) {
-  const files = new Set(closure(entryKey!, hindi));
-  for (const module of modules) for (const file of closure(module, hindi)) files.add(file);
   let js = 0;
   let css = 0;
-  for (const file of files) {
+  for (const file of firstPaintFiles(manifest, modules, hindi)) {
     if (file.endsWith('.css')) css += gzipSize(file);
     else js += gzipSize(file);
   }

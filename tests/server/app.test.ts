@@ -25,6 +25,16 @@ writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(scr
 writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
 mkdirSync(join(dist, '.vite'));
 writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+// What the build writes for the server (D165): each route's first-paint files beyond the entry.
+writeFileSync(
+  join(dist, '.vite', 'routes.json'),
+  JSON.stringify({
+    '/static-link/:username': ['assets/StaticLinkPage-a1.js', 'assets/StaticLinkPage-b2.css'],
+    '/:username': ['assets/TutorProfilePage-c3.js'],
+    '/:username/pricing': ['assets/PolicyPage-d4.js'],
+    '/tutors': ['assets/TutorsPage-e5.js'],
+  }),
+);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe.each(testDatabases())('the app on $name', (database) => {
@@ -57,6 +67,27 @@ describe.each(testDatabases())('the app on $name', (database) => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("names a route's first-paint files in its index.html, picked as the router picks the route (D165)", async () => {
+    const page = async (url: string) => (await server.inject({ method: 'GET', url })).body;
+    const staticLink = await page('/static-link/asha-verma?amount=500');
+    expect(staticLink).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/StaticLinkPage-a1.js">',
+    );
+    expect(staticLink).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/StaticLinkPage-b2.css">',
+    );
+    expect(staticLink).not.toContain('TutorProfilePage');
+    // A fixed segment outranks a parameter: /tutors is the list, /asha-verma a tutor.
+    expect(await page('/tutors')).toContain('TutorsPage-e5.js');
+    expect(await page('/tutors')).not.toContain('TutorProfilePage');
+    expect(await page('/asha-verma')).toContain('TutorProfilePage-c3.js');
+    expect(await page('/asha-verma/pricing')).toContain('PolicyPage-d4.js');
+    // A page the router does not have gets the plain index.html.
+    const unknown = await page('/no/such/page/here');
+    expect(unknown).toContain('<div id="root">');
+    expect(unknown).not.toContain('modulepreload');
   });
 
   it('serves hashed assets as immutable, and 404s a missing one', async () => {

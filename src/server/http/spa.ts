@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export interface Spa {
-  sendIndex(reply: FastifyReply): FastifyReply;
+  /** index.html for the client route at `path`, naming that route's first-paint files. */
+  sendIndex(reply: FastifyReply, path: string): FastifyReply;
 }
 
 /** What index.html tells the browser (src/browser/runtimeConfig.ts reads it). */
@@ -36,6 +37,51 @@ export function withRuntime(html: string, runtime: SpaRuntime): string {
   return html.replace('</head>', `${tags}</head>`);
 }
 
+/**
+ * D165: the files a route's first paint needs beyond the entry (dist/.vite/routes.json, written
+ * by the build), as tags before </head>: the browser fetches them beside the entry instead of
+ * after the entry has run and asked for them. Scripts are modulepreloads (run when imported);
+ * stylesheets are links, which the entry's loader then finds in place.
+ */
+export function withPreloads(html: string, files: readonly string[]): string {
+  const tags = files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`
+        : `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
+    )
+    .join('');
+  return html.replace('</head>', `${tags}</head>`);
+}
+
+/**
+ * The route pattern ('/:username/pricing') that `path` is a page of, as the router picks it:
+ * a fixed segment outranks a parameter, so /tutors is the list, not a tutor named 'tutors'.
+ */
+export function matchRoute(patterns: readonly string[], path: string): string | undefined {
+  const segments = path.split('/').filter(Boolean);
+  let best: { pattern: string; fixed: number } | undefined;
+  for (const pattern of patterns) {
+    const parts = pattern.split('/').filter(Boolean);
+    if (parts.length !== segments.length) continue;
+    let fixed = 0;
+    const fits = parts.every((part, i) => {
+      if (part.startsWith(':')) return true;
+      fixed += 1;
+      return part === segments[i];
+    });
+    if (fits && (!best || fixed > best.fixed)) best = { pattern, fixed };
+  }
+  return best?.pattern;
+}
+
+function readPreloads(distDir: string): Record<string, string[]> {
+  const file = join(distDir, '.vite', 'routes.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)
+    : {};
+}
+
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
@@ -44,6 +90,9 @@ export async function registerSpa(
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
   const index = withRuntime(readFileSync(indexFile, 'utf8'), runtime);
+  const preloads = readPreloads(distDir);
+  const routes = Object.keys(preloads);
+  const indexOf = new Map(routes.map((route) => [route, withPreloads(index, preloads[route]!)]));
   await app.register(fastifyStatic, {
     root: distDir,
     // index.html is always the templated one (sendIndex), never the file as built.
@@ -67,8 +116,13 @@ export async function registerSpa(
       res.setHeader('vary', 'accept-encoding');
     },
   });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
-  app.get('/', async (_request, reply) => sendIndex(reply));
+  const sendIndex = (reply: FastifyReply, path: string) => {
+    const route = matchRoute(routes, path);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send((route && indexOf.get(route)) ?? index);
+  };
+  app.get('/', async (_request, reply) => sendIndex(reply, '/'));
   return { sendIndex };
 }
