@@ -80,18 +80,30 @@ describe.each(testDatabases())('shutting down on $name', (database) => {
 const postgres = process.env.TEST_DATABASE_URL;
 const MIGRATIONS = new URL('../../src/server/db/migrations', import.meta.url);
 
+/** Runs `test` on a database of its own, made for it and dropped after, with an admin client. */
+async function onThrowawayDatabase(
+  test: (db: { url: string; name: string; admin: pg.Client }) => Promise<void>,
+) {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgres });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(postgres!);
+  url.pathname = `/${name}`;
+  try {
+    await test({ url: url.toString(), name, admin });
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
 describe.runIf(postgres)('migrations on PostgreSQL', () => {
-  it('run once when two instances start together: the other waits, then finds them done', async () => {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(postgres!);
-    url.pathname = `/${name}`;
-    try {
+  it('run once when two instances start together: the other waits, then finds them done', () =>
+    onThrowawayDatabase(async ({ url }) => {
       const [a, b] = await Promise.all([
-        openDatabase({ databaseUrl: url.toString(), dataDir: '' }),
-        openDatabase({ databaseUrl: url.toString(), dataDir: '' }),
+        openDatabase({ databaseUrl: url, dataDir: '' }),
+        openDatabase({ databaseUrl: url, dataDir: '' }),
       ]);
       const applied = (await a.db.execute(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
@@ -102,21 +114,11 @@ describe.runIf(postgres)('migrations on PostgreSQL', () => {
       expect(applied.rows[0]!.n).toBe(
         readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).length,
       );
-    } finally {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
-  });
+    }));
 
-  it('hold at most DATABASE_POOL_MAX connections per process however many queries wait (D163)', async () => {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(postgres!);
-    url.pathname = `/${name}`;
-    try {
-      const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolMax: 3 });
+  it('hold at most DATABASE_POOL_MAX connections per process however many queries wait (D163)', () =>
+    onThrowawayDatabase(async ({ url, name, admin }) => {
+      const opened = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 3 });
       const answers = await Promise.all(
         Array.from({ length: 12 }, () => opened.db.execute(sql`select pg_sleep(0.05)`)),
       );
@@ -128,9 +130,5 @@ describe.runIf(postgres)('migrations on PostgreSQL', () => {
       await opened.close();
       expect(answers).toHaveLength(12);
       expect(rows[0]!.n).toBe(3);
-    } finally {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
-  });
+    }));
 });
