@@ -41,6 +41,7 @@ export default tseslint.config(
       'playwright-report',
       'openapi/schema.d.ts',
       'src/server/db/migrations',
+      'src/locales/*/*.ts',
     ],
   },
   js.configs.recommended,

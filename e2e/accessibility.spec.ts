@@ -1,6 +1,7 @@
 // Issue 13 (WCAG 2.2 AA): axe-core checks the screens at both sizes (each Playwright project)
 // and fails on any violation, listing each one with the elements it found. Screens are opened
 // the way a user reaches them; a screen that needs a session gets one through the API.
+import './support/texts';
 import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { BREAKPOINT_PROFILE_DRAWER_PX } from '../src/domain/constants';

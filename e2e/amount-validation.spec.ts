@@ -1,6 +1,7 @@
 // Journey 7 (amounts): the static link's amount and the payment-details form keep 'Proceed'
 // disabled for an empty, zero or too large amount, or an invalid tutor phone (spec §5, D11),
 // and for a tutor who cannot accept payments yet (D65).
+import './support/texts';
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_USERNAMES } from '../src/server/demo';

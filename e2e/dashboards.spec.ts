@@ -2,6 +2,7 @@
 // dashboards, the CSV export, the receipt and its PDF show the same figures; a refund asked
 // for by the student and approved by the tutor shows on both sides until it is refunded; after
 // Logout the old token is refused and the dashboards send each person to their login.
+import './support/texts';
 import { pdfLines } from '../tests/support/pdf';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { apiMessages } from '../src/domain/apiMessages';

@@ -3,6 +3,7 @@
 // overdue and is reminded; the Dues tab's figures, its CSV and both dashboards agree to the
 // paisa. Reminders go out 9:00-21:00 IST only, so outside those hours the tutor's 'Remind' is
 // refused with that message and the first parent pays the due's own link instead.
+import './support/texts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dashboardTexts } from '../src/domain/dashboardTexts';
 import { messages } from '../src/domain/messages';

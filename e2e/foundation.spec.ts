@@ -1,5 +1,6 @@
 // Foundation journeys (issue 2): the root redirect, the 404 page, and a student phone that
 // receives an OTP through the dev SMS outbox and signs in with it.
+import './support/texts';
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { latestOtp, uniquePhone } from './support/sandbox';

@@ -2,10 +2,11 @@
 // the receipt, every screen and the PDF in Hindi; the switch then turns the screens English.
 // The shared helpers read their words from the text modules, which this file switches to Hindi
 // in the test process too, so each step is checked against the Hindi catalog.
+import './support/texts';
 import { expect, test } from '@playwright/test';
 import { apiMessages } from '../src/domain/apiMessages';
 import '../src/domain/dashboardTexts';
-import { setActiveLocale } from '../src/domain/locale';
+import { setActiveLocale } from '../src/domain/texts';
 import { messages } from '../src/domain/messages';
 import { DEMO_USERNAMES } from '../src/server/demo';
 import { pdfLines } from '../tests/support/pdf';

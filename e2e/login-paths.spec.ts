@@ -4,6 +4,7 @@
 // dev outbox shows, so every request succeeds. Of those, a bounded sample is walked
 // (samplePaths: greedily while a path adds a step no earlier one walked, at most SAMPLE per role).
 // Each step is a gesture; after it the screen must show the state the model reached.
+import './support/texts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginMachine, type LoginRole } from '../machines/login/login.machine';
 import { messages } from '../src/domain/messages';

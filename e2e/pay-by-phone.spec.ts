@@ -2,6 +2,7 @@
 // §4 "Gateway onboarding status"): an onboarded tutor goes to the review; a tutor whose KYC is
 // pending, or a new tutor the student adds, gives the KYC dialog (and the new tutor an SMS
 // invitation); a student's phone cannot be a payee.
+import './support/texts';
 import { expect, test } from '@playwright/test';
 import { messages, PRODUCT_NAME } from '../src/domain/messages';
 import { apiMessages } from '../src/domain/apiMessages';

@@ -1,5 +1,6 @@
 // Journey 4: a dynamic payment link the onboarded tutor created through the API (D19) is paid
 // once by a new student; visiting it again says it cannot be paid.
+import './support/texts';
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { apiMessages } from '../src/domain/apiMessages';

@@ -1,6 +1,7 @@
 // Journeys 1-3: a new student pays a tutor from the tutor's public profile (static link), by
 // card or UPI, through the sandbox's hosted checkout; and a payment that fails or is abandoned
 // at the gateway is not 'Sent'.
+import './support/texts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_USERNAMES } from '../src/server/demo';

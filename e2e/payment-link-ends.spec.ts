@@ -1,5 +1,6 @@
 // Issue 5, journey 3: a link past its expiry cannot be paid; a cancelled link cannot be paid.
 // The student is told why (and to ask the tutor for a new link) and is never asked to log in.
+import './support/texts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { review } from './support/checkout';

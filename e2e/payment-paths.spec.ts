@@ -5,6 +5,7 @@
 // is walked (samplePaths); before each, a new student comes in by the tutor's static link,
 // logs in and signs up, and lands on the review. Each step is a gesture; after it the screen
 // must show the state the model reached, up to the gateway's page with the method chosen.
+import './support/texts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { paymentMachine } from '../machines/payment/payment.machine';
 import { PAYMENT_METHOD } from '../src/domain/constants';

@@ -1,5 +1,6 @@
 // Journey 8: a reload keeps the flow (/pay/review keeps payee and amount, /pay/status keeps the
 // result), and a double click on 'Proceed to pay' creates one order (D32's Idempotency-Key).
+import './support/texts';
 import { expect, test } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_PHONES, DEMO_USERNAMES } from '../src/server/demo';

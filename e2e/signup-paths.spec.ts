@@ -5,6 +5,7 @@
 // onboarding succeeds), and a good bank account (so step 2 verifies), or Back. A bounded
 // sample is walked (samplePaths); before each, a fresh tutor logs in and lands on step 1. Each
 // step is a gesture; after it the screen must show the state the model reached.
+import './support/texts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   personalDetailsMachine,

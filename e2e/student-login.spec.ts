@@ -1,5 +1,6 @@
 // Journeys 6 and 7 (login part): a teacher's phone on the student login (D14); a wrong OTP,
 // the resend cooldown (D12), an invalid phone and an invalid PAN (spec §5, §8).
+import './support/texts';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_PHONES } from '../src/server/demo';

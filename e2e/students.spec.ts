@@ -1,6 +1,7 @@
 // Issue 14 (D141, D143): a tutor keeps a list of students on the dashboard's Students tab; an
 // add with a problem says which field, an added student is listed, a phone already there is
 // refused; a student who paid the tutor is listed without being added ('Paid you').
+import './support/texts';
 import { expect, test, type Page } from '@playwright/test';
 import { dashboardTexts } from '../src/domain/dashboardTexts';
 import { messages } from '../src/domain/messages';

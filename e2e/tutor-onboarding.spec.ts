@@ -3,6 +3,7 @@
 // (approved, or failed then approved), the countdown to the dashboard, and a student paying the
 // new tutor by their static link; resuming sign-up after leaving, the session ending mid-way,
 // and a student's phone on the tutor login (D14).
+import './support/texts';
 import { expect, test, type Page } from '@playwright/test';
 import { dashboardTexts } from '../src/domain/dashboardTexts';
 import { messages, PRODUCT_NAME } from '../src/domain/messages';

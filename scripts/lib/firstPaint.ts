@@ -6,6 +6,7 @@
 // instead of after it (D165).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALES, type Locale } from '../../src/domain/locale';
 import { routeModules } from './routeModules';
 
 export type Chunk = {
@@ -24,12 +25,13 @@ export function readManifest(dist: string): Manifest {
 
 /**
  * Files a chunk needs before it runs: its static imports, transitively, then itself and its
- * CSS; in Hindi also the Hindi twins its text modules import (and what those need).
+ * CSS; and the catalogs in `locale` its text modules load (D166). Without a locale, the code
+ * alone.
  */
 export function closure(
   manifest: Manifest,
   key: string,
-  hindi: boolean,
+  locale: Locale | null,
   seen = new Set<string>(),
 ): Set<string> {
   const chunk = manifest[key];
@@ -37,11 +39,13 @@ export function closure(
   if (seen.has(key)) return new Set();
   seen.add(key);
   const files = new Set<string>();
-  const twins = hindi
-    ? (chunk.dynamicImports ?? []).filter((k) => manifest[k]?.src?.endsWith('.hi.ts'))
+  const catalogs = locale
+    ? (chunk.dynamicImports ?? []).filter((k) =>
+        manifest[k]?.src?.startsWith(`src/locales/${locale}/`),
+      )
     : [];
-  for (const imported of [...(chunk.imports ?? []), ...twins]) {
-    for (const file of closure(manifest, imported, hindi, seen)) files.add(file);
+  for (const imported of [...(chunk.imports ?? []), ...catalogs]) {
+    for (const file of closure(manifest, imported, locale, seen)) files.add(file);
   }
   // What a chunk imports comes first, so its own CSS follows its components' and wins ties,
   // as when Vite's loader adds them.
@@ -56,24 +60,32 @@ export function entryKey(manifest: Manifest): string {
   return key;
 }
 
-/** Every file before the first paint of a route made of `modules`, entry included. */
-export function firstPaintFiles(manifest: Manifest, modules: readonly string[], hindi: boolean) {
-  const files = new Set(closure(manifest, entryKey(manifest), hindi));
+/** Every file before the first paint in `locale` of a route made of `modules`, entry included. */
+export function firstPaintFiles(manifest: Manifest, modules: readonly string[], locale: Locale) {
+  const files = new Set(closure(manifest, entryKey(manifest), locale));
   for (const module of modules)
-    for (const file of closure(manifest, module, hindi)) files.add(file);
+    for (const file of closure(manifest, module, locale)) files.add(file);
   return files;
 }
 
+/** Per language, the files a route's first paint needs beyond the entry's code. */
+export type RoutePreloads = Record<Locale, string[]>;
+
 /**
- * Per route path ('/static-link/:username'), the English first paint's files that index.html
- * does not already load (the entry's), in load order: what the server adds to index.html.
+ * Per route path ('/static-link/:username'), and under '*' for a path no route has, the first
+ * paint's files in each language that index.html does not already load (the entry's code), in
+ * load order: what the server adds to index.html for a reader of that language.
  */
-export function routePreloads(manifest: Manifest): Record<string, string[]> {
-  const entry = closure(manifest, entryKey(manifest), false);
-  const preloads: Record<string, string[]> = {};
-  for (const route of routeModules()) {
-    const files = [...firstPaintFiles(manifest, route.modules, false)];
-    preloads[route.path] = files.filter((file) => !entry.has(file));
-  }
+export function routePreloads(manifest: Manifest): Record<string, RoutePreloads> {
+  const entry = closure(manifest, entryKey(manifest), null);
+  const beyondEntry = (modules: readonly string[]) =>
+    Object.fromEntries(
+      LOCALES.map((locale) => [
+        locale,
+        [...firstPaintFiles(manifest, modules, locale)].filter((file) => !entry.has(file)),
+      ]),
+    ) as RoutePreloads;
+  const preloads: Record<string, RoutePreloads> = { '*': beyondEntry([]) };
+  for (const route of routeModules()) preloads[route.path] = beyondEntry(route.modules);
   return preloads;
 }

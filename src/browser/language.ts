@@ -29,9 +29,13 @@ export function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-/** Sets <html lang>, which screen readers, fonts and the browser's translate offer follow. */
-export function markDocumentLanguage(tag: string): void {
+/**
+ * Sets <html lang>, which screen readers, fonts and the browser's translate offer follow, and
+ * tells the server (a cookie) which language's words the next page should come with (D166).
+ */
+export function markDocumentLanguage(locale: Locale, tag: string): void {
   document.documentElement.lang = tag;
+  document.cookie = `${KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
 type Adopter = (locale: Locale) => Promise<void>;

@@ -111,53 +111,54 @@ export function amountError(amount: Paise | null): string | null {
 // zod/mini: the tree-shakable API, so the browser ships only the checks used here (issue 11);
 // its core is the one src/browser/storage.ts already loads.
 
-const patternSchema = (pattern: RegExp, error: string) =>
+// A message is a function: read when a value fails, so it is in the language of that moment.
+const patternSchema = (pattern: RegExp, error: () => string) =>
   z.string({ error }).check(z.regex(pattern, { error }));
 
-export const phoneSchema = patternSchema(PHONE_PATTERN, m.phone);
+export const phoneSchema = patternSchema(PHONE_PATTERN, () => m.phone);
 
-export const panSchema = patternSchema(PAN_PATTERN, m.pan);
+export const panSchema = patternSchema(PAN_PATTERN, () => m.pan);
 
-export const ifscSchema = patternSchema(IFSC_PATTERN, m.ifsc);
+export const ifscSchema = patternSchema(IFSC_PATTERN, () => m.ifsc);
 
-export const accountNumberSchema = patternSchema(ACCOUNT_NUMBER_PATTERN, m.accountNumber);
+export const accountNumberSchema = patternSchema(ACCOUNT_NUMBER_PATTERN, () => m.accountNumber);
 
-export const otpSchema = patternSchema(OTP_PATTERN, m.otp);
+export const otpSchema = patternSchema(OTP_PATTERN, () => m.otp);
 
 /** D18: a tutor username as it appears in /{username} and /static-link/{username}. */
 export const usernameSchema = z
-  .string({ error: m.username })
-  .check(z.refine(isValidUsernameShape, { error: m.username }));
+  .string({ error: () => m.username })
+  .check(z.refine(isValidUsernameShape, { error: () => m.username }));
 
-export const termsSchema = z.literal(true, { error: m.terms });
+export const termsSchema = z.literal(true, { error: () => m.terms });
 
 /** A person's name: trimmed, required, at most 50, letters of any script, spaces and . ' -. */
-export function nameSchema(required: string) {
+export function nameSchema(required: () => string) {
   return z
     .string({ error: required })
     .check(
       z.trim(),
       z.minLength(1, { error: required }),
-      z.maxLength(NAME_MAX_LENGTH, { error: m.nameTooLong }),
-      z.regex(NAME_PATTERN, { error: m.nameInvalid }),
+      z.maxLength(NAME_MAX_LENGTH, { error: () => m.nameTooLong }),
+      z.regex(NAME_PATTERN, { error: () => m.nameInvalid }),
     );
 }
 
 /** Trimmed; required, at most 50, letters (any script), spaces and . ' - (spec §5). */
-export const firstNameSchema = nameSchema(m.firstNameRequired);
-export const lastNameSchema = nameSchema(m.lastNameRequired);
+export const firstNameSchema = nameSchema(() => m.firstNameRequired);
+export const lastNameSchema = nameSchema(() => m.lastNameRequired);
 
 /** D11: a base amount in paise, whole rupees from ₹1 to ₹50,000. */
-export const amountPaiseSchema = z.number({ error: m.amountRequired }).check(
-  z.refine((n: number) => Number.isInteger(n), { error: m.amountWholeRupees }),
-  z.multipleOf(PAISE_PER_RUPEE, { error: m.amountWholeRupees }),
-  z.minimum(AMOUNT_MIN_PAISE, { error: m.amountMin }),
-  z.maximum(AMOUNT_MAX_PAISE, { error: m.amountMax }),
+export const amountPaiseSchema = z.number({ error: () => m.amountRequired }).check(
+  z.refine((n: number) => Number.isInteger(n), { error: () => m.amountWholeRupees }),
+  z.multipleOf(PAISE_PER_RUPEE, { error: () => m.amountWholeRupees }),
+  z.minimum(AMOUNT_MIN_PAISE, { error: () => m.amountMin }),
+  z.maximum(AMOUNT_MAX_PAISE, { error: () => m.amountMax }),
 );
 
 /** The amount field's text (spec §5: non-digits ignored) to paise, checked against D11. */
 export const amountInputSchema = z.pipe(
-  z.string({ error: m.amountRequired }),
+  z.string({ error: () => m.amountRequired }),
   z.transform((text: string, ctx): Paise => {
     const paise = parseRupeeInput(text);
     const error = amountError(paise);
@@ -174,7 +175,7 @@ export const amountInputSchema = z.pipe(
  * Range checks are the caller's: totals include fees, so they exceed the D11 maximum.
  */
 export const rupeesSchema = z.pipe(
-  z.number({ error: m.amountRequired }),
+  z.number({ error: () => m.amountRequired }),
   z.transform((rupees: number, ctx): Paise => {
     const paise = rupeesToPaiseOrNull(rupees);
     if (paise === null) {
@@ -205,12 +206,12 @@ export const personalDetailsSchema = z.extend(namesSchema, { pan: panSchema });
 export const bankAccountSchema = z
   .object({
     accountNumber: accountNumberSchema,
-    confirmAccountNumber: z.string({ error: m.accountMismatch }),
+    confirmAccountNumber: z.string({ error: () => m.accountMismatch }),
     ifsc: ifscSchema,
   })
   .check(
     z.refine((v) => v.accountNumber === v.confirmAccountNumber, {
-      error: m.accountMismatch,
+      error: () => m.accountMismatch,
       path: ['confirmAccountNumber'],
     }),
   );

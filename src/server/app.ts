@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A missing file (favicon.png, a stale chunk) is a 404, not the app; client routes have
     // no dot in their last segment (usernames never do, D18).
     const fileLike = /\.[^/]*$/.test(path) || path.includes('/.');
-    if (spa && page && !reserved && !fileLike) return spa.sendIndex(reply, path);
+    if (spa && page && !reserved && !fileLike) return spa.sendIndex(request, reply, path);
     return reply.code(404).send({
       message: path.startsWith('/api/') ? apiMessages.api.notFound : messages.notFound.body,
     });

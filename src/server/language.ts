@@ -2,7 +2,8 @@
 // Accept-Language (http/language.ts), or a text's recipient's (`inLocale`). Every text module
 // reads it on the server (followLocale), so the words are in that language wherever they are made.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { followLocale, type Locale } from '../domain/locale';
+import type { Locale } from '../domain/locale';
+import { followLocale } from '../domain/texts';
 
 const store = new AsyncLocalStorage<Locale>();
 

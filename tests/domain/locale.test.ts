@@ -1,6 +1,6 @@
-// Issue 15: which language a reader gets, and CLDR's plural forms through Intl.
+// Issue 15: which language a reader gets.
 import { describe, expect, it } from 'vitest';
-import { acceptLanguageTags, localeTag, pickLocale, plural } from '../../src/domain/locale';
+import { acceptLanguageTags, localeTag, pickLocale } from '../../src/domain/locale';
 
 describe('choosing the language', () => {
   it.each([
@@ -23,19 +23,5 @@ describe('choosing the language', () => {
 
   it('tags Indian English and Hindi for Intl and <html lang>', () => {
     expect([localeTag('en'), localeTag('hi')]).toEqual(['en-IN', 'hi-IN']);
-  });
-});
-
-describe('plural forms', () => {
-  const forms = { one: 'one', other: 'other' };
-  it.each([
-    ['en', 0, 'other'],
-    ['en', 1, 'one'],
-    ['en', 2, 'other'],
-    ['hi', 0, 'one'],
-    ['hi', 1, 'one'],
-    ['hi', 2, 'other'],
-  ] as const)('%s %i is %s', (locale, n, form) => {
-    expect(plural(locale, n, forms)).toBe(form);
   });
 });

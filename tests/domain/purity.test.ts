@@ -1,5 +1,6 @@
 // ARCHITECTURE.md: src/domain is pure (browser and server). Lint forbids our other folders and
-// frameworks; this also refuses Node built-ins and any package but zod's tree-shakable API (zod/mini), and Node/DOM globals.
+// frameworks; this also refuses Node built-ins and any package but zod's tree-shakable API
+// (zod/mini) and Lingui's runtime (D166), and Node/DOM globals.
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,12 +13,13 @@ describe('src/domain purity', () => {
     expect(files.length).toBeGreaterThan(5);
   });
 
-  it.each(files)('%s imports only ./siblings and zod/mini', (file) => {
+  it.each(files)('%s imports only ./siblings, zod/mini and @lingui/core', (file) => {
     const source = readFileSync(join(dir, file), 'utf8');
     const specifiers = [...source.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
-    for (const s of specifiers) expect(s === 'zod/mini' || /^\.\/[\w.-]+$/.test(s!)).toBe(true);
-    // The one dynamic import: a text module's Hindi twin (issue 15), loaded only in Hindi.
-    const loose = source.replace(/\bimport\('\.\/[\w]+\.hi'\)/g, '');
+    for (const s of specifiers)
+      expect(['zod/mini', '@lingui/core'].includes(s!) || /^\.\/[\w.-]+$/.test(s!)).toBe(true);
+    // The one dynamic import: a text module's compiled catalog in one language (D166).
+    const loose = source.replace(/\bimport\('\.\.\/locales\/(en|hi)\/\w+'\)/g, '');
     expect(loose).not.toMatch(/\brequire\(|\bimport\(/);
   });
 

@@ -25,14 +25,23 @@ writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(scr
 writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
 mkdirSync(join(dist, '.vite'));
 writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
-// What the build writes for the server (D165): each route's first-paint files beyond the entry.
+// What the build writes for the server (D165, D166): each route's first-paint files beyond the
+// entry, per language (its catalogs differ); '*' for a path that is no route.
+const inBoth = (files: string[]) => ({
+  en: [...files, 'assets/messages-en.js'],
+  hi: [...files, 'assets/messages-hi.js'],
+});
 writeFileSync(
   join(dist, '.vite', 'routes.json'),
   JSON.stringify({
-    '/static-link/:username': ['assets/StaticLinkPage-a1.js', 'assets/StaticLinkPage-b2.css'],
-    '/:username': ['assets/TutorProfilePage-c3.js'],
-    '/:username/pricing': ['assets/PolicyPage-d4.js'],
-    '/tutors': ['assets/TutorsPage-e5.js'],
+    '*': { en: ['assets/messages-en.js'], hi: ['assets/messages-hi.js'] },
+    '/static-link/:username': inBoth([
+      'assets/StaticLinkPage-a1.js',
+      'assets/StaticLinkPage-b2.css',
+    ]),
+    '/:username': inBoth(['assets/TutorProfilePage-c3.js']),
+    '/:username/pricing': inBoth(['assets/PolicyPage-d4.js']),
+    '/tutors': inBoth(['assets/TutorsPage-e5.js']),
   }),
 );
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -84,10 +93,33 @@ describe.each(testDatabases())('the app on $name', (database) => {
     expect(await page('/tutors')).not.toContain('TutorProfilePage');
     expect(await page('/asha-verma')).toContain('TutorProfilePage-c3.js');
     expect(await page('/asha-verma/pricing')).toContain('PolicyPage-d4.js');
-    // A page the router does not have gets the plain index.html.
+    // A page the router does not have gets the entry's words only.
     const unknown = await page('/no/such/page/here');
     expect(unknown).toContain('<div id="root">');
-    expect(unknown).not.toContain('modulepreload');
+    expect(unknown.match(/modulepreload/g)).toEqual(['modulepreload']);
+  });
+
+  it("sends index.html with the words and <html lang> of the reader's likely language (D166)", async () => {
+    const page = async (headers: Record<string, string>) =>
+      (await server.inject({ method: 'GET', url: '/tutors', headers })).body;
+    const english = await page({});
+    expect(english).toContain('<html lang="en-IN">');
+    expect(english).toContain('messages-en.js');
+    expect(english).not.toContain('messages-hi.js');
+    // A first visit: the browser's languages.
+    const hindi = await page({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(hindi).toContain('<html lang="hi-IN">');
+    expect(hindi).toContain('messages-hi.js');
+    expect(hindi).not.toContain('messages-en.js');
+    expect(hindi).toContain('TutorsPage-e5.js');
+    // Later visits: the language the app last rendered in on this browser.
+    const chosen = await page({ 'accept-language': 'hi-IN', cookie: 'a=1; language=en' });
+    expect(chosen).toContain('<html lang="en-IN">');
+    expect(chosen).toContain('messages-en.js');
+    // A cookie we cannot read falls back to the browser's languages.
+    expect(await page({ 'accept-language': 'hi', cookie: 'language=xx' })).toContain(
+      '<html lang="hi-IN">',
+    );
   });
 
   it('serves hashed assets as immutable, and 404s a missing one', async () => {

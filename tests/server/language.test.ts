@@ -2,7 +2,7 @@
 // the same in every language, many callers at once each in their own.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
-import { messages as hindi } from '../../src/domain/messages.hi';
+import { readIn } from '../../src/domain/locale';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema';
 import { login, testDatabases, useTestServer } from '../support/server';
@@ -16,8 +16,13 @@ describe.each(testDatabases())('the language of the answers on $name', (database
   it.each([
     ['no Accept-Language', undefined, messages.validation.phone, 'en-IN'],
     ['English', 'en-US,en;q=0.9', messages.validation.phone, 'en-IN'],
-    ['Hindi', 'hi-IN,hi;q=0.9,en;q=0.8', hindi.validation.phone, 'hi-IN'],
-    ['a language we do not speak, then Hindi', 'ta-IN, hi;q=0.5', hindi.validation.phone, 'hi-IN'],
+    ['Hindi', 'hi-IN,hi;q=0.9,en;q=0.8', readIn('hi', () => messages.validation.phone), 'hi-IN'],
+    [
+      'a language we do not speak, then Hindi',
+      'ta-IN, hi;q=0.5',
+      readIn('hi', () => messages.validation.phone),
+      'hi-IN',
+    ],
     ['Hindi refused with q=0', 'hi;q=0, en', messages.validation.phone, 'en-IN'],
     ['a malformed header', ';;q=abc,,', messages.validation.phone, 'en-IN'],
   ])('answers %s', async (_name, language, message, contentLanguage) => {
@@ -36,7 +41,7 @@ describe.each(testDatabases())('the language of the answers on $name', (database
     expect((await server.api('POST', GENERATE, { body: before })).statusCode).toBe(200);
     for (const [language, text] of [
       ['en', messages.otp.waitBeforeResend],
-      ['hi', hindi.otp.waitBeforeResend],
+      ['hi', (s: number) => readIn('hi', () => messages.otp.waitBeforeResend(s))],
     ] as const) {
       const res = await server.api('POST', GENERATE, {
         body: before,
@@ -62,7 +67,9 @@ describe.each(testDatabases())('the language of the answers on $name', (database
     );
     answers.forEach((res, i) =>
       expect(res.json<{ message: string }>().message).toBe(
-        languages[i] === 'hi' ? hindi.validation.phone : messages.validation.phone,
+        languages[i] === 'hi'
+          ? readIn('hi', () => messages.validation.phone)
+          : messages.validation.phone,
       ),
     );
   });
@@ -82,7 +89,7 @@ describe.each(testDatabases())('the language of the answers on $name', (database
 
   it('texts the OTP in the language it was asked in, through that language’s template', async () => {
     for (const [phone, language, text] of [
-      ['9876500011', 'hi-IN', hindi.otp.sms],
+      ['9876500011', 'hi-IN', (p: string, c: string) => readIn('hi', () => messages.otp.sms(p, c))],
       ['9876500012', 'en-IN', messages.otp.sms],
     ] as const) {
       const res = await server.api('POST', GENERATE, {

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
-import { apiMessages as hindi } from '../../src/domain/apiMessages.hi';
+import { readIn } from '../../src/domain/locale';
 import { users } from '../../src/server/db/schema';
 import { pdfLines } from '../support/pdf';
 import { testDatabases } from '../support/server';
@@ -123,23 +123,25 @@ describe.each(testDatabases())('receipts on $name', (database) => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-language']).toBe('hi-IN');
-    const r = hindi.receipts;
-    expect(pdfLines(pdf.rawPayload)).toEqual([
-      'TuitionPay',
-      r.title,
-      `${r.receiptNumber} | ${id}`,
-      `${r.paidTo} | आशा क्षत्रिय (@asha-verma)`,
-      `${r.paidBy} | Priya Sharma (${priya.phone})`,
-      `${r.paidAt} | 15 जनवरी 2025, 10:01 am IST`,
-      `${r.method} | ${hindi.paymentHistory.methodCard}`,
-      `${r.bankReference} | 123456789012`,
-      `${r.amount} | ₹2,000.00`,
-      `${r.platformFee} | ₹20.00`,
-      `${r.charges} | ₹3.88`,
-      `${r.total} | ₹2,023.88`,
-      r.rupeeNote,
-      r.footer('TuitionPay'),
-    ]);
+    const r = apiMessages.receipts;
+    expect(pdfLines(pdf.rawPayload)).toEqual(
+      readIn('hi', () => [
+        'TuitionPay',
+        r.title,
+        `${r.receiptNumber} | ${id}`,
+        `${r.paidTo} | आशा क्षत्रिय (@asha-verma)`,
+        `${r.paidBy} | Priya Sharma (${priya.phone})`,
+        `${r.paidAt} | 15 जनवरी 2025, 10:01 am IST`,
+        `${r.method} | ${apiMessages.paymentHistory.methodCard}`,
+        `${r.bankReference} | 123456789012`,
+        `${r.amount} | ₹2,000.00`,
+        `${r.platformFee} | ₹20.00`,
+        `${r.charges} | ₹3.88`,
+        `${r.total} | ₹2,023.88`,
+        r.rupeeNote,
+        r.footer('TuitionPay'),
+      ]),
+    );
     // The English reader of the same receipt still reads English.
     const english = await api('GET', receiptPdfUrl(id), { token: priya.token });
     expect(pdfLines(english.rawPayload)).toContain(

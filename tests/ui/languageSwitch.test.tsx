@@ -3,9 +3,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setActiveLocale } from '../../src/domain/locale';
+import { readIn } from '../../src/domain/locale';
+import { setActiveLocale } from '../../src/domain/texts';
 import { messages } from '../../src/domain/messages';
-import { messages as hindi } from '../../src/domain/messages.hi';
 import { renderRoute } from '../support/renderRoute';
 
 afterEach(async () => {
@@ -27,9 +27,12 @@ describe('the language switch', () => {
 
     await userEvent.click(hindiButton);
     expect(
-      await screen.findByRole('heading', { level: 1, name: hindi.notFound.title }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: readIn('hi', () => messages.notFound.title),
+      }),
     ).toBeInTheDocument();
-    expect(screen.getByText(hindi.notFound.body)).toBeInTheDocument();
+    expect(screen.getByText(readIn('hi', () => messages.notFound.body))).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('hi-IN');
     expect(localStorage.getItem('language')).toBe('hi');
     expect(hindiButton).toHaveAttribute('aria-pressed', 'true');

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorObject } from 'ajv';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
-import { textCode } from '../../domain/locale';
+import { textCode } from '../../domain/texts';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { inLocale } from '../language';
 import { requestLocale } from './language';

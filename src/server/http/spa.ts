@@ -4,12 +4,23 @@
 // pages are), written in once at start, so one build serves every environment.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import {
+  LOCALES,
+  acceptLanguageTags,
+  isLocale,
+  localeTag,
+  pickLocale,
+  type Locale,
+} from '../../domain/locale';
 
 export interface Spa {
-  /** index.html for the client route at `path`, naming that route's first-paint files. */
-  sendIndex(reply: FastifyReply, path: string): FastifyReply;
+  /**
+   * index.html for the client route at `path`, naming that route's first-paint files in the
+   * reader's language.
+   */
+  sendIndex(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply;
 }
 
 /** What index.html tells the browser (src/browser/runtimeConfig.ts reads it). */
@@ -75,11 +86,28 @@ export function matchRoute(patterns: readonly string[], path: string): string | 
   return best?.pattern;
 }
 
-function readPreloads(distDir: string): Record<string, string[]> {
+type Preloads = Record<string, Record<Locale, string[]>>;
+
+function readPreloads(distDir: string): Preloads {
   const file = join(distDir, '.vite', 'routes.json');
-  return existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)
-    : {};
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Preloads) : {};
+}
+
+/**
+ * The language the page will most likely render in (D166): the one it last rendered in on this
+ * browser (the `language` cookie the app sets), else the browser's first one we speak, as the
+ * app itself decides. A wrong guess costs a small catalog fetched for nothing.
+ */
+export function pageLocale(request: FastifyRequest): Locale {
+  const saved = /(?:^|;\s*)language=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1];
+  return isLocale(saved)
+    ? saved
+    : pickLocale(acceptLanguageTags(request.headers['accept-language']));
+}
+
+/** index.html marked with the page's language (screen readers before the app has run). */
+export function withLanguage(html: string, locale: Locale): string {
+  return html.replace(/<html(?: lang="[^"]*")?>/, `<html lang="${localeTag(locale)}">`);
 }
 
 export async function registerSpa(
@@ -91,8 +119,16 @@ export async function registerSpa(
   if (!existsSync(indexFile)) return null;
   const index = withRuntime(readFileSync(indexFile, 'utf8'), runtime);
   const preloads = readPreloads(distDir);
-  const routes = Object.keys(preloads);
-  const indexOf = new Map(routes.map((route) => [route, withPreloads(index, preloads[route]!)]));
+  const routes = Object.keys(preloads).filter((route) => route !== '*');
+  // Every route in every language, made once.
+  const pages = new Map(
+    Object.entries(preloads).flatMap(([route, files]) =>
+      LOCALES.map((locale) => [
+        `${locale} ${route}`,
+        withPreloads(withLanguage(index, locale), files[locale] ?? []),
+      ]),
+    ),
+  );
   await app.register(fastifyStatic, {
     root: distDir,
     // index.html is always the templated one (sendIndex), never the file as built.
@@ -116,13 +152,15 @@ export async function registerSpa(
       res.setHeader('vary', 'accept-encoding');
     },
   });
-  const sendIndex = (reply: FastifyReply, path: string) => {
-    const route = matchRoute(routes, path);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const locale = pageLocale(request);
+    const route = matchRoute(routes, path) ?? '*';
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
-      .send((route && indexOf.get(route)) ?? index);
+      .send(pages.get(`${locale} ${route}`) ?? withLanguage(index, locale));
   };
-  app.get('/', async (_request, reply) => sendIndex(reply, '/'));
+  app.get('/', async (request, reply) => sendIndex(request, reply, '/'));
   return { sendIndex };
 }

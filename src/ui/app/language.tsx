@@ -1,4 +1,4 @@
-// The language of the screens (issue 15, D156): chosen on a first visit from the browser's
+// The language of the screens (issue 15, D157): chosen on a first visit from the browser's
 // languages, then by the switch at the top of every screen, remembered in the browser.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import {
@@ -7,9 +7,9 @@ import {
   activeLocale,
   localeTag,
   pickLocale,
-  setActiveLocale,
   type Locale,
 } from '../../domain/locale';
+import { setActiveLocale } from '../../domain/texts';
 import {
   browserLanguages,
   markDocumentLanguage,
@@ -26,7 +26,7 @@ export function initialLocale(): Locale {
 /** Loads the texts of `locale` and marks the page with it (screen readers, fonts, hyphens). */
 export async function startLocale(locale: Locale): Promise<void> {
   await setActiveLocale(locale);
-  markDocumentLanguage(localeTag(locale));
+  markDocumentLanguage(locale, localeTag(locale));
 }
 
 interface LanguageState {

@@ -1,6 +1,7 @@
 // The Mantine theme: a calm blue, text sized for small phones, system fonts (nothing to
 // download on a slow network).
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { readIn, type Locale } from '../../domain/locale';
 import { messages } from '../../domain/messages';
 
 // Shade 7 is the primary: white text on it has a contrast of about 5.2:1 (WCAG AA).
@@ -17,52 +18,65 @@ const calmBlue: MantineColorsTuple = [
   '#00528f',
 ];
 
-export const theme = createTheme({
-  primaryColor: 'calmBlue',
-  colors: { calmBlue },
-  primaryShade: 7,
-  // Readable on a 360px phone: body text 16px, nothing below 13px.
-  fontSizes: {
-    xs: '0.8125rem',
-    sm: '0.9375rem',
-    md: '1rem',
-    lg: '1.125rem',
-    xl: '1.25rem',
-  },
-  lineHeights: { xs: '1.45', sm: '1.5', md: '1.55', lg: '1.55', xl: '1.6' },
-  headings: {
-    fontWeight: '650',
-    sizes: {
-      h1: { fontSize: '1.625rem', lineHeight: '1.3' },
-      h2: { fontSize: '1.375rem', lineHeight: '1.35' },
-      h3: { fontSize: '1.1875rem', lineHeight: '1.4' },
+const themes = new Map<Locale, ReturnType<typeof createTheme>>();
+
+/** The theme in `locale`: it names the dialogs' close buttons, so each language has its own. */
+export function themeIn(locale: Locale) {
+  let theme = themes.get(locale);
+  if (!theme) {
+    theme = readIn(locale, makeTheme);
+    themes.set(locale, theme);
+  }
+  return theme;
+}
+
+const makeTheme = () =>
+  createTheme({
+    primaryColor: 'calmBlue',
+    colors: { calmBlue },
+    primaryShade: 7,
+    // Readable on a 360px phone: body text 16px, nothing below 13px.
+    fontSizes: {
+      xs: '0.8125rem',
+      sm: '0.9375rem',
+      md: '1rem',
+      lg: '1.125rem',
+      xl: '1.25rem',
     },
-  },
-  defaultRadius: 'md',
-  cursorType: 'pointer',
-  respectReducedMotion: true,
-  // A close (×) button has a name a screen reader can say (WCAG 4.1.2, issue 13). Plain
-  // objects, not Modal.extend(): importing the components here would put them in the entry.
-  components: {
-    // A dialog's <header> would be a second page banner beside the product's (axe's
-    // landmark-no-duplicate-banner): it is the dialog's title row, not a landmark.
-    Modal: {
-      defaultProps: {
-        closeButtonProps: { 'aria-label': messages.generic.closeDialog },
-        attributes: { header: { role: 'presentation' } },
+    lineHeights: { xs: '1.45', sm: '1.5', md: '1.55', lg: '1.55', xl: '1.6' },
+    headings: {
+      fontWeight: '650',
+      sizes: {
+        h1: { fontSize: '1.625rem', lineHeight: '1.3' },
+        h2: { fontSize: '1.375rem', lineHeight: '1.35' },
+        h3: { fontSize: '1.1875rem', lineHeight: '1.4' },
       },
     },
-    Drawer: {
-      defaultProps: {
-        closeButtonProps: { 'aria-label': messages.generic.closeDialog },
-        attributes: { header: { role: 'presentation' } },
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    respectReducedMotion: true,
+    // A close (×) button has a name a screen reader can say (WCAG 4.1.2, issue 13). Plain
+    // objects, not Modal.extend(): importing the components here would put them in the entry.
+    components: {
+      // A dialog's <header> would be a second page banner beside the product's (axe's
+      // landmark-no-duplicate-banner): it is the dialog's title row, not a landmark.
+      Modal: {
+        defaultProps: {
+          closeButtonProps: { 'aria-label': messages.generic.closeDialog },
+          attributes: { header: { role: 'presentation' } },
+        },
       },
+      Drawer: {
+        defaultProps: {
+          closeButtonProps: { 'aria-label': messages.generic.closeDialog },
+          attributes: { header: { role: 'presentation' } },
+        },
+      },
+      // A value fills its row, so money with ta="right" lines up on the right, in figures of one
+      // width (issue 13: amounts sat left in a second column that did not line up).
+      DataList: { styles: { itemValue: { flex: 1, fontVariantNumeric: 'tabular-nums' } } },
     },
-    // A value fills its row, so money with ta="right" lines up on the right, in figures of one
-    // width (issue 13: amounts sat left in a second column that did not line up).
-    DataList: { styles: { itemValue: { flex: 1, fontVariantNumeric: 'tabular-nums' } } },
-  },
-});
+  });
 
 /**
  * WCAG AA (issue 13): Mantine's dimmed text (labels such as 'Amount', helper lines, the consent
