@@ -38,7 +38,9 @@ export type StudentCheck = { ok: true; value: StudentRecord } | { ok: false; err
 
 const studentNameSchema = nameSchema(() => m.nameRequired);
 const parentNameSchema = nameSchema(() => m.nameRequired);
-const batchSchema = z.string().check(z.maxLength(BATCH_MAX_LENGTH, { error: () => m.batchTooLong }));
+const batchSchema = z
+  .string()
+  .check(z.maxLength(BATCH_MAX_LENGTH, { error: () => m.batchTooLong }));
 
 const tidy = (value: string | null | undefined): string => tidyText(value ?? '');
 const issue = (schema: z.ZodMiniType, value: string): string | null => {
