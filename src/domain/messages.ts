@@ -404,21 +404,25 @@ export const messages = texts(words, 'messages', {
     /** The product's own address (marketing pages). */
     productSupportEmail: text,
     footerNote: (product: string) => ({ product }),
-    /** Relative times (src/domain/timeAgo.ts), as in 'Profile last verified: a week ago'. */
+    /**
+     * Relative times (src/domain/timeAgo.ts), as in 'Profile last verified: a week ago'. Each
+     * also gets `ago`, the time as Intl.RelativeTimeFormat writes it in the reader's language:
+     * Hindi says that ('1 सप्ताह पहले'); English keeps the spec's words ('a week ago').
+     */
     timeAgo: {
       justNow: text,
-      minute: text,
-      minutes: (n: number) => ({ n }),
-      hour: text,
-      hours: (n: number) => ({ n }),
-      day: text,
-      days: (n: number) => ({ n }),
-      week: text,
-      weeks: (n: number) => ({ n }),
-      month: text,
-      months: (n: number) => ({ n }),
-      year: text,
-      years: (n: number) => ({ n }),
+      minute: (ago: string) => ({ ago }),
+      minutes: (n: number, ago: string) => ({ n, ago }),
+      hour: (ago: string) => ({ ago }),
+      hours: (n: number, ago: string) => ({ n, ago }),
+      day: (ago: string) => ({ ago }),
+      days: (n: number, ago: string) => ({ n, ago }),
+      week: (ago: string) => ({ ago }),
+      weeks: (n: number, ago: string) => ({ n, ago }),
+      month: (ago: string) => ({ ago }),
+      months: (n: number, ago: string) => ({ n, ago }),
+      year: (ago: string) => ({ ago }),
+      years: (n: number, ago: string) => ({ n, ago }),
     },
   },
 });

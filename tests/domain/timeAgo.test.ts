@@ -1,6 +1,7 @@
 // 'Profile last verified: {time since kyc_approved_at}' (spec §2, D8): the words for a duration.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readIn } from '../../src/domain/locale';
 import { timeAgo, timeAgoFromIso } from '../../src/domain/timeAgo';
 
 const NOW = new Date('2025-01-15T12:00:00Z');
@@ -71,6 +72,20 @@ describe('timeAgo', () => {
   it('throws a RangeError on an invalid date', () => {
     expect(() => timeAgo(new Date('nope'), NOW)).toThrow(RangeError);
     expect(() => timeAgo(NOW, new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('timeAgo in Hindi', () => {
+  // As Intl.RelativeTimeFormat writes it (issue 15, item 6); hand-written here to check it.
+  it.each<[number, string]>([
+    [30 * SECOND, 'अभी-अभी'],
+    [MINUTE, '1 मिनट पहले'],
+    [5 * MINUTE, '5 मिनट पहले'],
+    [3 * HOUR, '3 घंटे पहले'],
+    [8 * DAY, '1 सप्ताह पहले'],
+    [3 * 365 * DAY, '3 वर्ष पहले'],
+  ])('%i ms is %s', (ms, words) => {
+    expect(readIn('hi', () => ago(ms))).toBe(words);
   });
 });
 
