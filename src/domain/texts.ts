@@ -118,10 +118,35 @@ function say(from: Catalog, id: string, values?: Values): string {
   const locale = textLocale();
   if (!from.loaded.has(locale))
     throw new Error(`'${id}' was read before its ${locale} catalog loaded`);
-  return i18n(locale)._(
-    id,
-    values ? { ...TEXT_VALUES, ...(values as Record<string, unknown>) } : TEXT_VALUES,
-  );
+  const all = values ? { ...TEXT_VALUES, ...(values as Record<string, unknown>) } : TEXT_VALUES;
+  // A message naming a value its text does not give would print a gap: a translation's slip.
+  for (const name of valueNames(locale, id)) {
+    if (!(name in all))
+      throw new Error(`'${id}' in ${locale} names {${name}}, not one of its values`);
+  }
+  return i18n(locale)._(id, all);
+}
+
+const names = new Map<string, Set<string>>();
+
+/** The values a compiled message names, in its branches too. */
+function valueNames(locale: Locale, id: string): Set<string> {
+  const key = `${locale} ${id}`;
+  let found = names.get(key);
+  if (!found) {
+    found = new Set();
+    const collect = (parts: readonly Part[]) => {
+      for (const part of parts) {
+        if (typeof part === 'string') continue;
+        found!.add(part[0]);
+        for (const branch of Object.values(part[2] ?? {})) collect(branch);
+      }
+    };
+    const message = compiled.get(locale)?.[id];
+    if (Array.isArray(message)) collect(message as Part[]);
+    names.set(key, found);
+  }
+  return found;
 }
 
 /** A long page's markup ('## heading', paragraphs, '- item') as sections. */
@@ -139,14 +164,21 @@ function toSections(markup: string): Section[] {
 
 /** Every text id the modules declare: what the catalogs must hold, no more and no less. */
 const declared = new Set<string>();
+/** How many arguments each text that takes values takes; a policy page's is its facts. */
+const arities = new Map<string, number | 'facts'>();
 
 export function declaredTextIds(): readonly string[] {
   return [...declared];
 }
 
+export function declaredArities(): ReadonlyMap<string, number | 'facts'> {
+  return arities;
+}
+
 function build(from: Catalog, id: string, leaf: Leaf | Shape | readonly unknown[]): unknown {
   if (typeof leaf === 'function') {
     declared.add(id);
+    arities.set(id, leaf.length);
     const values = leaf as (...args: unknown[]) => Values;
     return (...args: unknown[]) => say(from, id, values(...args));
   }
@@ -154,6 +186,7 @@ function build(from: Catalog, id: string, leaf: Leaf | Shape | readonly unknown[
   if ((leaf as SectionsLeaf<unknown>).kind === 'sections') {
     const { values } = leaf as SectionsLeaf<unknown>;
     declared.add(id);
+    arities.set(id, 'facts');
     return (facts: unknown) => toSections(say(from, id, values(facts)));
   }
   const out = (Array.isArray(leaf) ? [] : {}) as Record<string, unknown>;
