@@ -77,7 +77,8 @@ describe('the catalogs', () => {
     };
     const facts = { merchant: 'M', product: 'P', supportEmail: 'e@x.in', phone: '9' };
     const said = [...declaredArities()].flatMap(([id, arity]) => {
-      const text = id.split('.').reduce<any>((tree, key) => tree[key], modules);
+      type Node = Record<string, unknown> & ((...args: unknown[]) => unknown);
+      const text = id.split('.').reduce((tree, key) => tree[key] as Node, modules as Node);
       const args = arity === 'facts' ? [facts] : Array.from({ length: arity }, () => 7);
       // A value the message names but is not given throws (texts.ts); a gap would be silent.
       return LOCALES.map((locale) => readIn(locale, () => text(...args) as unknown));
