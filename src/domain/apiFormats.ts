@@ -1,6 +1,6 @@
 // What the API writes the same way in every language (issue 15): file names, how a payee and
-// a payer are named, rupees. Both apiMessages.ts and its Hindi twin take them from here: the
-// twin must not import apiMessages.ts, which awaits the twin while it loads.
+// a payer are named, rupees. Formats, not words: apiMessages.ts passes them on as they are
+// (`keep`), and no catalog holds them.
 import { PRODUCT_NAME } from './constants';
 
 export const apiFormats = {

@@ -95,6 +95,11 @@ describe('the catalogs', () => {
       '1 student is ready to add.',
       '2 students are ready to add.',
     ]);
-    expect(readIn('hi', () => studentsTexts.import.ready(1))).toMatch(/^1 /);
+    // Hindi's 'one' is 0 and 1: 'है' for them, 'हैं' from 2.
+    expect(readIn('hi', () => [0, 1, 2].map((n) => studentsTexts.import.ready(n)))).toEqual([
+      '0 छात्र जोड़ने के लिए तैयार है।',
+      '1 छात्र जोड़ने के लिए तैयार है।',
+      '2 छात्र जोड़ने के लिए तैयार हैं।',
+    ]);
   });
 });
