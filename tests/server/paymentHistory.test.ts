@@ -18,7 +18,7 @@ import {
   payOrder,
   requestRefund,
 } from './dashboards.support';
-import { usePaymentsServer } from './payments.support';
+import { payment, usePaymentsServer, webhookBody } from './payments.support';
 
 interface Page<T> {
   results: T[];
@@ -138,6 +138,31 @@ describe.each(testDatabases())('payments received and made on $name', (database)
 
     const made = await api('GET', `${MADE_URL}?page=1&page_size=1`, { token: priya.token });
     expect(made.json()).toMatchObject({ count: 3, results: [{ order_id: ids[2] }] });
+    // A page past the last still says how many there are.
+    const pastMade = await api('GET', `${MADE_URL}?page=5&page_size=1`, { token: priya.token });
+    expect(pastMade.json()).toMatchObject({ count: 3, page: 5, results: [] });
+  });
+
+  it('shows a paid order by its successful attempt, whatever the gateway reports after it', async () => {
+    const { asha, priya } = await t.demo();
+    const id = await payOrder(t, priya, asha, 500);
+    server.clock.advance(MINUTE_MS);
+    // A later attempt the bank declined (a stale retry): the order stays PAID, by card.
+    const stale = { ...payment(id, 50_500, 'FAILED', '5114920999999'), group: 'upi' };
+    t.fake.pay(id, stale);
+    expect((await t.postWebhook(webhookBody(stale))).statusCode).toBe(200);
+    const made = await api('GET', MADE_URL, { token: priya.token });
+    expect(made.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          order_id: id,
+          order_status: 'PAID',
+          payment_group: 'credit_card',
+          latest_payment_status: 'SUCCESS',
+        },
+      ],
+    });
   });
 
   it('keeps the IST days of a range, and this IST month in the summary', async () => {

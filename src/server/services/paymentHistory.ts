@@ -131,8 +131,22 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
     ),
   );
   const madeCount = db.select({ n: count() }).from(orders).where(madeWhere).prepare('made_count');
+  // The attempt the lists show, as shownAttempts.ts picks it (the newest successful one, else
+  // the newest), and the count of all rows: read with the page, so the list is one round trip.
+  const shownAttempt = sql<{ group: string | null; status: PaymentStatus } | null>`(
+    select json_build_object('group', ${paymentAttempts.paymentGroup}, 'status', ${paymentAttempts.status})
+    from ${paymentAttempts}
+    where ${paymentAttempts.orderId} = ${orders.id}
+    order by (${paymentAttempts.status} = 'SUCCESS') desc, ${paymentAttempts.createdAt} desc, ${paymentAttempts.id} desc
+    limit 1)`;
   const madePage = db
-    .select({ order: orders, tutor: users, refund: refunds })
+    .select({
+      order: orders,
+      tutor: users,
+      refund: refunds,
+      attempt: shownAttempt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.payeeId))
     .leftJoin(refunds, eq(refunds.orderId, orders.id))
@@ -291,14 +305,19 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
      */
     async made(caller: UserRow, query: PageRequest): Promise<Result<PaymentsMadePage, 403>> {
       if (caller.role !== 'student') return refuse(403, apiMessages.paymentHistory.onlyStudents);
-      const [total] = await madeCount.execute({ payerId: caller.id });
       const rows = await madePage.execute({
         payerId: caller.id,
         limit: query.pageSize,
         offset: offsetOf(query),
       });
+      // A page past the last has no row to carry the count.
+      const total =
+        rows[0]?.total ??
+        (offsetOf(query) > 0
+          ? Number((await madeCount.execute({ payerId: caller.id }))[0]?.n ?? 0)
+          : 0);
       const now = clock.now();
-      const results = (await withAttempts(rows)).map(({ order, tutor, refund, attempt }) => {
+      const results = rows.map(({ order, tutor, refund, attempt }) => {
         const deadline =
           order.status === 'PAID' && order.paidAt && !refund
             ? refundDeadline(order.paidAt, SETTLEMENT_HOLIDAY_DATES)
@@ -318,15 +337,15 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
           charges: paiseToRupees(order.charges),
           total: paiseToRupees(order.total),
           payment_method: order.paymentMethod,
-          payment_group: attempt?.paymentGroup ?? null,
+          payment_group: attempt?.group ?? null,
           order_status: order.status,
-          latest_payment_status: (attempt?.status ?? null) as PaymentStatus | null,
+          latest_payment_status: attempt?.status ?? null,
           refund: refund ? summaryOf(refund) : null,
           refundable_until:
             deadline && now.getTime() < deadline.getTime() ? deadline.toISOString() : null,
         };
       });
-      return success(pageOf(results, Number(total?.n ?? 0), query));
+      return success(pageOf(results, total, query));
     },
   };
 }
