@@ -16,9 +16,10 @@ import {
   failOrder,
   moveClockTo,
   payOrder,
+  receiptUrl,
   requestRefund,
 } from './dashboards.support';
-import { payment, usePaymentsServer, webhookBody } from './payments.support';
+import { ORDER_URL, payment, usePaymentsServer, webhookBody } from './payments.support';
 
 interface Page<T> {
   results: T[];
@@ -143,7 +144,7 @@ describe.each(testDatabases())('payments received and made on $name', (database)
     expect(pastMade.json()).toMatchObject({ count: 3, page: 5, results: [] });
   });
 
-  it('shows a paid order by its successful attempt, whatever the gateway reports after it', async () => {
+  it('shows a paid order by its successful attempt on every screen, whatever the gateway reports after it', async () => {
     const { asha, priya } = await t.demo();
     const id = await payOrder(t, priya, asha, 500);
     server.clock.advance(MINUTE_MS);
@@ -163,6 +164,17 @@ describe.each(testDatabases())('payments received and made on $name', (database)
         },
       ],
     });
+    expect((await received(asha.token)).results).toMatchObject([
+      { order_id: id, payment_group: 'credit_card' },
+    ]);
+    const status = await api('GET', `${ORDER_URL}${id}/`, { token: priya.token });
+    expect(status.json()).toMatchObject({
+      order: { status: 'PAID' },
+      latest_payment_status: 'SUCCESS',
+    });
+    expect(status.json()).not.toMatchObject({ latest_payment_id: '5114920999999' });
+    const receipt = await api('GET', receiptUrl(id), { token: priya.token });
+    expect(receipt.json()).toMatchObject({ payment_group: 'credit_card' });
   });
 
   it('keeps the IST days of a range, and this IST month in the summary', async () => {

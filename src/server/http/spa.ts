@@ -6,14 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import {
-  LOCALES,
-  acceptLanguageTags,
-  isLocale,
-  localeTag,
-  pickLocale,
-  type Locale,
-} from '../../domain/locale';
+import { LOCALES, isLocale, localeTag, type Locale } from '../../domain/locale';
+import { requestLocale } from './language';
 
 export interface Spa {
   /**
@@ -100,9 +94,7 @@ function readPreloads(distDir: string): Preloads {
  */
 export function pageLocale(request: FastifyRequest): Locale {
   const saved = /(?:^|;\s*)language=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1];
-  return isLocale(saved)
-    ? saved
-    : pickLocale(acceptLanguageTags(request.headers['accept-language']));
+  return isLocale(saved) ? saved : requestLocale(request);
 }
 
 /** index.html marked with the page's language (screen readers before the app has run). */

@@ -5,9 +5,10 @@ import type { components } from '../../../openapi/schema';
 import { paiseToRupees } from '../../domain/money';
 import type { PaymentStatus } from '../../domain/statuses';
 import type { Database } from '../db/client';
-import { bankAccounts, paymentAttempts, refunds, schedules, type OrderRow } from '../db/schema';
+import { bankAccounts, refunds, schedules, type OrderRow } from '../db/schema';
 import { displayName, type UserRepository } from '../users';
 import { summaryOf } from './refunds';
+import { shownAttempts } from './shownAttempts';
 
 export type OrderCreated = components['schemas']['OrderCreated'];
 export type OrderDetails = components['schemas']['OrderDetails'];
@@ -39,13 +40,7 @@ export async function detailsOf(
     .where(and(eq(bankAccounts.userId, order.payeeId), eq(bankAccounts.verified, true)))
     .orderBy(desc(bankAccounts.createdAt), desc(bankAccounts.id))
     .limit(1);
-  const attempts = await db
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.orderId, order.id))
-    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id));
-  // The latest attempt, except that a success is what the status page must show.
-  const latest = attempts.find((a) => a.status === 'SUCCESS') ?? attempts[0];
+  const latest = (await shownAttempts(db, [order.id])).get(order.id);
   const [schedule] = await db
     .select({ starttime: schedules.starttime, endtime: schedules.endtime })
     .from(schedules)

@@ -42,7 +42,7 @@ import type { RefundService } from './refunds';
 import { summaryOf } from './refunds';
 import { refuse, success, type Result } from './results';
 import { expectedSettlement, SETTLEMENT_HOLIDAY_DATES } from './settlementHolidays';
-import { shownAttempts } from './shownAttempts';
+import { shownAttempts, shownFirst } from './shownAttempts';
 
 type PaymentReceived = components['schemas']['PaymentReceived'];
 type PaymentsReceivedPage = components['schemas']['PaymentsReceivedPage'];
@@ -131,13 +131,13 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
     ),
   );
   const madeCount = db.select({ n: count() }).from(orders).where(madeWhere).prepare('made_count');
-  // The attempt the lists show, as shownAttempts.ts picks it (the newest successful one, else
-  // the newest), and the count of all rows: read with the page, so the list is one round trip.
+  // The attempt the lists show (shownAttempts.ts) and the count of all rows: read with the
+  // page, so the list is one round trip.
   const shownAttempt = sql<{ group: string | null; status: PaymentStatus } | null>`(
     select json_build_object('group', ${paymentAttempts.paymentGroup}, 'status', ${paymentAttempts.status})
     from ${paymentAttempts}
     where ${paymentAttempts.orderId} = ${orders.id}
-    order by (${paymentAttempts.status} = 'SUCCESS') desc, ${paymentAttempts.createdAt} desc, ${paymentAttempts.id} desc
+    order by ${sql.join(shownFirst, sql`, `)}
     limit 1)`;
   const madePage = db
     .select({
