@@ -2,17 +2,15 @@
 // guard", §8): non-dismissable, a centred dialog from 850 px (BREAKPOINT_DESKTOP_PX) and a bottom
 // drawer below it; its only way on is Login, to /tutor/login.
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import { Button, Drawer, Modal, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINT_DESKTOP_PX } from '../../domain/constants';
 import { messages } from '../../domain/messages';
+import { Drawer, Modal } from './Dialog';
 
 const DESKTOP_QUERY = `(min-width: ${BREAKPOINT_DESKTOP_PX}px)`;
 const keepOpen = () => {};

@@ -2,14 +2,13 @@
 // (NONE … MIN_KYC_REJECTED), or KYC is done and payments start in 2-3 business days
 // (MIN_KYC_SUBMITTED).
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import { Button, Modal, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { messages } from '../../../domain/messages';
+import { Modal } from '../../components/Dialog';
 
 export type KycDialogKind = 'kycLinkSent' | 'kycDone';
 

@@ -6,15 +6,14 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Drawer.css';
-import { Button, Drawer, Loader } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { welcomeTexts, type LoginActorRef } from '../../../../machines/login/login.machine';
 import { messages } from '../../../domain/messages';
 import { authClasses as classes } from '../../components/AuthLayout';
 import { OtpStep } from '../../components/OtpStep';
 import drawerClasses from './WelcomeDrawer.module.css';
+import { Drawer } from '../../components/Dialog';
 
 function WelcomeDrawer({ actor }: { actor: LoginActorRef }) {
   const opened = useSelector(

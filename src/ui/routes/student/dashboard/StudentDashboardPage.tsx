@@ -12,13 +12,10 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import {
   Button,
   Container,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Stack,
@@ -44,6 +41,7 @@ import { PaymentCard } from './PaymentCard';
 import { RefundForm } from './RefundDialog';
 import { LogoutButton } from '../../../app/session';
 import { RequireStudent, useEndSessionOn401 } from './studentSession';
+import { Modal } from '../../../components/Dialog';
 
 const t = dashboardTexts.student;
 

@@ -12,21 +12,8 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Tabs.css';
-import {
-  Button,
-  Container,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -41,6 +28,7 @@ import { LogoutButton, SessionProvider } from '../../../app/session';
 import { useTutorProfile } from '../guard/tutorOutlet';
 import { clearDialogFlag, readShowDialog } from '../tutorEffects';
 import { tutorTabs } from './tutorTabs';
+import { Modal } from '../../../components/Dialog';
 
 const m = messages.tutorDashboard;
 

@@ -7,8 +7,6 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ScrollArea.css';
@@ -23,7 +21,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -53,6 +50,7 @@ import { istDateTime } from '../payments/listParts';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { Modal } from '../../../../components/Dialog';
 
 const t = dashboardTexts.tutor.apiKeys;
 

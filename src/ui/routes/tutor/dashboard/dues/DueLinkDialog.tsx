@@ -7,9 +7,7 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Code, CopyButton, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Image, Loader, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type {
   DueLinkActorRef,
@@ -18,6 +16,7 @@ import type {
 import { formatINR } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { useQr } from '../../../../components/useQr';
+import { Modal } from '../../../../components/Dialog';
 
 const t = studentsTexts.duesTab;
 

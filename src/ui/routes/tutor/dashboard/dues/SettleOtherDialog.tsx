@@ -5,9 +5,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import {
   shownNoteError,
@@ -15,6 +13,7 @@ import {
 } from '../../../../../../machines/dueSettleOther/dueSettleOther.machine';
 import { formatINR } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
+import { Modal } from '../../../../components/Dialog';
 
 const t = studentsTexts.duesTab;
 

@@ -5,15 +5,14 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { ConfirmActionActorRef } from '../../../../../../machines/confirmAction/confirmAction.machine';
 import { useEndSessionWhen } from '../../../../app/session';
+import { Modal } from '../../../../components/Dialog';
 
 export interface ConfirmTexts {
   title: string;

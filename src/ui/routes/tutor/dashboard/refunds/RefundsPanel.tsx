@@ -5,14 +5,12 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -39,6 +37,7 @@ import { istDateTime } from '../payments/listParts';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { Modal } from '../../../../components/Dialog';
 
 const t = dashboardTexts.tutor.refunds;
 

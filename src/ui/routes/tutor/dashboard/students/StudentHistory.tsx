@@ -5,9 +5,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import { Badge, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -20,6 +18,7 @@ import { formatINR } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { DUE_STATUS_COLOR, dueDayText } from '../dues/dueStatus';
+import { Modal } from '../../../../components/Dialog';
 
 const t = studentsTexts.history;
 const d = studentsTexts.duesTab;
