@@ -23,6 +23,23 @@ const preactForReact = [
   { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+// React Router's package names only its development build (warnings, dev-only checks) for a
+// bundler; the build takes its production build, as React's own does by NODE_ENV.
+const routerProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+    ),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+    ),
+  },
+];
+
 // D165: each route's first-paint files beyond the entry, for the server to name in index.html
 // (src/server/http/spa.ts), so the browser fetches them beside the entry, not after it runs.
 function routePreloadsFile(): Plugin {
@@ -43,7 +60,7 @@ function routePreloadsFile(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  resolve: { alias: command === 'build' ? preactForReact : [] },
+  resolve: { alias: command === 'build' ? [...preactForReact, ...routerProduction] : [] },
   plugins: [
     react(),
     routePreloadsFile(),
