@@ -119,8 +119,11 @@ describe('/student/dashboard', () => {
       within(card('Asha Verma')).getByRole('button', { name: 'Request refund' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Request a refund' });
+    // The form's code arrives with the dialog.
     expect(
-      within(dialog).getByText('You can ask for a refund until 16th January 2025, 11:16 am IST'),
+      await within(dialog).findByText(
+        'You can ask for a refund until 16th January 2025, 11:16 am IST',
+      ),
     ).toBeInTheDocument();
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: /Why do you want a refund/ }),

@@ -12,10 +12,12 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Loader.css';
 import {
   Button,
   Container,
   Group,
+  Loader,
   Paper,
   SegmentedControl,
   Stack,
@@ -38,7 +40,6 @@ import { formatINR } from '../../../../domain/money';
 import { ListState, Pager } from '../../../components/PagedListParts';
 import { istSpan } from './format';
 import { PaymentCard } from './PaymentCard';
-import { RefundForm } from './RefundDialog';
 import { LogoutButton } from '../../../app/session';
 import { RequireStudent, useEndSessionOn401 } from './studentSession';
 import { Modal } from '../../../components/Dialog';
@@ -48,6 +49,10 @@ const t = dashboardTexts.student;
 // Issue 14: most students owe nothing through the app; the section loads after first paint.
 const MyDues = lazy(async () => ({
   default: (await loadInLanguage(() => import('./MyDues'))).MyDues,
+}));
+// Issue 11: the refund form (a text area and its input styles) loads with its dialog.
+const RefundForm = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./RefundDialog'))).RefundForm,
 }));
 
 const paymentsMachine = pagedListMachine<PaymentMade, null>().provide({
@@ -108,14 +113,16 @@ function Payments() {
         title={t.refund.title}
       >
         {refundable ? (
-          <RefundForm
-            payment={refundable}
-            onClose={(sent) => {
-              setRefunding(null);
-              // The payment now shows its refund's status.
-              if (sent) list.send({ type: 'list.reload' });
-            }}
-          />
+          <Suspense fallback={<Loader />}>
+            <RefundForm
+              payment={refundable}
+              onClose={(sent) => {
+                setRefunding(null);
+                // The payment now shows its refund's status.
+                if (sent) list.send({ type: 'list.reload' });
+              }}
+            />
+          </Suspense>
         ) : null}
       </Modal>
     </>
