@@ -1,8 +1,6 @@
 // IST (Asia/Kolkata) helpers, D21: every date and time is computed and shown in IST whatever
 // the runtime's zone. IST is a fixed +05:30 with no DST, so we shift the instant by the offset
-// and read UTC fields; nothing here reads the local zone. Month names come from Intl, in the
-// language texts are read in (issue 15).
-import { localeTag, textLocale, type Locale } from './locale';
+// and read UTC fields; nothing here reads the local zone. A date in words is istDate.ts.
 
 export const IST_OFFSET_MINUTES = 330;
 const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
@@ -85,41 +83,6 @@ export function addIstDays(dateKey: string, days: number): string {
   if (!isIsoDate(dateKey)) throw new RangeError(`Not an ISO date: ${dateKey}`);
   const [year, month, day] = dateKey.split('-').map(Number) as [number, number, number];
   return istDateKey(new Date(fromIst(year, month, day).getTime() + days * DAY_MS));
-}
-
-// Made at first use, not at load: an Intl object's first construction costs a phone tens of ms.
-let ordinalRules: Intl.PluralRules | undefined;
-const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-
-/** English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st. */
-export function ordinal(n: number): string {
-  ordinalRules ??= new Intl.PluralRules('en-IN', { type: 'ordinal' });
-  return `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)] ?? 'th'}`;
-}
-
-const monthNames = new Map<Locale, Intl.DateTimeFormat>();
-/** The IST month's name in `locale` ('October', 'अक्टूबर'), from Intl. */
-function monthName(date: Date, locale: Locale): string {
-  let format = monthNames.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeTag(locale), {
-      month: 'long',
-      timeZone: 'Asia/Kolkata',
-    });
-    monthNames.set(locale, format);
-  }
-  return format.format(date);
-}
-
-/**
- * '9th October' (IST day), as the settlement summary shows; '9th October 2025' with the year.
- * In Hindi '9 अक्टूबर 2025': Hindi writes no ordinal on a date.
- */
-export function formatIstDate(date: Date, options: { withYear?: boolean } = {}): string {
-  const { year, day } = istParts(date);
-  const locale = textLocale();
-  const text = `${locale === 'en' ? ordinal(day) : day} ${monthName(date, locale)}`;
-  return options.withYear ? `${text} ${year}` : text;
 }
 
 /** '5:00 pm', '12:00 pm' (noon), '12:30 am' (just after midnight), in IST. */

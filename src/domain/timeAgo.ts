@@ -5,7 +5,6 @@
 //   < 30 days N weeks ago | < 60 days a month ago | < 365 days N months ago (30-day months,
 //   at most 11) | < 730 days a year ago | else N years ago (365-day years).
 // A moment in the future (a clock a little ahead of the server's) reads 'just now'.
-import { localeTag, textLocale } from './locale';
 import { messages } from './messages';
 
 const MINUTE_MS = 60_000;
@@ -13,19 +12,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 const words = messages.publicPages.timeAgo;
-const formats = new Map<string, Intl.RelativeTimeFormat>();
-
-/** `n` units ago as Intl writes it in the reader's language ('5 मिनट पहले'). */
-function ago(n: number, unit: Intl.RelativeTimeFormatUnit): string {
-  const tag = localeTag(textLocale());
-  let format = formats.get(tag);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(tag, { numeric: 'always' });
-    formats.set(tag, format);
-  }
-  return format.format(-n, unit);
-}
-
 function assertValidDate(date: Date): void {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
     throw new RangeError('Invalid date');
@@ -38,26 +24,20 @@ export function timeAgo(from: Date, now: Date): string {
   assertValidDate(now);
   const ms = now.getTime() - from.getTime();
   if (ms < MINUTE_MS) return words.justNow;
-  const say = (
-    n: number,
-    unit: Intl.RelativeTimeFormatUnit,
-    one: typeof words.minute,
-    many: typeof words.minutes,
-  ) => (n === 1 ? one(ago(1, unit)) : many(n, ago(n, unit)));
-  if (ms < 2 * MINUTE_MS) return say(1, 'minute', words.minute, words.minutes);
-  if (ms < HOUR_MS) return say(Math.floor(ms / MINUTE_MS), 'minute', words.minute, words.minutes);
-  if (ms < 2 * HOUR_MS) return say(1, 'hour', words.hour, words.hours);
-  if (ms < DAY_MS) return say(Math.floor(ms / HOUR_MS), 'hour', words.hour, words.hours);
+  const say = (n: number, one: string, many: (n: number) => string) => (n === 1 ? one : many(n));
+  if (ms < 2 * MINUTE_MS) return say(1, words.minute, words.minutes);
+  if (ms < HOUR_MS) return say(Math.floor(ms / MINUTE_MS), words.minute, words.minutes);
+  if (ms < 2 * HOUR_MS) return say(1, words.hour, words.hours);
+  if (ms < DAY_MS) return say(Math.floor(ms / HOUR_MS), words.hour, words.hours);
   const days = Math.floor(ms / DAY_MS);
-  if (days < 2) return say(1, 'day', words.day, words.days);
-  if (days < 7) return say(days, 'day', words.day, words.days);
-  if (days < 14) return say(1, 'week', words.week, words.weeks);
-  if (days < 30) return say(Math.floor(days / 7), 'week', words.week, words.weeks);
-  if (days < 60) return say(1, 'month', words.month, words.months);
-  if (days < 365)
-    return say(Math.min(11, Math.floor(days / 30)), 'month', words.month, words.months);
-  if (days < 730) return say(1, 'year', words.year, words.years);
-  return say(Math.floor(days / 365), 'year', words.year, words.years);
+  if (days < 2) return say(1, words.day, words.days);
+  if (days < 7) return say(days, words.day, words.days);
+  if (days < 14) return say(1, words.week, words.weeks);
+  if (days < 30) return say(Math.floor(days / 7), words.week, words.weeks);
+  if (days < 60) return say(1, words.month, words.months);
+  if (days < 365) return say(Math.min(11, Math.floor(days / 30)), words.month, words.months);
+  if (days < 730) return say(1, words.year, words.years);
+  return say(Math.floor(days / 365), words.year, words.years);
 }
 
 /** timeAgo for an ISO date-time from the API; null when the value is absent or unreadable. */

@@ -2,7 +2,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { nextSettlement } from '../../src/domain/settlement';
-import { formatIstDate, formatIstTime, istDateKey, istParts } from '../../src/domain/time';
+import { formatIstTime, istDateKey, istParts } from '../../src/domain/time';
+import { formatIstDate } from '../../src/domain/istDate';
 
 const at = (iso: string, holidays: string[] = []): string =>
   nextSettlement(new Date(iso), holidays).toISOString();

@@ -4,15 +4,15 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   addIstDays,
-  formatIstDate,
   formatIstTime,
   fromIst,
   isIsoDate,
   istDateKey,
   istParts,
-  ordinal,
   toIstIsoString,
 } from '../../src/domain/time';
+import { formatIstDate, ordinal } from '../../src/domain/istDate';
+import { readIn } from '../../src/domain/locale';
 
 const utc = (iso: string): Date => new Date(iso);
 
@@ -116,6 +116,20 @@ describe('D5/D21 formatIstDate (settlement summary style)', () => {
 
   it('can add the year', () => {
     expect(formatIstDate(utc('2025-10-09T11:30:00Z'), { withYear: true })).toBe('9th October 2025');
+  });
+
+  it('names every month as Intl does, in English and in Hindi, without an ordinal in Hindi', () => {
+    for (let month = 0; month < 12; month += 1) {
+      const date = utc(`2025-${String(month + 1).padStart(2, '0')}-15T06:00:00Z`);
+      for (const [locale, tag] of [
+        ['en', 'en-IN'],
+        ['hi', 'hi-IN'],
+      ] as const) {
+        const name = new Intl.DateTimeFormat(tag, { month: 'long', timeZone: 'UTC' }).format(date);
+        const day = locale === 'en' ? '15th' : '15';
+        expect(readIn(locale, () => formatIstDate(date))).toBe(`${day} ${name}`);
+      }
+    }
   });
 
   it.each([

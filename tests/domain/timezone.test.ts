@@ -4,8 +4,8 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { bookingWindow } from '../../src/domain/schedule';
 import { nextSettlement } from '../../src/domain/settlement';
+import { formatIstDate } from '../../src/domain/istDate';
 import {
-  formatIstDate,
   formatIstTime,
   fromIst,
   istDateKey,

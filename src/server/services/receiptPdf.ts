@@ -8,7 +8,8 @@ import { PRODUCT_NAME } from '../../domain/messages';
 import { paidForLine } from '../../domain/duePeriod';
 import { apiMessages } from '../../domain/apiMessages';
 import { formatAmount, rupeesToPaise } from '../../domain/money';
-import { formatIstDate, formatIstTime } from '../../domain/time';
+import { formatIstTime } from '../../domain/time';
+import { formatIstDate } from '../../domain/istDate';
 import { localeTag, textLocale } from '../../domain/locale';
 
 type Receipt = components['schemas']['Receipt'];

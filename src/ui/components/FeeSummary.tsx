@@ -7,7 +7,8 @@ import '@mantine/core/styles/Text.css';
 import { DataList, Paper, Text } from '@mantine/core';
 import type { Breakup } from '../../domain/fees';
 import { messages } from '../../domain/messages';
-import { formatIstDate, formatIstTime } from '../../domain/time';
+import { formatIstTime } from '../../domain/time';
+import { formatIstDate } from '../../domain/istDate';
 import { AmountBreakup } from './AmountBreakup';
 
 export interface FeeSummaryProps {

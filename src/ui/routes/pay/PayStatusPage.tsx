@@ -21,7 +21,8 @@ import {
 } from '../../../../machines/orderStatus/orderStatus.machine';
 import { messages } from '../../../domain/messages';
 import { formatINR } from '../../../domain/money';
-import { formatIstDate, formatIstTime } from '../../../domain/time';
+import { formatIstTime } from '../../../domain/time';
+import { formatIstDate } from '../../../domain/istDate';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { currentOrderId } from './orderId';

@@ -1,5 +1,6 @@
 import { messages } from '../../../domain/messages';
-import { formatIstDate, formatIstTime } from '../../../domain/time';
+import { formatIstTime } from '../../../domain/time';
+import { formatIstDate } from '../../../domain/istDate';
 
 /** D20/D21: a booked session as '9th October, 12:00 pm to 1:00 pm' (IST). */
 export function sessionText(session: { start: string; end: string }): string {

@@ -22,7 +22,7 @@ import { fetchMyDues, linkForDues, type MyDueRow } from '../../../../api/actors/
 import { duePeriodLabel } from '../../../../domain/duePeriod';
 import { formatINR } from '../../../../domain/money';
 import { studentsTexts } from '../../../../domain/studentsTexts';
-import { formatIstDate } from '../../../../domain/time';
+import { formatIstDate } from '../../../../domain/istDate';
 import { ConfirmDialog } from '../../tutor/dashboard/links/ConfirmDialog';
 import { useEndSessionOn401 } from './studentSession';
 

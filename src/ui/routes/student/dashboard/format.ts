@@ -1,6 +1,7 @@
 // How the student screens write times and amounts: IST (D21), rupees with Indian grouping (D9).
 import { apiMessages } from '../../../../domain/apiMessages';
-import { formatIstDate, formatIstTime } from '../../../../domain/time';
+import { formatIstTime } from '../../../../domain/time';
+import { formatIstDate } from '../../../../domain/istDate';
 
 /** '15th January 2025, 11:16 am IST' */
 export function istWhen(iso: string): string {

@@ -1,6 +1,6 @@
 // How a due's status and date read on the tutor's screens (the Dues tab, a student's history).
 import type { DueStatus } from '../../../../../api/actors/tutorDues';
-import { formatIstDate } from '../../../../../domain/time';
+import { formatIstDate } from '../../../../../domain/istDate';
 
 export const DUE_STATUS_COLOR: Record<DueStatus, string> = {
   open: 'blue',

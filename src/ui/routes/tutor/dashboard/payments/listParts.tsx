@@ -1,6 +1,7 @@
 // What the tutor dashboard's tabs share: IST date-times. Their lists are one ListTable
 // (src/ui/components/ListTable.tsx: state, rows, pager, the 401 rule).
-import { formatIstDate, formatIstTime } from '../../../../../domain/time';
+import { formatIstTime } from '../../../../../domain/time';
+import { formatIstDate } from '../../../../../domain/istDate';
 
 /** '15th January 2025, 11:16 am' (IST, D21). */
 export function istDateTime(iso: string): string {

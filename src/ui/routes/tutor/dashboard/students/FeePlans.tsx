@@ -42,7 +42,8 @@ import { endPlan, fetchFeePlans, savePlan } from '../../../../../api/actors/tuto
 import type { FeePlanKind } from '../../../../../domain/feePlans';
 import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
-import { formatIstDate, istDateKey } from '../../../../../domain/time';
+import { istDateKey } from '../../../../../domain/time';
+import { formatIstDate } from '../../../../../domain/istDate';
 import { useEndSessionWhen } from '../../../../app/session';
 import { useClock } from '../../../../app/clock';
 import { ListTable, type Column } from '../../../../components/ListTable';
