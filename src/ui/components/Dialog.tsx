@@ -6,22 +6,12 @@
 import { useEffect, useState } from 'react';
 import type { DrawerProps, ModalProps } from '@mantine/core';
 import type * as DialogCode from './dialogChunk';
+import { loadOnce } from './loadOnce';
 
 type DialogChunk = typeof DialogCode;
 
 let loaded: DialogChunk | null = null;
-let loading: Promise<DialogChunk> | null = null;
-
-function loadDialogs(): Promise<DialogChunk> {
-  loading ??= import('./dialogChunk').then(
-    (chunk) => (loaded = chunk),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadDialogs = loadOnce(() => import('./dialogChunk').then((chunk) => (loaded = chunk)));
 
 function useDialogChunk(opened: boolean): DialogChunk | null {
   const [chunk, setChunk] = useState(loaded);

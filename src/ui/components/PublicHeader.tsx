@@ -8,6 +8,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { BREAKPOINT_PROFILE_DRAWER_PX } from '../../domain/constants';
 import { messages, PRODUCT_NAME } from '../../domain/messages';
 import type { PublicDrawer as PublicDrawerType } from './PublicDrawer';
+import { loadOnce } from './loadOnce';
 import classes from './PublicLayout.module.css';
 
 /** The public pages' navigation (spec §2), in the spec's order. */
@@ -23,17 +24,7 @@ export const publicNav = () => [
 /** The same width as the CSS media query of PublicLayout.module.css. */
 export const DRAWER_MEDIA_QUERY = `(max-width: ${BREAKPOINT_PROFILE_DRAWER_PX}px)`;
 
-type DrawerChunk = { PublicDrawer: typeof PublicDrawerType };
-
-/** The drawer's chunk, loaded once; a failed load (a dropped connection) may be tried again. */
-let drawerChunk: Promise<DrawerChunk> | null = null;
-function loadDrawer() {
-  drawerChunk ??= import('./PublicDrawer').catch((error: unknown) => {
-    drawerChunk = null;
-    throw error;
-  });
-  return drawerChunk;
-}
+const loadDrawer = loadOnce(() => import('./PublicDrawer'));
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return publicNav().map(({ to, label }) => (

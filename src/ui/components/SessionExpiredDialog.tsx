@@ -1,8 +1,6 @@
 // 'Session Expired! Please login again' (spec §2 tutor/onboarding/aadhar-redirect, §4 "Tutor
 // guard", §8): non-dismissable, a centred dialog from 850 px (BREAKPOINT_DESKTOP_PX) and a bottom
 // drawer below it; its only way on is Login, to /tutor/login.
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';

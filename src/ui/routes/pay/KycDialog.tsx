@@ -1,8 +1,6 @@
 // The payee look-up's KYC dialogs (spec §4 "Gateway onboarding status"): the KYC link is sent
 // (NONE … MIN_KYC_REJECTED), or KYC is done and payments start in 2-3 business days
 // (MIN_KYC_SUBMITTED).
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';

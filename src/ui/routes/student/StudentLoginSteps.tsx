@@ -5,7 +5,6 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Overlay.css';
 import { Button, Loader } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { welcomeTexts, type LoginActorRef } from '../../../../machines/login/login.machine';

@@ -11,7 +11,6 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Loader.css';
 import {
   Button,

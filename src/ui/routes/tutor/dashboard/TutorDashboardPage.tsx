@@ -11,7 +11,6 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Tabs.css';
 import { Button, Container, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';

@@ -7,7 +7,6 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Stack.css';

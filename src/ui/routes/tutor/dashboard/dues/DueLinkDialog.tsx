@@ -6,7 +6,6 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Overlay.css';
 import { Alert, Button, Code, CopyButton, Image, Loader, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type {

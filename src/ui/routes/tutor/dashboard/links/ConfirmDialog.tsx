@@ -5,7 +5,6 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';

@@ -4,7 +4,6 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Overlay.css';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
