@@ -1,6 +1,6 @@
 // Users as the API shows them: the owner's full User, and the UserSummary others see
 // (contract schemas; D17: PAN only to the owner, ids only to a logged-in caller).
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import { gatewayStatus, type PgOnboardingStatus } from '../domain/onboarding';
 import type { Database } from './db/client';
@@ -17,6 +17,17 @@ const ONBOARDING_COLUMNS = {
   status: pgOnboarding.status,
 };
 
+/**
+ * A user's gateway entries as one JSON value, oldest first: a subquery of any select that has
+ * `users` in it, so the user and their entries come in one round trip (issue 11). The user's id
+ * is written with its table: Drizzle leaves a column bare in a select from one table, and a
+ * bare "id" here would be pg_onboarding's.
+ */
+const outerUserId = sql`${sql.identifier(getTableName(users))}.${sql.identifier(users.id.name)}`;
+export const onboardingEntries = sql<OnboardingEntry[]>`(
+  select coalesce(json_agg(json_build_object('pg_name', ${pgOnboarding.pgName}, 'status', ${pgOnboarding.status}) order by ${pgOnboarding.id}), '[]'::json)
+  from ${pgOnboarding} where ${pgOnboarding.userId} = ${outerUserId})`;
+
 export function createUserRepository(db: Database) {
   // Issue 11: one user's entries are read on most requests (user/me, order checks): built once
   // and prepared per connection.
@@ -32,6 +43,12 @@ export function createUserRepository(db: Database) {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('user_by_id');
+  const userWithOnboarding = db
+    .select({ user: users, onboarding: onboardingEntries })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_with_onboarding');
 
   const onboardingOf = async (userIds: number[], executor: Database = db) => {
     const byUser = new Map<number, OnboardingEntry[]>();
@@ -95,6 +112,14 @@ export function createUserRepository(db: Database) {
       const [row] = await executor.select().from(users).where(eq(users.phone, phone)).limit(1);
       if (!row) throw new Error('findOrCreate: the user vanished');
       return row;
+    },
+
+    /** The user of `id` with the gateway status that counts (D42), in one round trip. */
+    async findWithGatewayStatus(
+      id: number,
+    ): Promise<{ user: UserRow; status: PgOnboardingStatus } | undefined> {
+      const [row] = await userWithOnboarding.execute({ id });
+      return row && { user: row.user, status: gatewayStatus(row.onboarding) };
     },
 
     /** The gateway status that counts (D42): the cashfree entry, NONE when there is none. */

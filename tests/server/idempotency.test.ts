@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_TTL_MS,
 } from '../../src/server/services/idempotency';
 import { refuse, success, type Result } from '../../src/server/services/results';
+import { sweepAndRunJobs } from '../support/jobs';
 import { testDatabases, useTestServer } from '../support/server';
 
 const refusals = {
@@ -89,6 +90,24 @@ describe.each(testDatabases())('idempotency on $name', (database) => {
     expect(await idempotent(request('key-dddd', { a: 2 }), work(success({ n: 0 })))).toEqual({
       ok: true,
       value: { n: 2 },
+    });
+  });
+
+  it('the sweep removes keys past their day and keeps the others', async () => {
+    const { idempotent, request, work } = await setup();
+    await idempotent(request('key-old1', { a: 1 }), work(success({ n: 0 })));
+    server.clock.advance(IDEMPOTENCY_TTL_MS - 60_000);
+    await idempotent(request('key-new1', { a: 1 }), work(success({ n: 0 })));
+    server.clock.advance(120_000);
+    expect((await sweepAndRunJobs(server.app)).found.keysForgotten).toBe(1);
+    expect((await sweepAndRunJobs(server.app)).found.keysForgotten).toBe(0);
+    // The newer key still holds its first body; the old one takes any.
+    expect(await idempotent(request('key-new1', { a: 2 }), work(success({ n: 0 })))).toEqual(
+      refusals.mismatch,
+    );
+    expect(await idempotent(request('key-old1', { a: 2 }), work(success({ n: 0 })))).toEqual({
+      ok: true,
+      value: { n: 3 },
     });
   });
 });

@@ -4,8 +4,8 @@ import type { Locale } from '../../domain/locale';
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { pgOnboarding, sessions, users, type UserRow } from '../db/schema';
-import type { OnboardingEntry } from '../users';
+import { sessions, users, type UserRow } from '../db/schema';
+import { onboardingEntries, type OnboardingEntry } from '../users';
 import { SESSION_VALIDITY_MS } from './constants';
 import { hashSessionToken, newSessionToken } from './crypto';
 
@@ -21,11 +21,8 @@ export function createSessionService(db: Database, clock: Clock) {
   // Issue 11: every authenticated request runs this, so it is built once and prepared on each
   // connection (PostgreSQL parses and plans it once), not rebuilt per request. It also brings
   // the user's gateway entries, so GET user/me/, the app's most frequent call, is one round trip.
-  const onboarding = sql<OnboardingEntry[]>`(
-    select coalesce(json_agg(json_build_object('pg_name', ${pgOnboarding.pgName}, 'status', ${pgOnboarding.status}) order by ${pgOnboarding.id}), '[]'::json)
-    from ${pgOnboarding} where ${pgOnboarding.userId} = ${users.id})`;
   const live = db
-    .select({ user: users, expiresAt: sessions.expiresAt, onboarding })
+    .select({ user: users, expiresAt: sessions.expiresAt, onboarding: onboardingEntries })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

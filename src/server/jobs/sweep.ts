@@ -2,10 +2,12 @@
 // Requests send jobs too, inside their transactions; the sweep is what makes a lost or failed
 // job come back, since every job is derived from rows (an order's next_check_at, a PENDING
 // refund, an unapplied webhook, a closed link with open checkouts), and the hourly dues and reminders jobs.
+// It also removes idempotency keys past their day.
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { orders, paymentLinks, refunds, smsMessages, webhookReceipts } from '../db/schema';
+import { forgetExpiredKeys } from '../services/idempotency';
 import type { JobQueue } from './queue';
 import { toIstIsoString } from '../../domain/time';
 
@@ -21,6 +23,8 @@ export interface SweepResult {
   linksExpired: number;
   linksToClose: number;
   texts: number;
+  /** Idempotency keys past their day. */
+  keysForgotten: number;
 }
 
 export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise<SweepResult> {
@@ -96,8 +100,11 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
   await jobs.send('dues-generate', { hour }, { oncePerSeconds: 3600 });
   await jobs.send('reminders-run', { hour }, { oncePerSeconds: 3600 });
 
+  const keysForgotten = await forgetExpiredKeys(db, now, BATCH);
+
   return {
     texts: texts.length,
+    keysForgotten,
     orders: dueOrders.length,
     refunds: dueRefunds.length,
     webhooks: unapplied.length,

@@ -3,11 +3,12 @@
 // - the same key and body replay the reply; another body under the key is refused (409);
 // - a request still working under the key is waited for, then refused (409) if it is slow;
 // - a refusal or a crash is not remembered, so fixing the problem and retrying with the key
-//   works; a request that died without answering releases its key after IN_FLIGHT_STALE_MS.
+//   works; a request that died without answering releases its key after IN_FLIGHT_STALE_MS;
+// - a key is free again after IDEMPOTENCY_TTL_MS; the sweep removes such rows.
 // Keys are per caller, shared by every route that takes them (as Stripe's are).
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -41,6 +42,23 @@ type Claim<T> =
   | { kind: 'replay'; reply: T }
   | { kind: 'refused'; refusal: Refusal<409> };
 
+/**
+ * The sweep's part (D108): removes up to `limit` keys older than a day. A claim treats such a
+ * key as free anyway, so this only keeps the table small, off the order's path (issue 11).
+ */
+export async function forgetExpiredKeys(db: Database, now: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ id: idempotencyKeys.id })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))
+    .limit(limit);
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(inArray(idempotencyKeys.id, expired))
+    .returning({ id: idempotencyKeys.id });
+  return gone.length;
+}
+
 export function createIdempotency({ db, clock }: { db: Database; clock: Clock }) {
   /** Claims the key for this request, or tells how an earlier request with it ended. */
   const claim = async <T>(request: IdempotentRequest): Promise<Claim<T>> => {
@@ -48,14 +66,6 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       const now = clock.now();
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)),
-          ),
-        );
       const [claimed] = await db
         .insert(idempotencyKeys)
         .values({ userId, key, requestHash: hash, createdAt: now })
@@ -68,6 +78,11 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
         .limit(1);
       if (!row) continue; // answered with a refusal and released meanwhile: claim it now
+      if (now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
+        // Expired, and not yet removed by the sweep: the key is free again.
+        await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, row.id));
+        continue;
+      }
       if (row.requestHash !== hash) return { kind: 'refused', refusal: refusals.mismatch };
       if (row.response !== null) return { kind: 'replay', reply: row.response as T };
       if (now.getTime() - row.createdAt.getTime() > IN_FLIGHT_STALE_MS) {

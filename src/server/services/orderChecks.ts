@@ -73,8 +73,9 @@ export function createOrderChecks(deps: { db: Database; clock: Clock; users: Use
     if (!caller.pan || !caller.firstName || !caller.lastName) {
       return refused(400, apiMessages.orders.profileIncomplete);
     }
-    const payee = await users.findById(input.payee_id);
-    if (!payee) return refuse(404, apiMessages.orders.payeeNotFound);
+    const found = await users.findWithGatewayStatus(input.payee_id);
+    if (!found) return refuse(404, apiMessages.orders.payeeNotFound);
+    const { user: payee, status } = found;
     if (payee.role !== 'teacher') return refused(400, messages.roles.payeeIsStudent);
 
     const base = input.base_amount * PAISE_PER_RUPEE;
@@ -82,7 +83,6 @@ export function createOrderChecks(deps: { db: Database; clock: Clock; users: Use
       ? amountError(base)
       : messages.validation.amountMax;
     if (baseError) return refused(400, baseError);
-    const status = await users.gatewayStatusOf(payee.id);
     const notOnboarded = acceptanceVerdict(status, 0, base);
     if (!notOnboarded.ok && notOnboarded.reason === 'not-onboarded') {
       return refused(400, notOnboarded.message);
