@@ -1,6 +1,7 @@
 import { Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
+import { useAfterPaint } from './afterPaint';
 import { LanguageSwitch, useLanguage } from './language';
 import { createLocationFeed, type LocationFeed } from './locationFeed';
 
@@ -29,12 +30,15 @@ function ScrollToTop() {
 export function RootLayout() {
   const [feed] = useState(createLocationFeed);
   const { screen } = useLanguage();
+  const painted = useAfterPaint();
   return (
     <>
       <LocationPublisher feed={feed} />
-      <Suspense fallback={null}>
-        <ActiveFlowTracker feed={feed} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={null}>
+          <ActiveFlowTracker feed={feed} />
+        </Suspense>
+      ) : null}
       <ScrollToTop />
       <LanguageSwitch />
       {/* A new language renders the screen afresh: what it shows was worded in the old one. */}

@@ -7,6 +7,7 @@
 // the model the controller publishes after each render: a controlled input whose value lags one
 // render behind is reset to the old text, and the next key, if it comes before the update,
 // lands on it and the previous one is lost (issue 13: '6507' typed fast became '607').
+import { useAfterPaint } from '../../app/afterPaint';
 import { loadInLanguage } from '../../app/loadInLanguage';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -41,6 +42,7 @@ export function StaticLinkPage() {
   const book = search.get('book') === '1'; // D20
   const [draft, setDraft] = useState('');
   const [model, setModel] = useState<AmountScreenModel | null>(null);
+  const painted = useAfterPaint();
   const amountText = useSyncExternalStore(
     model ? model.amount.subscribe : noSubscription,
     model ? model.amount.get : () => draft,
@@ -58,15 +60,17 @@ export function StaticLinkPage() {
         notice={model?.notice}
         summary={model?.summary}
       />
-      <Suspense fallback={null}>
-        <StaticLinkController
-          key={username}
-          username={username}
-          book={book}
-          draft={draft}
-          onModel={setModel}
-        />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={null}>
+          <StaticLinkController
+            key={username}
+            username={username}
+            book={book}
+            draft={draft}
+            onModel={setModel}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
