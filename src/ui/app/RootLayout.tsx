@@ -1,7 +1,7 @@
 import { Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PRODUCT_NAME, messages } from '../../domain/messages';
-import { useAfterPaint } from './afterPaint';
+import { AfterPaint } from './AfterPaint';
 import { LanguageSwitch, useLanguage } from './language';
 import { createLocationFeed, type LocationFeed } from './locationFeed';
 
@@ -30,15 +30,12 @@ function ScrollToTop() {
 export function RootLayout() {
   const [feed] = useState(createLocationFeed);
   const { screen } = useLanguage();
-  const painted = useAfterPaint();
   return (
     <>
       <LocationPublisher feed={feed} />
-      {painted ? (
-        <Suspense fallback={null}>
-          <ActiveFlowTracker feed={feed} />
-        </Suspense>
-      ) : null}
+      <AfterPaint>
+        <ActiveFlowTracker feed={feed} />
+      </AfterPaint>
       <ScrollToTop />
       <LanguageSwitch />
       {/* A new language renders the screen afresh: what it shows was worded in the old one. */}

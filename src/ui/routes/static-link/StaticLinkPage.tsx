@@ -1,15 +1,15 @@
 // /static-link/{username} (spec §2, §4 "Amount screen Proceed"; D5, D20, D30).
 // scripts/check-budget.ts measures this module: the first paint is the amount screen alone
 // (Mantine's field and button). The machine, the API client, storage and the fee summary
-// arrive in a lazy chunk (StaticLinkController) that drives the same screen; what the student
-// types before it arrives is kept and handed over.
+// arrive in a lazy chunk (StaticLinkController), fetched after that first paint (D172), that
+// drives the same screen; what the student types before it arrives is kept and handed over.
 // The field's text is read from the machine synchronously (useSyncExternalStore), not through
 // the model the controller publishes after each render: a controlled input whose value lags one
 // render behind is reset to the old text, and the next key, if it comes before the update,
 // lands on it and the previous one is lost (issue 13: '6507' typed fast became '607').
-import { useAfterPaint } from '../../app/afterPaint';
+import { AfterPaint } from '../../app/AfterPaint';
 import { loadInLanguage } from '../../app/loadInLanguage';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, useState, useSyncExternalStore } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AmountScreen, type AmountScreenProps } from './AmountScreen';
 
@@ -42,7 +42,6 @@ export function StaticLinkPage() {
   const book = search.get('book') === '1'; // D20
   const [draft, setDraft] = useState('');
   const [model, setModel] = useState<AmountScreenModel | null>(null);
-  const painted = useAfterPaint();
   const amountText = useSyncExternalStore(
     model ? model.amount.subscribe : noSubscription,
     model ? model.amount.get : () => draft,
@@ -60,17 +59,15 @@ export function StaticLinkPage() {
         notice={model?.notice}
         summary={model?.summary}
       />
-      {painted ? (
-        <Suspense fallback={null}>
-          <StaticLinkController
-            key={username}
-            username={username}
-            book={book}
-            draft={draft}
-            onModel={setModel}
-          />
-        </Suspense>
-      ) : null}
+      <AfterPaint>
+        <StaticLinkController
+          key={username}
+          username={username}
+          book={book}
+          draft={draft}
+          onModel={setModel}
+        />
+      </AfterPaint>
     </>
   );
 }
