@@ -23,56 +23,66 @@ interface KeyDef<T> {
   readonly schema: z.ZodMiniType<T>;
 }
 
-const text = <T extends string>(schema: z.ZodMiniType<T>, area: Area = 'local'): KeyDef<T> => ({
-  codec: 'text',
-  area,
-  schema,
-});
-const json = <T>(schema: z.ZodMiniType<T>, area: Area = 'local'): KeyDef<T> => ({
-  codec: 'json',
-  area,
-  schema,
-});
+// Issue 11: a key's schema is built the first time the key is read or written, not when this
+// module loads: every screen loads it, and building all the schemas at once was a phone's
+// main thread busy after the first paint, though a first visit touches two or three keys.
+const keyDef = <T>(codec: KeyDef<T>['codec'], make: () => z.ZodMiniType<T>, area: Area) => {
+  let schema: z.ZodMiniType<T> | undefined;
+  return {
+    codec,
+    area,
+    get schema() {
+      return (schema ??= make());
+    },
+  } as KeyDef<T>;
+};
+const text = <T extends string>(make: () => z.ZodMiniType<T>, area: Area = 'local') =>
+  keyDef('text', make, area);
+const json = <T>(make: () => z.ZodMiniType<T>, area: Area = 'local') => keyDef('json', make, area);
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const noControl = z.refine<string>((s) => !CONTROL.test(s));
+const noControl = () => z.refine<string>((s) => !CONTROL.test(s));
 
 /** Opaque bearer token: printable ASCII without spaces, so it is safe in a header. */
-const token = z.string().check(z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/));
+const token = () => z.string().check(z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/));
 /** Server ids (users, orders, links) are kept as opaque strings: '42', 'order_1', a UUID. */
-const id = z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/));
-const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), noControl);
+const id = () => z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/));
+const name = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(200), noControl());
 /** Spec §5: exactly 10 digits starting with 6-9. */
-const phone = z.string().check(z.regex(/^[6-9]\d{9}$/));
+const phone = () => z.string().check(z.regex(/^[6-9]\d{9}$/));
 /** D9: amounts are integer paise. Business limits (D11) belong to the forms, not to storage. */
-const paise = z.int().check(z.nonnegative());
+const paise = () => z.int().check(z.nonnegative());
 /** D15: only a same-origin path is ever kept as a navigation target. */
-const sameOriginPath = z.string().check(z.refine<string>(isSameOriginPath));
+const sameOriginPath = () => z.string().check(z.refine<string>(isSameOriginPath));
 /** location.search as the router gives it: '' or '?…'. */
-const query = z.string().check(
-  z.refine<string>((s) => s === '' || s.startsWith('?')),
-  noControl,
-);
-const username = z.string().check(
-  z.minLength(1),
-  z.maxLength(100),
-  noControl,
-  z.refine<string>((s) => !/[\s/\\?#]/.test(s)),
-);
-const flag = z.boolean();
+const query = () =>
+  z.string().check(
+    z.refine<string>((s) => s === '' || s.startsWith('?')),
+    noControl(),
+  );
+const username = () =>
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(100),
+    noControl(),
+    z.refine<string>((s) => !/[\s/\\?#]/.test(s)),
+  );
+const flag = () => z.boolean();
 /**
  * Names and PAN of a form being filled (spec §3 "onboarding names and PAN", "autoFillDetails").
  * D16: PAN never stays in the browser beyond that form: these live in sessionStorage (gone
  * with the tab) and the screen removes them once the form is submitted. The PAN is a draft
  * (spec §5 input rule: upper-case letters and digits, at most 10), validated by the form.
  */
-const formName = z.optional(z.string().check(z.maxLength(100), noControl));
-const formNames = z.object({
-  firstName: formName,
-  lastName: formName,
-  pan: z.optional(z.string().check(z.regex(/^[A-Z0-9]{0,10}$/))),
-});
+const formNames = () => {
+  const formName = z.optional(z.string().check(z.maxLength(100), noControl()));
+  return z.object({
+    firstName: formName,
+    lastName: formName,
+    pan: z.optional(z.string().check(z.regex(/^[A-Z0-9]{0,10}$/))),
+  });
+};
 
 export const storageKeys = {
   // Session (D13: the token is in localStorage, cleared with every key at logout).
@@ -83,7 +93,7 @@ export const storageKeys = {
   phoneNumber: text(phone),
 
   // Active flow (spec §4).
-  activeFlow: text(z.enum(ACTIVE_FLOWS)),
+  activeFlow: text(() => z.enum(ACTIVE_FLOWS)),
   activeFlowUrl: text(sameOriginPath),
   activeFlowQuery: text(query),
 
@@ -99,7 +109,7 @@ export const storageKeys = {
   payeeUserId: text(id),
   linkId: text(id),
   /** D20: the booked session, ISO instants; shown in IST (D21). */
-  sessionDateTime: json(
+  sessionDateTime: json(() =>
     z.object({ start: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }),
   ),
 
@@ -107,7 +117,7 @@ export const storageKeys = {
   paidOrderId: text(id),
 
   // Tutor onboarding.
-  tutorOnboardingStep: json(z.int().check(z.minimum(0), z.maximum(3))),
+  tutorOnboardingStep: json(() => z.int().check(z.minimum(0), z.maximum(3))),
   tutorOnboardingNavigation: text(sameOriginPath),
   onboardingUsername: text(username),
   showDialog: json(flag),
@@ -117,12 +127,13 @@ export const storageKeys = {
    * on the code step comes back to it (D128). Session area: gone with the tab; no code in it.
    */
   codeSentTo: json(
-    z.object({
-      role: z.enum(USER_ROLES),
-      phone,
-      at: z.int().check(z.nonnegative()),
-      resendAfter: z.nullable(z.int().check(z.nonnegative())),
-    }),
+    () =>
+      z.object({
+        role: z.enum(USER_ROLES),
+        phone: phone(),
+        at: z.int().check(z.nonnegative()),
+        resendAfter: z.nullable(z.int().check(z.nonnegative())),
+      }),
     'session',
   ),
 
