@@ -40,6 +40,23 @@ const routerProduction = [
   },
 ];
 
+// D174: code a screen loads once it is up (a controller started from an effect, AfterPaint's
+// children, a dialog's or the public drawer's chunk) gets no <link rel=modulepreload> per file
+// from Vite's loader: appending them, ~40 a chunk, was most of a phone's main thread after the
+// static link's and the student login's first paint. The browser fetches their files as it
+// finds the imports; their CSS still loads through the loader. Route screens keep the links,
+// so a navigation fetches a screen's files at once. The build fails if a name here matches
+// no chunk (routePreloadsFile below).
+const AFTER_PAINT_CHUNKS = [
+  'ActiveFlowTracker',
+  'StaticLinkController',
+  'studentLoginController',
+  'StudentLoginSteps',
+  'dialogChunk',
+  'PublicDrawer',
+];
+const afterPaintChunk = new RegExp(`^assets/(${AFTER_PAINT_CHUNKS.join('|')})-[\\w-]+\\.js$`);
+
 // D165: each route's first-paint files beyond the entry, for the server to name in index.html
 // (src/server/http/spa.ts), so the browser fetches them beside the entry, not after it runs.
 function routePreloadsFile(): Plugin {
@@ -53,7 +70,13 @@ function routePreloadsFile(): Plugin {
     closeBundle() {
       // A build without a manifest (the bench's hello world) has no routes to map.
       if (!existsSync(join(outDir, '.vite', 'manifest.json'))) return;
-      const preloads = routePreloads(readManifest(outDir));
+      const manifest = readManifest(outDir);
+      const files = Object.values(manifest).map((chunk) => chunk.file);
+      const missing = AFTER_PAINT_CHUNKS.filter(
+        (name) => !files.some((file) => afterPaintChunk.test(file) && file.includes(`/${name}-`)),
+      );
+      if (missing.length > 0) throw new Error(`AFTER_PAINT_CHUNKS names no chunk: ${missing}`);
+      const preloads = routePreloads(manifest);
       writeFileSync(join(outDir, '.vite', 'routes.json'), `${JSON.stringify(preloads, null, 1)}\n`);
     },
   };
@@ -81,6 +104,9 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    modulePreload: {
+      resolveDependencies: (file, deps) => (afterPaintChunk.test(file) ? [] : deps),
+    },
   },
   server: {
     // scripts/dev.ts tells the API server this origin (PUBLIC_ORIGIN).
