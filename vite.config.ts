@@ -73,7 +73,7 @@ function routePreloadsFile(): Plugin {
       const manifest = readManifest(outDir);
       const files = Object.values(manifest).map((chunk) => chunk.file);
       const missing = AFTER_PAINT_CHUNKS.filter(
-        (name) => !files.some((file) => afterPaintChunk.test(file) && file.includes(`/${name}-`)),
+        (name) => !files.some((file) => file.startsWith(`assets/${name}-`)),
       );
       if (missing.length > 0) throw new Error(`AFTER_PAINT_CHUNKS names no chunk: ${missing}`);
       const preloads = routePreloads(manifest);

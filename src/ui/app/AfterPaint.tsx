@@ -1,8 +1,8 @@
 // Issue 11 (D172): code a screen needs only once it is on screen (its machine, the flow
-// tracker) is fetched after the screen's first paint, not while it renders. Starting a lazy
-// chunk during render runs Vite's preloader there (a <link> per file of the chunk), which on a
-// phone held the static link's first paint back by ~150 ms of main thread, and put the chunk's
-// files ahead of the paint that Lighthouse times.
+// tracker) is fetched after the screen's first paint, not while it renders: started during
+// render, its fetching and loading ran ahead of the paint that Lighthouse times (by ~150 ms of
+// a phone's main thread on the static link). Such chunks also get no preload links (D174,
+// AFTER_PAINT_CHUNKS in vite.config.ts).
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /** Renders `children` (lazy components) once this place's first paint is done. */
