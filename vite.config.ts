@@ -41,7 +41,8 @@ const routerProduction = [
 ];
 
 // D174: code a screen loads once it is up (a controller started from an effect, AfterPaint's
-// children, a dialog's or the public drawer's chunk) gets no <link rel=modulepreload> per file
+// children, a dialog's or the public drawer's chunk; D175: the student pages' payee panel,
+// empty unless a payment is under way) gets no <link rel=modulepreload> per file
 // from Vite's loader: appending them, ~40 a chunk, was most of a phone's main thread after the
 // static link's and the student login's first paint. The browser fetches their files as it
 // finds the imports; their CSS still loads through the loader. Route screens keep the links,
@@ -54,6 +55,7 @@ const AFTER_PAINT_CHUNKS = [
   'StudentLoginSteps',
   'dialogChunk',
   'PublicDrawer',
+  'PayeeSummary',
 ];
 const afterPaintChunk = new RegExp(`^assets/(${AFTER_PAINT_CHUNKS.join('|')})-[\\w-]+\\.js$`);
 
