@@ -167,7 +167,7 @@ export const loginMachine = setup({
     saveSession: assign(({ event }) => ({
       session: (event as { output?: OtpSession }).output ?? null,
     })),
-    expireSession: assign({ session: null, error: messages.auth.sessionExpired }),
+    expireSession: assign({ session: null, error: () => messages.auth.sessionExpired }),
     saveUser: assign(({ event }) => {
       const account = (event as { output?: Account }).output;
       if (account?.role !== 'student') return {};

@@ -204,7 +204,7 @@ export const payeeLookupMachine = setup({
           {
             guard: outcomeIs('payee-is-student'),
             target: 'editing',
-            actions: assign({ error: messages.roles.payeeIsStudent }),
+            actions: assign({ error: () => messages.roles.payeeIsStudent }),
           },
           {
             guard: outcomeIs('kyc-link-sent'),

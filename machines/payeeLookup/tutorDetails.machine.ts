@@ -200,7 +200,7 @@ export const tutorDetailsMachine = setup({
           {
             guard: registered('payee-is-student'),
             target: 'editing',
-            actions: assign({ error: messages.roles.payeeIsStudent }),
+            actions: assign({ error: () => messages.roles.payeeIsStudent }),
           },
           {
             description: 'Registered and invited: the KYC link is on its way',

@@ -180,7 +180,7 @@ export const paymentMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: messages.review.loadFailed }),
+          actions: assign({ error: () => messages.review.loadFailed }),
         },
       },
     },
@@ -193,7 +193,7 @@ export const paymentMachine = setup({
         onError: {
           // Money is shown: no guessing a rate the server may not use.
           target: 'loadFailed',
-          actions: assign({ error: messages.review.loadFailed }),
+          actions: assign({ error: () => messages.review.loadFailed }),
         },
       },
     },
@@ -251,7 +251,10 @@ export const paymentMachine = setup({
         src: 'openCheckout',
         input: ({ context }) => ({ paymentSessionId: context.order?.paymentSessionId ?? '' }),
         onDone: { target: 'redirecting' },
-        onError: { target: 'checkoutFailed', actions: assign({ error: messages.checkout.failed }) },
+        onError: {
+          target: 'checkoutFailed',
+          actions: assign({ error: () => messages.checkout.failed }),
+        },
       },
     },
     checkoutFailed: {

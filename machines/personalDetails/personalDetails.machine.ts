@@ -130,7 +130,7 @@ export const personalDetailsMachine = setup({
     startSubmit: assign({ error: null, notice: null }),
     requirePan: assign({
       panRequired: true,
-      notice: messages.studentSignup.panNeeded,
+      notice: () => messages.studentSignup.panNeeded,
       touched: UNTOUCHED_PERSONAL,
     }),
     // Spec §8 registration failure (D2): the server's message (a 400's reason, a 409's lock),

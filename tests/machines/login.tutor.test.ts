@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { TutorSummary } from '../../machines/tutorGuard/onboardingStep';
 import { loginPhoneError, termsHint } from '../../machines/login/login.machine';
+import { readIn } from '../../src/domain/locale';
 import { messages } from '../../src/domain/messages';
+import { setActiveLocale } from '../../src/domain/texts';
 import { flush, http, offline, timedOut } from './loginFakes';
 import { loginWorld, provideLogin } from './login.model';
 import {
@@ -192,5 +194,20 @@ describe('tutorLogin machine: after the code', () => {
     // The tutor can ask for a new code straight away.
     t.actor.send({ type: 'phone.submit' });
     expect(t.world.requestOtp.calls).toHaveLength(2);
+  });
+
+  it('says Session Expired in the language the tutor reads now, not the one it loaded in', async () => {
+    await setActiveLocale('hi');
+    try {
+      const t = start();
+      await toDeriving(t);
+      t.world.account.last().reject(http(401));
+      await flush();
+      const hindi = readIn('hi', () => messages.auth.sessionExpired);
+      expect(hindi).not.toBe('Session Expired! Please login again');
+      expect(t.snap().context.error).toBe(hindi);
+    } finally {
+      await setActiveLocale('en');
+    }
   });
 });
