@@ -76,7 +76,7 @@ test('axe: a student through login, sign-up, review and the dashboard', async ({
   await payAtSandbox(page, 'failure', 'upi');
   // The redirect counts 3 seconds; read while it still shows 3 or 2, axe has at least 1 of them
   // (it needs under one), and with nothing animating there is no transition to wait for. Not
-  // only 3: on a busy machine the page had counted past it before the check began (stop 31).
+  // only 3: on a busy machine the page had counted past it before the check began.
   const counting = [3, 2].map((seconds) => escapeRegExp(messages.redirect.countdown(seconds)));
   await expect(page.getByText(new RegExp(`^(${counting.join('|')})$`))).toBeVisible();
   await expectNoViolations(page, 'redirect', 0);
