@@ -7,7 +7,12 @@
 // - Errors are logged without the values a query carried: a database error names its SQL and
 //   constraint, never its parameters or the row's values.
 import type { Writable } from 'node:stream';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Config } from '../config';
 
 const SECRET_KEYS = [
@@ -90,6 +95,14 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writabl
  * none at all when `enabled` is false (LOG_REQUESTS).
  */
 export class OneLineRequestLog extends LogController {
+  /**
+   * The root logger without redaction, for a completed request's line: it holds only the
+   * fields below (the URL's query values already redacted), and pino's redaction pass, whose
+   * wildcard paths walk every object logged, cost 30 µs a line against 1-3 µs without (issue
+   * 11: about 6% of an authenticated read). An error line keeps the redaction.
+   */
+  private plain: FastifyBaseLogger | null = null;
+
   constructor(private readonly enabled: boolean) {
     super();
   }
@@ -112,7 +125,11 @@ export class OneLineRequestLog extends LogController {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
-    if (error) reply.log.error({ ...line, err: error }, 'request');
-    else reply.log.info(line, 'request');
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request');
+      return;
+    }
+    this.plain ??= request.server.log.child({}, { redact: { paths: [] } });
+    this.plain.info({ reqId: request.id, ...line }, 'request');
   }
 }
