@@ -56,6 +56,8 @@ const AFTER_PAINT_CHUNKS = [
   'dialogChunk',
   'PublicDrawer',
   'PayeeSummary',
+  'PaymentLinkFlow',
+  'OrderStatusFlow',
 ];
 const afterPaintChunk = new RegExp(`^assets/(${AFTER_PAINT_CHUNKS.join('|')})-[\\w-]+\\.js$`);
 

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { formatINR } from '../../src/domain/money';
 import { failureReason } from '../../src/domain/statuses';
-import { OrderStatusScreen } from '../../src/ui/routes/pay/PayStatusPage';
+import { OrderStatusScreen } from '../../src/ui/routes/pay/OrderStatusFlow';
 import { messages } from '../../src/domain/messages';
 import type { OrderStatus, PaymentStatus } from '../../src/domain/statuses';
 import {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { messages } from '../../src/domain/messages';
-import { LinkFlowView } from '../../src/ui/routes/payment-link/PaymentLinkPage';
+import { LinkFlowView } from '../../src/ui/routes/payment-link/PaymentLinkFlow';
 import type { PaymentLinkStatus } from '../../src/domain/statuses';
 import {
   paymentLinkMachine,

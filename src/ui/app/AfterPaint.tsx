@@ -5,12 +5,21 @@
 // AFTER_PAINT_CHUNKS in vite.config.ts).
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
-/** Renders `children` (lazy components) once this place's first paint is done. */
-export function AfterPaint({ children }: { children: ReactNode }) {
+/**
+ * Renders `children` (lazy components) once this place's first paint is done; `fallback` (none
+ * by default) until they are in.
+ */
+export function AfterPaint({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     // Preact and React run an effect of a first render after that render is painted.
     setPainted(true);
   }, []);
-  return painted ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return painted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }

@@ -8,12 +8,10 @@ import '@mantine/core/styles/DataList.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import { Alert, Button, DataList, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, DataList, Radio, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import {
   cardRate,
@@ -32,6 +30,7 @@ import { sessionText } from './sessionText';
 import { ProcessorLine } from '../../components/trust/ProcessorLine';
 import { PayeeCard } from '../../components/trust/PayeeCard';
 import { PaymentScreen } from '../../components/trust/PaymentScreen';
+import { LoadingLine } from '../../components/trust/LoadingLine';
 
 const m = messages.review;
 
@@ -130,12 +129,7 @@ export function ReviewView({ actorRef }: { actorRef: PaymentActorRef }) {
       <Title order={1} mb="lg">
         {m.title}
       </Title>
-      {view === 'loading' ? (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{m.loading}</Text>
-        </Group>
-      ) : null}
+      {view === 'loading' ? <LoadingLine text={m.loading} /> : null}
       {view === 'failed' ? (
         <Stack gap="md">
           <Alert color="red" role="alert">

@@ -1,93 +1,29 @@
 // /payment-link/{id} (spec §2, §8; D19): the wrapper of a tutor's payment link. The activeFlow
-// tracker records DynamicLinkFlow; the paymentLink machine loads the link and sends the
-// student on (review, sign-up or login), or says why it cannot be paid.
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
+// tracker records DynamicLinkFlow. D176: the first paint is the title and the loading line
+// alone; the flow (its machine, the API client, storage) is fetched after that paint, as the
+// static link's controller is (D172), and takes the loading line's place.
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import { Link, useParams } from 'react-router-dom';
-import { paymentLinkMachine } from '../../../../machines/payment/paymentLink.machine';
+import { Title } from '@mantine/core';
+import { lazy } from 'react';
+import { useParams } from 'react-router-dom';
 import { messages } from '../../../domain/messages';
-import { useNavigateAction } from '../../app/navigation';
-import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
-import { storeLink } from '../pay/paymentStore';
+import { AfterPaint } from '../../app/AfterPaint';
+import { loadInLanguage } from '../../app/loadInLanguage';
 import { PaymentScreen } from '../../components/trust/PaymentScreen';
+import { LoadingLine } from '../../components/trust/LoadingLine';
 
-const m = messages.paymentLink;
-
-function LinkFlow({ linkId }: { linkId: string }) {
-  const services = usePaymentServices();
-  const navigate = useNavigateAction();
-  const actorRef = useActorRef(
-    paymentLinkMachine.provide({
-      actors: {
-        loadLink: serviceActor((input: { linkId: string }, signal) =>
-          services.loadLink(input, signal),
-        ),
-      },
-      actions: { navigate, storeLink },
-    }),
-    { input: { linkId } },
-  );
-  return <LinkFlowView actorRef={actorRef} />;
-}
-
-/** The link's screen on a running paymentLink actor (the path tests render it on theirs). */
-export function LinkFlowView({ actorRef }: { actorRef: ActorRefFrom<typeof paymentLinkMachine> }) {
-  const view = useSelector(actorRef, (s) =>
-    s.matches('loadFailed') ? 'failed' : s.matches('unavailable') ? 'unavailable' : 'loading',
-  );
-  const status = useSelector(actorRef, (s) => s.context.link?.status);
-  const error = useSelector(actorRef, (s) => s.context.error);
-
-  if (view === 'failed') {
-    return (
-      <Stack gap="md">
-        <Alert color="red" role="alert" title={m.loadFailed}>
-          {error}
-        </Alert>
-        <Button size="md" onClick={() => actorRef.send({ type: 'link.retry' })}>
-          {m.retry}
-        </Button>
-      </Stack>
-    );
-  }
-  if (view === 'unavailable') {
-    const reason = status === 'PAID' ? m.paid : status === 'EXPIRED' ? m.expired : m.cancelled;
-    return (
-      <Stack gap="md">
-        <Alert color="yellow" role="alert" title={reason}>
-          {m.askTutor}
-        </Alert>
-        <Button size="md" variant="light" component={Link} to="/">
-          {messages.notFound.home}
-        </Button>
-      </Stack>
-    );
-  }
-  return (
-    <Group gap="sm" role="status">
-      <Loader size="sm" />
-      <Text>{m.loading}</Text>
-    </Group>
-  );
-}
+const PaymentLinkFlow = lazy(() => loadInLanguage(() => import('./PaymentLinkFlow')));
 
 export function PaymentLinkPage() {
   const { id = '' } = useParams();
   return (
     <PaymentScreen>
       <Title order={1} mb="lg">
-        {m.title}
+        {messages.paymentLink.title}
       </Title>
-      <LinkFlow key={id} linkId={id} />
+      <AfterPaint fallback={<LoadingLine text={messages.paymentLink.loading} />}>
+        <PaymentLinkFlow key={id} linkId={id} />
+      </AfterPaint>
     </PaymentScreen>
   );
 }

@@ -1,0 +1,15 @@
+// A payment screen's "loading" line: a small spinner and what is being done, announced as a
+// status.
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Loader.css';
+import { Group, Loader, Text } from '@mantine/core';
+
+export function LoadingLine({ text }: { text: string }) {
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" />
+      <Text>{text}</Text>
+    </Group>
+  );
+}
