@@ -58,6 +58,7 @@ const AFTER_PAINT_CHUNKS = [
   'PayeeSummary',
   'PaymentLinkFlow',
   'OrderStatusFlow',
+  'ReceiptFlow',
 ];
 const afterPaintChunk = new RegExp(`^assets/(${AFTER_PAINT_CHUNKS.join('|')})-[\\w-]+\\.js$`);
 

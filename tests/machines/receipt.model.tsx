@@ -8,7 +8,7 @@ import type { Receipt } from '../../machines/studentDashboard/studentPayments';
 import { apiMessages } from '../../src/domain/apiMessages';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { SessionProvider } from '../../src/ui/app/session';
-import { ReceiptScreen } from '../../src/ui/routes/student/receipt/ReceiptPage';
+import { ReceiptScreen } from '../../src/ui/routes/student/receipt/ReceiptFlow';
 import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
 import { clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
@@ -56,7 +56,7 @@ export const receiptScreen: UiLayer<typeof receiptMachine, ReceiptWorld> = {
   },
   screens: {
     loading: () => {
-      expect(screen.getByLabelText(dashboardTexts.common.loading)).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(dashboardTexts.common.loading);
       expect(screen.queryByRole('alert')).toBeNull();
     },
     shown: () => {

@@ -6,22 +6,18 @@ import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { STUDENT_LOGIN_PATH } from '../../../../../machines/shared/loginPaths';
 import { logoutActor } from '../../../../api/actors/student';
-import { storage } from '../../../../browser/storage';
 import { Redirect } from '../../../app/RootLayout';
 import { SessionProvider, useEndSessionWhen } from '../../../app/session';
-
-/** Logged in as a student: a token and the studentLogin flag, and not a tutor's session. */
-export function isStudentSignedIn(): boolean {
-  return (
-    storage.get('access-token') !== null &&
-    storage.get('studentLogin') === true &&
-    storage.get('tutorLogin') === null
-  );
-}
+import { isStudentSignedIn } from '../studentSignedIn';
 
 /** Renders `children` for a logged-in student only; else the student login. */
 export function RequireStudent({ children }: { children: ReactNode }) {
   if (!isStudentSignedIn()) return <Redirect to={STUDENT_LOGIN_PATH} />;
+  return <StudentSession>{children}</StudentSession>;
+}
+
+/** The student's session around `children`, where the guard has already run. */
+export function StudentSession({ children }: { children: ReactNode }) {
   return (
     <SessionProvider role="student" logout={logoutActor}>
       {children}
