@@ -1,5 +1,5 @@
-// A payment screen's "loading" line: a small spinner and what is being done, announced as a
-// status.
+// A screen's "loading" line (the payment screens, the receipt): a small spinner and what is
+// being done, announced as a status.
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Loader.css';

@@ -1,19 +1,20 @@
-// The student's session on the dashboard and receipt pages: the guard (a token and the
-// studentLogin flag, no tutorLogin flag, else the student login), Logout (D13), and the way
-// out when any call answers 401 (the token is gone: storage cleared, the student login).
+// The student's session on the dashboard and receipt pages: behind the guard (StudentGuard),
+// Logout (D13), and the way out when any call answers 401 (the token is gone: storage cleared,
+// the student login).
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { STUDENT_LOGIN_PATH } from '../../../../../machines/shared/loginPaths';
 import { logoutActor } from '../../../../api/actors/student';
-import { Redirect } from '../../../app/RootLayout';
 import { SessionProvider, useEndSessionWhen } from '../../../app/session';
-import { isStudentSignedIn } from '../studentSignedIn';
+import { StudentGuard } from '../StudentGuard';
 
 /** Renders `children` for a logged-in student only; else the student login. */
 export function RequireStudent({ children }: { children: ReactNode }) {
-  if (!isStudentSignedIn()) return <Redirect to={STUDENT_LOGIN_PATH} />;
-  return <StudentSession>{children}</StudentSession>;
+  return (
+    <StudentGuard>
+      <StudentSession>{children}</StudentSession>
+    </StudentGuard>
+  );
 }
 
 /** The student's session around `children`, where the guard has already run. */
