@@ -59,6 +59,7 @@ const AFTER_PAINT_CHUNKS = [
   'PaymentLinkFlow',
   'OrderStatusFlow',
   'ReceiptFlow',
+  'StudentDashboardFlow',
 ];
 const afterPaintChunk = new RegExp(`^assets/(${AFTER_PAINT_CHUNKS.join('|')})-[\\w-]+\\.js$`);
 

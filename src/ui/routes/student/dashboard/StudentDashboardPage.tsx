@@ -1,181 +1,33 @@
 // /student/dashboard (issue 5): what students come back for. Payments (newest first, paged)
 // with receipts, PDFs and refund requests; 'Pay again' and the recent tutors; the sessions
-// booked; Logout. Behind the student guard; a 401 anywhere ends the session (D13).
-import { loadInLanguage } from '../../../app/loadInLanguage';
+// booked; Logout. Behind the student guard; a 401 anywhere ends the session (D13). D176: the
+// first paint is the greeting, 'Pay a tutor' and a loading line; the session and the lists
+// (StudentDashboardFlow) are fetched after that paint.
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Loader.css';
-import {
-  Button,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Container, Group, Text, Title } from '@mantine/core';
+import { lazy, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { pagedListMachine } from '../../../../../machines/pagedList/pagedList.machine';
-import {
-  payAgainPath,
-  recentTutors,
-  type PaymentMade,
-  type Session,
-} from '../../../../../machines/studentDashboard/studentPayments';
-import { paymentsMadeActor, sessionsActor } from '../../../../api/actors/student';
 import { dashboardTexts } from '../../../../domain/dashboardTexts';
-import { formatINR } from '../../../../domain/money';
-import { ListState, Pager } from '../../../components/PagedListParts';
-import { istSpan } from './format';
-import { PaymentCard } from './PaymentCard';
-import { LogoutButton } from '../../../app/session';
-import { RequireStudent, useEndSessionOn401 } from './studentSession';
-import { Modal } from '../../../components/Dialog';
+import { AfterPaint } from '../../../app/AfterPaint';
+import { loadInLanguage } from '../../../app/loadInLanguage';
+import { LoadingLine } from '../../../components/trust/LoadingLine';
+import { StudentGuard } from '../StudentGuard';
 
 const t = dashboardTexts.student;
 
-// Issue 14: most students owe nothing through the app; the section loads after first paint.
-const MyDues = lazy(async () => ({
-  default: (await loadInLanguage(() => import('./MyDues'))).MyDues,
-}));
-// Issue 11: the refund form (a text area and its input styles) loads with its dialog.
-const RefundForm = lazy(async () => ({
-  default: (await loadInLanguage(() => import('./RefundDialog'))).RefundForm,
-}));
-
-const paymentsMachine = pagedListMachine<PaymentMade, null>().provide({
-  actors: { fetchPage: paymentsMadeActor },
-});
-const sessionsMachine = pagedListMachine<Session, boolean>().provide({
-  actors: { fetchPage: sessionsActor },
-});
-
-function Payments() {
-  const list = useActorRef(paymentsMachine, { input: { filter: null } });
-  useEndSessionOn401(list);
-  const data = useSelector(list, (s) => s.context.data);
-  const [refunding, setRefunding] = useState<PaymentMade | null>(null);
-  const tutors = data && data.page === 1 ? recentTutors(data.items) : [];
-  const refundable =
-    refunding?.refundableUntil != null
-      ? { ...refunding, refundableUntil: refunding.refundableUntil }
-      : null;
-
-  return (
-    <>
-      {tutors.length > 0 ? (
-        <Stack component="section" aria-label={t.recentTutors.title} gap="xs">
-          <Title order={2} size="h4">
-            {t.recentTutors.title}
-          </Title>
-          <Group gap="xs">
-            {tutors.map((tutor) => (
-              <Button
-                key={tutor.id}
-                component={Link}
-                to={payAgainPath(tutor.username ?? '')}
-                variant="light"
-                aria-label={t.payments.payAgainAria(tutor.name)}
-              >
-                {tutor.name}
-              </Button>
-            ))}
-          </Group>
-        </Stack>
-      ) : null}
-      <Stack component="section" aria-label={t.payments.title} gap="sm">
-        <Title order={2} size="h4">
-          {t.payments.title}
-        </Title>
-        <ListState list={list} title={t.payments.loadFailed} empty={t.payments.empty}>
-          {data?.items.map((payment) => (
-            <PaymentCard key={payment.orderId} payment={payment} onRefund={setRefunding} />
-          ))}
-        </ListState>
-        <Pager list={list} label={t.payments.title} />
-      </Stack>
-      <Modal
-        opened={refundable !== null}
-        onClose={() => setRefunding(null)}
-        centered
-        title={t.refund.title}
-      >
-        {refundable ? (
-          <Suspense fallback={<Loader />}>
-            <RefundForm
-              payment={refundable}
-              onClose={(sent) => {
-                setRefunding(null);
-                // The payment now shows its refund's status.
-                if (sent) list.send({ type: 'list.reload' });
-              }}
-            />
-          </Suspense>
-        ) : null}
-      </Modal>
-    </>
-  );
-}
-
-function Sessions() {
-  const list = useActorRef(sessionsMachine, { input: { filter: true } });
-  useEndSessionOn401(list);
-  const data = useSelector(list, (s) => s.context.data);
-  const upcoming = useSelector(list, (s) => s.context.filter);
-  return (
-    <Stack component="section" aria-label={t.sessions.title} gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          {t.sessions.title}
-        </Title>
-        <SegmentedControl
-          style={{ flexShrink: 0 }}
-          size="xs"
-          value={upcoming ? 'upcoming' : 'all'}
-          onChange={(value) => list.send({ type: 'filter.change', filter: value === 'upcoming' })}
-          data={[
-            { value: 'upcoming', label: t.sessions.upcoming },
-            { value: 'all', label: t.sessions.all },
-          ]}
-        />
-      </Group>
-      <ListState list={list} title={t.sessions.loadFailed} empty={t.sessions.empty}>
-        {data?.items.map((session) => (
-          <Paper
-            key={session.id}
-            withBorder
-            p="sm"
-            radius="md"
-            component="article"
-            aria-label={session.title}
-          >
-            <Text fw={600}>
-              {session.title} {t.sessions.with(session.tutorName)}
-            </Text>
-            <Text size="sm">{istSpan(session.start, session.end)}</Text>
-            <Text size="sm" c="dimmed">
-              {formatINR(session.amount)}
-            </Text>
-          </Paper>
-        ))}
-      </ListState>
-      <Pager list={list} label={t.sessions.title} />
-    </Stack>
-  );
-}
+const StudentDashboardFlow = lazy(() => loadInLanguage(() => import('./StudentDashboardFlow')));
 
 function Dashboard() {
+  // Logout needs the session, which comes with the flow: it is put in this slot then, and a
+  // hidden copy holds its place until, so the greeting never reflows.
+  const [logoutSlot, setLogoutSlot] = useState<HTMLDivElement | null>(null);
+  const [logoutShown, setLogoutShown] = useState(false);
+  const onLogoutShown = useCallback(() => setLogoutShown(true), []);
   return (
     <Container size="sm" py="xl" px="md" component="main">
       <Group justify="space-between" align="center" mb="lg" wrap="nowrap">
@@ -184,26 +36,28 @@ function Dashboard() {
           <Text c="dimmed">{t.intro}</Text>
         </div>
         {/* Never squeezed by the greeting on a narrow phone. */}
-        <LogoutButton style={{ flexShrink: 0 }}>{t.logout}</LogoutButton>
+        <div ref={setLogoutSlot} style={{ flexShrink: 0 }}>
+          {logoutShown ? null : (
+            <Button variant="default" tabIndex={-1} aria-hidden style={{ visibility: 'hidden' }}>
+              {t.logout}
+            </Button>
+          )}
+        </div>
       </Group>
       <Button component={Link} to="/pay-tuition-fees" mb="xl">
         {t.payTutor}
       </Button>
-      <Stack gap="xl">
-        <Suspense fallback={null}>
-          <MyDues />
-        </Suspense>
-        <Payments />
-        <Sessions />
-      </Stack>
+      <AfterPaint fallback={<LoadingLine text={dashboardTexts.common.loading} />}>
+        <StudentDashboardFlow logoutSlot={logoutSlot} onLogoutShown={onLogoutShown} />
+      </AfterPaint>
     </Container>
   );
 }
 
 export function StudentDashboardPage() {
   return (
-    <RequireStudent>
+    <StudentGuard>
       <Dashboard />
-    </RequireStudent>
+    </StudentGuard>
   );
 }

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/SegmentedControl.css';
+import '../../../../components/segmentedControlStyles';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';

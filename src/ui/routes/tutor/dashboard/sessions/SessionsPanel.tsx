@@ -1,6 +1,6 @@
 // The tutor dashboard's Sessions tab (issue 5, D1): the sessions booked with the tutor, the
 // upcoming ones first (soonest first), or every one (latest first); IST times (D21).
-import '@mantine/core/styles/SegmentedControl.css';
+import '../../../../components/segmentedControlStyles';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import { SegmentedControl, Stack, Title } from '@mantine/core';
