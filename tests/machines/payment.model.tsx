@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { ReviewView } from '../../src/ui/routes/pay/ReviewPage';
+import { ReviewView } from '../../src/ui/routes/pay/ReviewFlow';
 import { ANALYTICS_EVENTS, PAYMENT_METHOD } from '../../src/domain/constants';
 import { computeBreakup } from '../../src/domain/fees';
 import { messages } from '../../src/domain/messages';

@@ -170,7 +170,8 @@ describe('static link amount screen', () => {
     expect(storage.get('activePaymentAmount')).toBe(200_000);
     expect(storage.get('activePaymentTutorName')).toBe('Asha Verma');
     expect(storage.get('sessionDateTime')).not.toBeNull();
-    expect(services.readDraft).toHaveBeenCalled();
+    // The review's payment actor starts after its first paint (D178).
+    await waitFor(() => expect(services.readDraft).toHaveBeenCalled());
   });
 
   it('an unknown tutor goes to /page-not-found', async () => {

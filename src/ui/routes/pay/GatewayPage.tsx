@@ -1,24 +1,34 @@
 // /pay/payment-gateway-payment-flow (spec §2): the payment flow while the hosted checkout
-// opens. Visited with nothing in progress (a bookmark, a reload), it goes to /pay/review.
+// opens. Visited with nothing in progress (a bookmark, a reload), it goes to /pay/review. D178:
+// its title and a loading line paint until the visit's payment actor runs (PaymentFlowLayout).
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import { Container, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import { Navigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { messages } from '../../../domain/messages';
-import { CheckoutStatus } from './CheckoutStatus';
+import { loadInLanguage } from '../../app/loadInLanguage';
+import { LoadingLine } from '../../components/trust/LoadingLine';
 import { usePaymentFlow } from './PaymentFlowLayout';
+
+const GatewayCheckout = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./GatewayCheckout'))).GatewayCheckout,
+}));
 
 export function GatewayPage() {
   const actorRef = usePaymentFlow();
-  const inCheckout = useSelector(actorRef, (s) => s.hasTag('checkout'));
-  if (!inCheckout) return <Navigate to="/pay/review" replace />;
+  const loading = <LoadingLine text={messages.checkout.opening} />;
   return (
     <Container size="xs" py="xl" component="main">
       <Title order={1} mb="lg">
         {messages.checkout.title}
       </Title>
-      <CheckoutStatus actorRef={actorRef} />
+      {actorRef ? (
+        <Suspense fallback={loading}>
+          <GatewayCheckout actorRef={actorRef} />
+        </Suspense>
+      ) : (
+        loading
+      )}
     </Container>
   );
 }

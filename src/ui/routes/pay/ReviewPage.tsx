@@ -1,147 +1,37 @@
 // /pay/review (spec §2, §4 "Payment"; D6, D9, D20, D21): amount, payee name and phone, the
 // booked session's date and time, the method (Card with its fee, or UPI free), the breakup
-// and 'Proceed to pay'. The guards (no login, missing details) are the payment machine's.
-import '@mantine/core/styles/Stack.css';
+// and 'Proceed to pay'. D178: the first paint is the title and the loading line; the payment
+// actor (PaymentFlowLayout) and the review (ReviewFlow) are fetched after that paint.
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/DataList.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
-import { Alert, Button, DataList, Radio, Stack, Text, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
-import {
-  cardRate,
-  bookedSession,
-  selectBreakup,
-  type PaymentDraft,
-} from '../../../../machines/payment/payment.machine';
-import { PAYMENT_METHOD, type PaymentMethod } from '../../../domain/constants';
+import { Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { messages } from '../../../domain/messages';
-import { formatINR } from '../../../domain/money';
-import type { SessionTimes } from '../../../domain/schedule';
-import { AmountBreakup } from '../../components/AmountBreakup';
-import { CheckoutStatus } from './CheckoutStatus';
-import { usePaymentFlow, type PaymentActorRef } from './PaymentFlowLayout';
-import { sessionText } from './sessionText';
-import { ProcessorLine } from '../../components/trust/ProcessorLine';
-import { PayeeCard } from '../../components/trust/PayeeCard';
-import { PaymentScreen } from '../../components/trust/PaymentScreen';
+import { loadInLanguage } from '../../app/loadInLanguage';
 import { LoadingLine } from '../../components/trust/LoadingLine';
+import { PaymentScreen } from '../../components/trust/PaymentScreen';
+import { usePaymentFlow } from './PaymentFlowLayout';
 
 const m = messages.review;
 
-/**
- * Whom (the payee card: initials and name) and the list under it. The review does not know the
- * tutor's KYC state (a link's payee may be any gateway onboarding), so it shows no verified mark.
- */
-function Payee({ draft, session }: { draft: PaymentDraft; session: SessionTimes | null }) {
-  return (
-    <>
-      <PayeeCard name={draft.payeeName} verified={false} />
-      <DataList labelWidth="40%">
-        <DataList.Item>
-          <DataList.ItemLabel>{m.phone}</DataList.ItemLabel>
-          <DataList.ItemValue ta="right">{draft.payeePhone}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{m.amount}</DataList.ItemLabel>
-          <DataList.ItemValue ta="right">{formatINR(draft.amount)}</DataList.ItemValue>
-        </DataList.Item>
-        {session ? (
-          <DataList.Item>
-            <DataList.ItemLabel>{m.session}</DataList.ItemLabel>
-            <DataList.ItemValue ta="right">{sessionText(session)}</DataList.ItemValue>
-          </DataList.Item>
-        ) : null}
-      </DataList>
-    </>
-  );
-}
-
-const sameSession = (a: SessionTimes | null, b: SessionTimes | null) => a?.start === b?.start;
-
-function Review({ actorRef }: { actorRef: PaymentActorRef }) {
-  const draft = useSelector(actorRef, (s) => s.context.draft);
-  const method = useSelector(actorRef, (s) => s.context.method);
-  const rate = useSelector(actorRef, (s) => cardRate(s.context));
-  const breakup = useSelector(actorRef, (s) => selectBreakup(s.context));
-  const session = useSelector(actorRef, (s) => bookedSession(s.context), sameSession);
-  const error = useSelector(actorRef, (s) => s.context.error);
-  const creating = useSelector(actorRef, (s) => s.matches('creatingOrder'));
-  const canPay = useSelector(actorRef, (s) => s.can({ type: 'payment.submit' }));
-  if (!draft || !breakup) return null;
-  return (
-    <Stack gap="lg">
-      <Payee draft={draft} session={session} />
-      <Radio.Group
-        label={m.methodLabel}
-        value={method}
-        onChange={(value) =>
-          actorRef.send({ type: 'method.change', method: value as PaymentMethod })
-        }
-      >
-        <Stack gap="sm" mt="xs">
-          <Radio value={PAYMENT_METHOD.card} label={m.card(rate)} disabled={creating} />
-          <Radio value={PAYMENT_METHOD.upi} label={m.upi} disabled={creating} />
-        </Stack>
-      </Radio.Group>
-      <Stack gap="xs">
-        <Text fw={650}>{m.breakupTitle}</Text>
-        <AmountBreakup breakup={breakup} />
-      </Stack>
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-      <Button
-        size="md"
-        fullWidth
-        loading={creating}
-        disabled={!canPay}
-        onClick={() => actorRef.send({ type: 'payment.submit' })}
-      >
-        {m.proceedToPay}
-      </Button>
-      <ProcessorLine />
-    </Stack>
-  );
-}
+const ReviewFlow = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./ReviewFlow'))).ReviewView,
+}));
 
 export function ReviewPage() {
-  return <ReviewView actorRef={usePaymentFlow()} />;
-}
-
-/** The page on a running payment actor (the path tests render it on theirs). */
-export function ReviewView({ actorRef }: { actorRef: PaymentActorRef }) {
-  const view = useSelector(actorRef, (s) => {
-    if (s.hasTag('checkout')) return 'checkout';
-    if (s.matches('loadFailed')) return 'failed';
-    if (s.matches('ready') || s.matches('creatingOrder')) return 'review';
-    return 'loading';
-  });
+  const actorRef = usePaymentFlow();
+  const loading = <LoadingLine text={m.loading} />;
   return (
     <PaymentScreen step="review">
       <Title order={1} mb="lg">
         {m.title}
       </Title>
-      {view === 'loading' ? <LoadingLine text={m.loading} /> : null}
-      {view === 'failed' ? (
-        <Stack gap="md">
-          <Alert color="red" role="alert">
-            {m.loadFailed}
-          </Alert>
-          <Button size="md" onClick={() => actorRef.send({ type: 'review.retry' })}>
-            {m.retry}
-          </Button>
-        </Stack>
-      ) : null}
-      {view === 'review' ? <Review actorRef={actorRef} /> : null}
-      {view === 'checkout' ? <CheckoutStatus actorRef={actorRef} /> : null}
+      {actorRef ? (
+        <Suspense fallback={loading}>
+          <ReviewFlow actorRef={actorRef} />
+        </Suspense>
+      ) : (
+        loading
+      )}
     </PaymentScreen>
   );
 }
