@@ -63,6 +63,8 @@ const AFTER_PAINT_CHUNKS = [
   'PaymentActorScope',
   'ReviewFlow',
   'GatewayCheckout',
+  'TutorDetailsFlow',
+  'StudentSignupFlow',
 ];
 const afterPaintChunk = new RegExp(`^assets/(${AFTER_PAINT_CHUNKS.join('|')})-[\\w-]+\\.js$`);
 

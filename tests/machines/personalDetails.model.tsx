@@ -19,7 +19,7 @@ import {
   PersonalDetailsForm,
   type PersonalDetailsTexts,
 } from '../../src/ui/components/PersonalDetailsForm';
-import { studentDetailsTexts } from '../../src/ui/routes/student/StudentSignupPage';
+import { studentDetailsTexts } from '../../src/ui/routes/student/StudentSignupFlow';
 import { tutorDetailsTexts } from '../../src/ui/routes/tutor/signup/PersonalDetailsStep';
 import type { PathModel, UiLayer } from '../support/paths';
 import {

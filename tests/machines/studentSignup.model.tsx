@@ -13,7 +13,7 @@ import {
   type SignupStart,
 } from '../../machines/studentSignup/studentSignup.machine';
 import { messages } from '../../src/domain/messages';
-import { StudentSignupView } from '../../src/ui/routes/student/StudentSignupPage';
+import { StudentSignupView } from '../../src/ui/routes/student/StudentSignupFlow';
 import type { EventFixture, EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { TutorDetailsView } from '../../src/ui/routes/pay/TutorDetailsPage';
+import { TutorDetailsView } from '../../src/ui/routes/pay/TutorDetailsFlow';
 import { messages } from '../../src/domain/messages';
 import type { ChosenPayee } from '../../machines/amountEntry/amountEntry.machine';
 import {

@@ -1,127 +1,32 @@
 // /pay/tutor-details (spec §2, §5; D16, D28): the tutor's first and last name (as on the
-// PAN) and PAN; the tutor is registered and invited, then the KYC dialog.
+// PAN) and PAN; the tutor is registered and invited, then the KYC dialog. D178: the first
+// paint is the title and the spinner it showed anyway while the machine read what the amount
+// screen kept; the machine and the form (TutorDetailsFlow) are fetched after that paint.
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
-import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import {
-  tutorDetailsMachine,
-  tutorFieldErrors,
-  type RegisterTutorInput,
-} from '../../../../machines/payeeLookup/tutorDetails.machine';
+import { Loader, Stack, Title } from '@mantine/core';
+import { lazy } from 'react';
 import { messages } from '../../../domain/messages';
-import { useNavigateAction } from '../../app/navigation';
-import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
-import { KycDialog } from './KycDialog';
-import { storePayee } from './paymentStore';
+import { AfterPaint } from '../../app/AfterPaint';
+import { loadInLanguage } from '../../app/loadInLanguage';
 import { PaymentScreen } from '../../components/trust/PaymentScreen';
 
 const m = messages.tutorDetails;
 
+const TutorDetailsFlow = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./TutorDetailsFlow'))).TutorDetailsFlow,
+}));
+
 export function TutorDetailsPage() {
-  const services = usePaymentServices();
-  const navigate = useNavigateAction();
-  const actorRef = useActorRef(
-    tutorDetailsMachine.provide({
-      actors: {
-        readPending: serviceActor(() => services.readPending()),
-        registerTutor: serviceActor((input: RegisterTutorInput, signal) =>
-          services.registerTutor(input, signal),
-        ),
-      },
-      actions: { navigate, storePayee },
-    }),
-  );
-  return <TutorDetailsView actorRef={actorRef} />;
-}
-
-/** The form on a running tutorDetails actor (the path tests render it on theirs). */
-export function TutorDetailsView({
-  actorRef,
-}: {
-  actorRef: ActorRefFrom<typeof tutorDetailsMachine>;
-}) {
-  const context = useSelector(actorRef, (s) => s.context);
-  const loading = useSelector(actorRef, (s) => s.matches('loading'));
-  const busy = useSelector(actorRef, (s) => s.matches('registering'));
-  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'details.submit' }));
-  const dialog = useSelector(actorRef, (s) =>
-    s.matches('kycLinkSent') ? 'kycLinkSent' : s.matches('kycDone') ? 'kycDone' : null,
-  );
-  const errors = tutorFieldErrors(context);
-
   return (
     <PaymentScreen>
       <Stack gap="lg">
         <Title order={1}>{m.title}</Title>
-        {loading ? (
-          <Loader aria-label={m.title} />
-        ) : (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              actorRef.send({ type: 'details.submit' });
-            }}
-          >
-            <Stack gap="md">
-              <Text c="dimmed">{m.intro}</Text>
-              <TextInput
-                label={m.firstName}
-                autoComplete="off"
-                size="md"
-                value={context.firstName}
-                readOnly={busy}
-                onChange={(event) =>
-                  actorRef.send({ type: 'firstName.change', value: event.currentTarget.value })
-                }
-                error={errors.firstName}
-              />
-              <TextInput
-                label={m.lastName}
-                autoComplete="off"
-                size="md"
-                value={context.lastName}
-                readOnly={busy}
-                onChange={(event) =>
-                  actorRef.send({ type: 'lastName.change', value: event.currentTarget.value })
-                }
-                error={errors.lastName}
-              />
-              <TextInput
-                label={m.pan}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                enterKeyHint="go"
-                size="md"
-                value={context.pan}
-                readOnly={busy}
-                onChange={(event) =>
-                  actorRef.send({ type: 'pan.change', value: event.currentTarget.value })
-                }
-                error={errors.pan}
-              />
-              {context.error ? (
-                <Alert color="red" role="alert">
-                  {context.error}
-                </Alert>
-              ) : null}
-              <Button type="submit" size="md" fullWidth disabled={!canSubmit} loading={busy}>
-                {m.submit}
-              </Button>
-            </Stack>
-          </form>
-        )}
+        <AfterPaint fallback={<Loader aria-label={m.title} />}>
+          <TutorDetailsFlow />
+        </AfterPaint>
       </Stack>
-      <KycDialog kind={dialog} onClose={() => actorRef.send({ type: 'dialog.close' })} />
     </PaymentScreen>
   );
 }

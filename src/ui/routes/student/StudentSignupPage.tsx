@@ -1,97 +1,37 @@
 // /student/signup (spec §2, §5): the student's names as on the PAN, and the PAN, then on into the
-// flow they came in by. Renders the studentSignup machine and the personal-details form both
-// sign-ups share, in the student's words; the rules live in the machines.
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
+// flow they came in by. D178: the first paint is the layout and the spinner it showed anyway
+// while the machine read who the student is; the machine and the form (StudentSignupFlow) and
+// the desktop payee panel (PayeeSummary) are fetched after that paint.
 import '@mantine/core/styles/Loader.css';
-import { Button, Loader } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { personalDetailsMachine } from '../../../../machines/personalDetails/personalDetails.machine';
-import {
-  studentSignupMachine,
-  type SignupStart,
-  type StudentSignupActorRef,
-} from '../../../../machines/studentSignup/studentSignup.machine';
-import { fetchMeActor, onboardSelfActor } from '../../../api/actors/auth';
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { messages } from '../../../domain/messages';
-import { useNavigateAction } from '../../app/navigation';
-import { AuthLayout, authClasses as classes } from '../../components/AuthLayout';
-import {
-  PersonalDetailsForm,
-  type PersonalDetailsTexts,
-} from '../../components/PersonalDetailsForm';
-import { PayeeSummary } from './PayeeSummary';
-import {
-  clearDraft,
-  readSignupStart,
-  routeByFlowLive,
-  saveDraft,
-  storePayment,
-} from './studentEffects';
-
-const loadSignupLive = fromPromise<SignupStart, void>(async () => readSignupStart());
-const detailsLive = personalDetailsMachine.provide({
-  actors: { onboard: onboardSelfActor },
-  actions: { saveDraft },
-});
+import { AfterPaint } from '../../app/AfterPaint';
+import { loadInLanguage } from '../../app/loadInLanguage';
+import { AuthLayout } from '../../components/AuthLayout';
 
 const m = messages.studentSignup;
 
-/** Read per render: the words follow the screens' language (issue 15). */
-export const studentDetailsTexts = (): PersonalDetailsTexts => ({
-  intro: m.intro,
-  firstName: m.firstName,
-  lastName: m.lastName,
-  nameNote: m.asPerPan,
-  pan: m.pan,
-  panPlaceholder: m.panPlaceholder,
-  submit: m.submit,
-});
-
-function Retry({ actor, error }: { actor: StudentSignupActorRef; error: string | null }) {
-  return (
-    <div className={classes.stack}>
-      <p className={classes.error} role="alert">
-        {error}
-      </p>
-      <Button size="md" onClick={() => actor.send({ type: 'signup.retry' })}>
-        {m.tryAgain}
-      </Button>
-    </div>
-  );
-}
+const StudentSignupFlow = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./StudentSignupFlow'))).StudentSignupFlow,
+}));
+const PayeeSummary = lazy(async () => ({
+  default: (await import('./PayeeSummary')).PayeeSummary,
+}));
 
 export function StudentSignupPage() {
-  const navigate = useNavigateAction();
-  // useActorRef keeps the first actor and refreshes its implementations on every render.
-  const actor = useActorRef(
-    studentSignupMachine.provide({
-      actors: {
-        loadSignup: loadSignupLive,
-        fetchMe: fetchMeActor,
-        personalDetails: detailsLive,
-        routeByFlow: routeByFlowLive,
-      },
-      actions: { clearDraft, storePayment, navigate },
-    }),
-  );
-  return <StudentSignupView actor={actor} />;
-}
-
-/** The page on a running studentSignup actor (the path tests render it on theirs). */
-export function StudentSignupView({ actor }: { actor: StudentSignupActorRef }) {
-  const details = useSelector(actor, (s) => s.children.details);
-  const error = useSelector(actor, (s) => (s.hasTag('error') ? s.context.error : null));
   return (
-    <AuthLayout title={m.title} extra={<PayeeSummary />}>
-      {error !== null ? (
-        <Retry actor={actor} error={error} />
-      ) : details ? (
-        <PersonalDetailsForm details={details} texts={studentDetailsTexts()} panOnFile="hidden" />
-      ) : (
-        <Loader size="sm" aria-label={m.title} />
-      )}
+    <AuthLayout
+      title={m.title}
+      extra={
+        <Suspense fallback={null}>
+          <PayeeSummary />
+        </Suspense>
+      }
+    >
+      <AfterPaint fallback={<Loader size="sm" aria-label={m.title} />}>
+        <StudentSignupFlow />
+      </AfterPaint>
     </AuthLayout>
   );
 }
