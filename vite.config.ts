@@ -65,6 +65,7 @@ const AFTER_PAINT_CHUNKS = [
   'GatewayCheckout',
   'TutorDetailsFlow',
   'StudentSignupFlow',
+  'PayeeLookupActor',
 ];
 const afterPaintChunk = new RegExp(`^assets/(${AFTER_PAINT_CHUNKS.join('|')})-[\\w-]+\\.js$`);
 

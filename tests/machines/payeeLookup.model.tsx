@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { PayeeLookupView } from '../../src/ui/routes/pay/PayeeLookupScreen';
+import { PayeeLookupView } from '../../src/ui/routes/pay/PayeeLookupActor';
 import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import type { PgOnboardingStatus } from '../../src/domain/onboarding';
