@@ -4,31 +4,25 @@
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Title.css';
 import { Container, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { messages } from '../../../domain/messages';
 import { loadInLanguage } from '../../app/loadInLanguage';
 import { LoadingLine } from '../../components/trust/LoadingLine';
-import { usePaymentFlow } from './PaymentFlowLayout';
+import { OnPaymentActor } from './PaymentFlowLayout';
 
 const GatewayCheckout = lazy(async () => ({
   default: (await loadInLanguage(() => import('./GatewayCheckout'))).GatewayCheckout,
 }));
 
 export function GatewayPage() {
-  const actorRef = usePaymentFlow();
-  const loading = <LoadingLine text={messages.checkout.opening} />;
   return (
     <Container size="xs" py="xl" component="main">
       <Title order={1} mb="lg">
         {messages.checkout.title}
       </Title>
-      {actorRef ? (
-        <Suspense fallback={loading}>
-          <GatewayCheckout actorRef={actorRef} />
-        </Suspense>
-      ) : (
-        loading
-      )}
+      <OnPaymentActor loading={<LoadingLine text={messages.checkout.opening} />}>
+        {(actorRef) => <GatewayCheckout actorRef={actorRef} />}
+      </OnPaymentActor>
     </Container>
   );
 }

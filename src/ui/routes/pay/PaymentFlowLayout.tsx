@@ -3,7 +3,7 @@
 // the checkout screen. D178: the screens paint their frame and a loading line first; the actor
 // (PaymentActorScope: the payment machine, the API client) is fetched after that paint, and
 // the screens render on it once it runs.
-import { createContext, lazy, useContext, useState } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { paymentMachine } from '../../../../machines/payment/payment.machine';
@@ -17,13 +17,22 @@ const PaymentActorScope = lazy(() => loadInLanguage(() => import('./PaymentActor
 
 const PaymentFlowContext = createContext<PaymentActorRef | null | undefined>(undefined);
 
-/** The visit's payment actor; null until it is fetched and started. */
-export function usePaymentFlow(): PaymentActorRef | null {
+/**
+ * `children` on the visit's payment actor once it runs; `loading` until then, and while the
+ * chunk `children` render comes in.
+ */
+export function OnPaymentActor({
+  loading,
+  children,
+}: {
+  loading: ReactNode;
+  children: (actorRef: PaymentActorRef) => ReactNode;
+}) {
   const actorRef = useContext(PaymentFlowContext);
   if (actorRef === undefined) {
-    throw new Error('usePaymentFlow needs the PaymentFlowLayout route around it.');
+    throw new Error('OnPaymentActor needs the PaymentFlowLayout route around it.');
   }
-  return actorRef;
+  return actorRef ? <Suspense fallback={loading}>{children(actorRef)}</Suspense> : loading;
 }
 
 export function PaymentFlowLayout() {

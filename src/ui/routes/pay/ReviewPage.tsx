@@ -4,12 +4,12 @@
 // actor (PaymentFlowLayout) and the review (ReviewFlow) are fetched after that paint.
 import '@mantine/core/styles/Title.css';
 import { Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { messages } from '../../../domain/messages';
 import { loadInLanguage } from '../../app/loadInLanguage';
 import { LoadingLine } from '../../components/trust/LoadingLine';
 import { PaymentScreen } from '../../components/trust/PaymentScreen';
-import { usePaymentFlow } from './PaymentFlowLayout';
+import { OnPaymentActor } from './PaymentFlowLayout';
 
 const m = messages.review;
 
@@ -18,20 +18,14 @@ const ReviewFlow = lazy(async () => ({
 }));
 
 export function ReviewPage() {
-  const actorRef = usePaymentFlow();
-  const loading = <LoadingLine text={m.loading} />;
   return (
     <PaymentScreen step="review">
       <Title order={1} mb="lg">
         {m.title}
       </Title>
-      {actorRef ? (
-        <Suspense fallback={loading}>
-          <ReviewFlow actorRef={actorRef} />
-        </Suspense>
-      ) : (
-        loading
-      )}
+      <OnPaymentActor loading={<LoadingLine text={m.loading} />}>
+        {(actorRef) => <ReviewFlow actorRef={actorRef} />}
+      </OnPaymentActor>
     </PaymentScreen>
   );
 }
