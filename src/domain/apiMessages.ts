@@ -28,6 +28,8 @@ export const apiMessages = texts(words, 'apiMessages', {
     linkOtherAmount: text,
     linkOtherStudent: text,
     idempotencyMismatch: text,
+    /** A malformed Idempotency-Key header. */
+    idempotencyKey: text,
     idempotencyInFlight: text,
   },
   links: {

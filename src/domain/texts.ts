@@ -271,6 +271,16 @@ function patternOf(parts: readonly Part[], inPlural = false): string {
     .join('');
 }
 
+/** Whether a text has words of its own beside its values: one that is only values and
+ * punctuation ('{action}: {plan}', an aria label) would match any 'X: Y' it did not say. */
+function hasWords(parts: readonly Part[]): boolean {
+  return parts.some((part) =>
+    typeof part === 'string'
+      ? /\p{L}/u.test(part)
+      : part[2] !== undefined && Object.values(part[2]).some((branch) => hasWords(branch)),
+  );
+}
+
 function indexCodes(): CodeIndex {
   const index: CodeIndex = { exact: new Map(), patterns: [] };
   // Where two texts are the same words, the server's (apiMessages, then messages) win, then the
@@ -287,7 +297,7 @@ function indexCodes(): CodeIndex {
       if (parts.every((part) => typeof part === 'string')) {
         const whole = parts.join('');
         if (!index.exact.has(whole)) index.exact.set(whole, code);
-      } else {
+      } else if (hasWords(parts)) {
         index.patterns.push([new RegExp(`^${patternOf(parts)}$`), code]);
       }
     }

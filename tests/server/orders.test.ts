@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { readIn } from '../../src/domain/locale';
 import { nextSettlement } from '../../src/domain/settlement';
 import { idempotencyKeys, orders, schedules } from '../../src/server/db/schema';
 import { GatewayError } from '../../src/server/gateway/types';
@@ -358,12 +359,19 @@ describe.each(testDatabases())('creating orders on $name', (database) => {
       expect(mine.statusCode).toBe(201);
       expect(theirs.statusCode).toBe(201);
       expect(theirs.json<{ id: string }>().id).not.toBe(mine.json<{ id: string }>().id);
-      const bad = await api('POST', ORDER_URL, {
-        token: priya.token,
-        body: orderBody(priya.id, asha.id, 2000),
-        headers: { 'idempotency-key': 'short' },
-      });
-      expect(bad.statusCode).toBe(400);
+      // A malformed key is refused in the caller's language, with the code it has in every one.
+      for (const language of ['en', 'hi'] as const) {
+        const bad = await api('POST', ORDER_URL, {
+          token: priya.token,
+          body: orderBody(priya.id, asha.id, 2000),
+          headers: { 'idempotency-key': 'short', 'accept-language': language },
+        });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json()).toEqual({
+          message: readIn(language, () => apiMessages.orders.idempotencyKey),
+          code: 'orders.idempotencyKey',
+        });
+      }
     });
 
     it('answers a double click without a key with the same order', async () => {

@@ -31,10 +31,7 @@ export const paymentHandlers = {
     const caller = requireAuth(auth).user;
     const key = firstHeader(request.headers['idempotency-key']);
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      return {
-        status: 400,
-        body: { message: 'Idempotency-Key: must be 8 to 64 letters, digits, _ or -' },
-      };
+      return { status: 400, body: { message: apiMessages.orders.idempotencyKey } };
     }
     const result = await services.orders.create(caller, body, key);
     if (!result.ok) {
