@@ -133,7 +133,8 @@ async function readsOn(stack: Stack, name: string, helloUrl: string) {
 async function ordersOn(stack: Stack, name: string) {
   const payers = await students(stack, 20);
   const asha = await demoTutor(stack);
-  const breakup = computeBreakup({ amount: 50_000, method: 'upi', baseRate: 1 });
+  // Each request its own amount: the same terms twice within the reuse window are a double
+  // click, answered with the first order (orderOpening.ts), which is not what this measures.
   let next = 0;
   const figures = await load({
     url: `${stack.url}/api/v1/payments/pg/order/`,
@@ -142,6 +143,8 @@ async function ordersOn(stack: Stack, name: string) {
     seconds: 10,
     setupRequest: (request) => {
       const payer = payers[next++ % payers.length]!;
+      const baseRupees = 500 + next;
+      const breakup = computeBreakup({ amount: baseRupees * 100, method: 'upi', baseRate: 1 });
       return {
         ...request,
         headers: {
@@ -151,7 +154,7 @@ async function ordersOn(stack: Stack, name: string) {
         },
         body: JSON.stringify({
           amount: paiseToRupees(breakup.total),
-          base_amount: 500,
+          base_amount: baseRupees,
           payer_id: payer.id,
           payee_id: asha.id,
           payment_method: 'upi',
