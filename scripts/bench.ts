@@ -30,11 +30,15 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
-async function withReference<T>(dist: string | null, run: (url: string) => Promise<T>) {
+async function withReference<T>(
+  served: { dist?: string; databaseUrl?: string },
+  run: (url: string) => Promise<T>,
+) {
   const port = await freePort();
   const reference = start('reference', 'scripts/bench/referenceServer.ts', {
     REFERENCE_PORT: String(port),
-    ...(dist ? { REFERENCE_DIST: dist } : {}),
+    ...(served.dist ? { REFERENCE_DIST: served.dist } : {}),
+    ...(served.databaseUrl ? { REFERENCE_DATABASE_URL: served.databaseUrl } : {}),
   });
   try {
     await ready(reference, `http://127.0.0.1:${port}/healthz`);
@@ -67,7 +71,7 @@ async function pages() {
       ['/asha-verma', undefined],
       ['/pay/review', review],
     ];
-    await withReference(hello, async (referenceUrl) => {
+    await withReference({ dist: hello }, async (referenceUrl) => {
       const reference = await measurePage(`${referenceUrl}/`, { runs: 3 });
       out('\n## Pages: Lighthouse 12 mobile (simulated throttling, median of 3), a first visit');
       out('| route | score | LCP | LCP vs hello world | bytes sent |');
@@ -93,10 +97,12 @@ async function pages() {
 async function readsOn(stack: Stack, name: string, helloUrl: string) {
   const [student] = await students(stack, 1);
   const token = student!.access_token;
-  const runs: Record<string, LoadFigures[]> = { me: [], made: [], hello: [] };
+  const runs: Record<string, LoadFigures[]> = { me: [], made: [], hello: [], row: [] };
   const options = { connections: 100, seconds: 10 };
+  const withRow = name === 'PostgreSQL';
   for (let run = 0; run < 3; run += 1) {
     runs.hello!.push(await load({ ...options, url: `${helloUrl}/hello` }));
+    if (withRow) runs.row!.push(await load({ ...options, url: `${helloUrl}/row` }));
     runs.me!.push(
       await load({
         ...options,
@@ -119,6 +125,12 @@ async function readsOn(stack: Stack, name: string, helloUrl: string) {
     errors: list.reduce((sum, f) => sum + f.errors, 0),
   });
   const hello = pick(runs.hello!);
+  if (withRow) {
+    const f = pick(runs.row!);
+    out(
+      `| reference: bare Fastify + one indexed row from PostgreSQL | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s |`,
+    );
+  }
   for (const [label, key] of [
     ['GET user/me/', 'me'],
     ['GET payments/made/', 'made'],
@@ -179,7 +191,7 @@ async function api(kind: 'reads' | 'orders') {
     );
     out('| what | throughput | p50 | p99 | errors | vs bare Fastify hello world |');
     out('| --- | --- | --- | --- | --- | --- |');
-    await withReference(null, async (helloUrl) => {
+    await withReference({ databaseUrl: postgres }, async (helloUrl) => {
       for (const [name, database] of [
         ['PostgreSQL', postgres],
         ['PGlite', 'pglite'],

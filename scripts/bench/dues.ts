@@ -5,9 +5,8 @@
 // writing that much). Then one reminder pass three days before the due day (D148): 10,000
 // payers, each a slot, a payment link and a queued text in one transaction (then again, which
 // must send nothing), beside one INSERT ... SELECT of 10,000 text rows.
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import type postgres from 'postgres';
+import { openDatabase, openPostgres, type Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { createDueLinkService } from '../../src/server/services/dueLinks';
 import { createDueService } from '../../src/server/services/dues';
@@ -38,20 +37,15 @@ export interface DuesFigures {
 export async function duesBench(url: string): Promise<DuesFigures> {
   const opened = await openDatabase({ databaseUrl: url, dataDir: '' });
   await opened.close();
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
   let queries = 0;
-  const db = drizzle({
-    client: pool,
-    schema,
-    logger: { logQuery: () => void (queries += 1) },
-  }) as unknown as Database;
+  const { client: raw, db } = openPostgres(url, 10, { logQuery: () => void (queries += 1) });
   try {
     const now = new Date('2025-01-20T06:00:00Z');
     const [tutor] = await db
       .insert(schema.users)
       .values({ phone: '9000000001', role: 'teacher', firstName: 'Bench', lastName: 'Tutor' })
       .returning();
-    await pool.query(
+    await raw.unsafe(
       `insert into tutor_students (tutor_id, name, phone, batch, created_at)
        select $1, 'Student ' || n, (7000000000 + n)::text, 'Class 10', '2025-01-01'
        from generate_series(1, $2) as n`,
@@ -78,34 +72,34 @@ export async function duesBench(url: string): Promise<DuesFigures> {
     const first = await run();
     const again = await run();
     // Statistics, as autovacuum keeps them on a database in use (else the planner guesses).
-    await pool.query('analyze');
+    await raw.unsafe('analyze');
     const reminders = await reminderPass(
       db,
-      pool,
+      raw,
       tutor!.id,
       () => queries,
       (n) => (queries = n),
     );
 
-    await pool.query('create table bench_rows (like dues including defaults)');
+    await raw.unsafe('create table bench_rows (like dues including defaults)');
     const started = performance.now();
-    await pool.query(
+    await raw.unsafe(
       `insert into bench_rows (tutor_id, plan_id, student_id, period, due_date, amount)
        select 1, 1, n, '2025-02', '2025-02-05', 200000 from generate_series(1, $1) as n`,
       [STUDENTS],
     );
     const referenceMs = performance.now() - started;
-    await pool.query('drop table bench_rows');
+    await raw.unsafe('drop table bench_rows');
     return { students: STUDENTS, ...first, again, referenceMs, reminders };
   } finally {
-    await pool.end();
+    await raw.end();
   }
 }
 
 /** One reminder pass on 2 February, 10:00 IST (three days before the due day), then again. */
 async function reminderPass(
   db: Database,
-  pool: pg.Pool,
+  raw: postgres.Sql,
   tutorId: number,
   queries: () => number,
   setQueries: (n: number) => void,
@@ -152,15 +146,15 @@ async function reminderPass(
   const sentJobs = jobs;
   const again = await run();
 
-  await pool.query('create table bench_texts (like sms_messages including defaults)');
+  await raw.unsafe('create table bench_texts (like sms_messages including defaults)');
   const started = performance.now();
-  await pool.query(
+  await raw.unsafe(
     `insert into bench_texts (id, phone, template, vars, status)
      select n, (7000000000 + n)::text, 'feeReminder', '{"amount": "2,000.00"}', 'queued'
      from generate_series(1, $1) as n`,
     [STUDENTS],
   );
   const referenceMs = performance.now() - started;
-  await pool.query('drop table bench_texts');
+  await raw.unsafe('drop table bench_texts');
   return { ...first, jobs: sentJobs, again, referenceMs };
 }

@@ -186,7 +186,7 @@ export interface Config {
   /** Absent: PGlite files under dataDir. `memory://`: in-memory PGlite. Else PostgreSQL. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Issue 11: PostgreSQL connections each process may hold (node-postgres' pool `max`). */
+  /** Issue 11: PostgreSQL connections each process may hold (the postgres.js client's `max`). */
   poolMax: number;
   appSecret: string;
   publicOrigin: string;

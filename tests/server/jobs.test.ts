@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toIstIsoString } from '../../src/domain/time';
+import { selectRows } from '../../src/server/db/client';
 import { orders, paymentLinks, refunds } from '../../src/server/db/schema';
 import { GatewayError } from '../../src/server/gateway/types';
 import { startWorker } from '../../src/server/jobs/worker';
@@ -78,11 +79,12 @@ describe.each(testDatabases())('background jobs on $name', (database) => {
     expect(approved.json()).toMatchObject({ status: 'PENDING' });
     const first = await sweepAndRunJobs(t.app);
     expect(first.failed).toMatchObject([{ name: 'refund-sync' }]);
-    const jobRows = (await server.db.execute(
+    const jobRows = await selectRows(
+      server.db,
       sql`select state, start_after > now() as later from pgboss.job where name = 'refund-sync'`,
-    )) as unknown as { rows: unknown[] };
+    );
     // pg-boss keeps the job for a retry that starts later (backoff).
-    expect(jobRows.rows).toMatchObject([{ state: 'retry', later: true }]);
+    expect(jobRows).toMatchObject([{ state: 'retry', later: true }]);
 
     t.fake.failReads = null;
     t.fake.refundStatus = 'SUCCESS';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, selectRows } from '../../src/server/db/client';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { seedDemoData } from '../../src/server/seed';
 import { login, testDatabases, useTestServer } from '../support/server';
@@ -105,15 +105,14 @@ describe.runIf(postgres)('migrations on PostgreSQL', () => {
         openDatabase({ databaseUrl: url, dataDir: '' }),
         openDatabase({ databaseUrl: url, dataDir: '' }),
       ]);
-      const applied = (await a.db.execute(
+      const applied = await selectRows<{ n: number }>(
+        a.db,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      )) as unknown as { rows: { n: number }[] };
+      );
       await a.close();
       await b.close();
       // Each migration once: a second run would have failed on its tables, or added rows.
-      expect(applied.rows[0]!.n).toBe(
-        readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).length,
-      );
+      expect(applied[0]!.n).toBe(readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).length);
     }));
 
   it('hold at most DATABASE_POOL_MAX connections per process however many queries wait (D163)', () =>

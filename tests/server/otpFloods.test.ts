@@ -2,7 +2,9 @@
 // guesses across every phone) and overall, in the database, so parallel requests and several
 // instances count the same; over a limit the answer is a 429 with Retry-After and a sentence.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { messages } from '../../src/domain/messages';
+import { selectRows } from '../../src/server/db/client';
 import { testDatabases, useTestServer, wrongCode } from '../support/server';
 
 const GENERATE = '/api/v1/auth/generate-otp/';
@@ -108,11 +110,12 @@ describe.each(testDatabases())('OTP ceilings and proxies on $name', (database) =
       payload: JSON.stringify({ phone: phoneOf(1), role: 'student' }),
     });
     expect(viaProxy.statusCode).toBe(200);
-    const hits = await server.db.execute(
+    const hits = await selectRows(
+      server.db,
       // The address the limit counted.
-      `select bucket from rate_limit_hits where bucket like 'otp:codes:203.0.113.50:%'` as never,
+      sql`select bucket from rate_limit_hits where bucket like 'otp:codes:203.0.113.50:%'`,
     );
-    expect((hits as unknown as { rows: unknown[] }).rows).toHaveLength(2);
+    expect(hits).toHaveLength(2);
     // ... from anyone else it is ignored: a client cannot pick its own address.
     await server.inject({
       method: 'POST',
@@ -121,9 +124,10 @@ describe.each(testDatabases())('OTP ceilings and proxies on $name', (database) =
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.51' },
       payload: JSON.stringify({ phone: phoneOf(2), role: 'student' }),
     });
-    const spoofed = await server.db.execute(
-      `select bucket from rate_limit_hits where bucket like 'otp:codes:203.0.113.51:%'` as never,
+    const spoofed = await selectRows(
+      server.db,
+      sql`select bucket from rate_limit_hits where bucket like 'otp:codes:203.0.113.51:%'`,
     );
-    expect((spoofed as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    expect(spoofed).toHaveLength(0);
   });
 });

@@ -1,19 +1,26 @@
 // One way to open the database for both drivers: PGlite (embedded, files or memory) and
-// PostgreSQL (node-postgres). Migrations run on open, so a fresh database is ready to use.
+// PostgreSQL (postgres.js, D181). Migrations run on open, so a fresh database is ready to use.
 // Everything above this file sees one driver-agnostic `Database` type.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
+import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The rows of a raw SQL statement on either driver (PGlite: `{ rows }`; postgres.js: rows). */
+export async function selectRows<T = Record<string, unknown>>(db: Database, query: SQL) {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
 
 export interface OpenedDatabase {
   db: Database;
@@ -30,9 +37,9 @@ export interface DatabaseOptions {
 }
 
 /**
- * Issue 11: PostgreSQL connections per process. node-postgres' own default, 10, made reads
- * wait for a connection at 100 concurrent requests (GET user/me/ went from about 2,150 to
- * 2,800 requests/s at 20 and 3,200-3,700 at 40 on the 2-core bench). 20 keeps two web
+ * Issue 11: PostgreSQL connections per process. A pool of 10 (node-postgres' default, D163)
+ * made reads wait for a connection at 100 concurrent requests (GET user/me/ went from about
+ * 2,150 to 2,800 requests/s at 20 and 3,200-3,700 at 40 on the 2-core bench). 20 keeps two web
  * instances and a worker within PostgreSQL's default max_connections of 100; DATABASE_POOL_MAX
  * sets it (README).
  */
@@ -48,32 +55,74 @@ const MIGRATION_LOCK = 7_302_914_116;
  * one migrates under a session advisory lock while the others wait for it, then find nothing
  * left to do.
  */
-export async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>) {
-  const client = await pool.connect();
+export async function migrateUnderLock(client: postgres.Sql, migrate: () => Promise<void>) {
+  const held = await client.reserve();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await held`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migrate();
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await held`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined);
+    held.release();
   }
+}
+
+/** Date types whose values Drizzle hands over as text, and a raw SQL value may be a Date. */
+const DATE_TYPES = [1082, 1114, 1184];
+
+/**
+ * drizzle-orm#6096: Drizzle runs every query not made with `.prepare(name)` as unprepared, and
+ * postgres.js describes an unprepared query with parameters before running it: two round trips
+ * each (an order's 11 statements took 20). The client Drizzle gets prepares them all, in
+ * transactions too; postgres.js keeps each statement per connection, and retires a connection
+ * (and its statements) after 30-60 minutes.
+ */
+function preparingAll(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'unsafe') {
+        return (query: string, parameters?: never[], options?: object) =>
+          target.unsafe(query, parameters, { ...options, prepare: true });
+      }
+      if (key === 'begin' || key === 'savepoint') {
+        return (...args: unknown[]) => {
+          const run = args.pop() as (scoped: postgres.Sql) => unknown;
+          const open = Reflect.get(target, key) as (...all: unknown[]) => Promise<unknown>;
+          return open.apply(target, [...args, (scoped: postgres.Sql) => run(preparingAll(scoped))]);
+        };
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+/** A PostgreSQL client and its Drizzle database, unmigrated (openDatabase migrates). */
+export function openPostgres(url: string, max: number, logger?: Logger) {
+  const client = postgres(url, {
+    max,
+    // PostgreSQL's notices (IF NOT EXISTS skipping) are not the product's to print.
+    onnotice: () => undefined,
+  });
+  const db = drizzlePg(preparingAll(client), { schema, ...(logger ? { logger } : {}) });
+  // Drizzle's driver passes date parameters through as text, which it writes from a column's
+  // own mapping; a Date given to raw SQL or a placeholder is written the way node-postgres does.
+  for (const type of DATE_TYPES) {
+    client.options.serializers[type] = (value: unknown) =>
+      value instanceof Date ? value.toISOString() : value;
+  }
+  return { client, db };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? DEFAULT_POOL_MAX });
-    // An idle client whose connection dies (a database restart, a failover) is dropped from
-    // the pool and replaced; without a listener its 'error' event would crash the process.
-    pool.on('error', (error) => console.error(`PostgreSQL idle connection lost: ${error.message}`));
-    const db = drizzlePg({ client: pool, schema });
+    const { client, db } = openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX);
     try {
-      await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder }));
+      await migrateUnderLock(client, () => migratePg(db, { migrationsFolder }));
     } catch (error) {
-      await pool.end();
+      await client.end();
       throw error;
     }
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', close: () => client.end() };
   }
   const inMemory = url === 'memory://';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });

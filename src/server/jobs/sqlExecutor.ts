@@ -1,8 +1,8 @@
-// pg-boss brings its own SQL ($1..$n parameters); this runs it on our connection: the pool or
-// PGlite of `db`, or a transaction of ours, so a job is enqueued atomically with the state
-// change that needs it.
+// pg-boss brings its own SQL ($1..$n parameters); this runs it on our connection: the
+// postgres.js client or PGlite of `db`, or a transaction of ours, so a job is enqueued
+// atomically with the state change that needs it.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { selectRows, type Database } from '../db/client';
 
 export interface SqlExecutor {
   // pg-boss reads whatever columns its SQL selects.
@@ -10,13 +10,27 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 
+/**
+ * pg-boss passes options and job data as objects for json columns; node-postgres and PGlite
+ * write those as JSON themselves, postgres.js only when told the type, so they go as text.
+ */
+const asParameter = (value: unknown) =>
+  value !== null &&
+  typeof value === 'object' &&
+  !(value instanceof Date) &&
+  !Array.isArray(value) &&
+  !Buffer.isBuffer(value)
+    ? JSON.stringify(value)
+    : (value ?? null);
+
 /** `text` with $n placeholders as one drizzle SQL object. */
 function toSql(text: string, values: unknown[]): SQL {
   const chunks: SQL[] = [];
   let from = 0;
   for (const match of text.matchAll(/\$(\d+)\b/g)) {
     chunks.push(sql.raw(text.slice(from, match.index)));
-    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    // One parameter even for an array (uuid[]): a bare array in drizzle's sql is a list.
+    chunks.push(sql`${sql.param(asParameter(values[Number(match[1]) - 1]))}`);
     from = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(from)));
@@ -24,24 +38,39 @@ function toSql(text: string, values: unknown[]): SQL {
 }
 
 type RawClient = {
-  query?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** PGlite */
   exec?: (text: string) => Promise<{ rows: unknown[] }[]>;
+  /** postgres.js */
+  reserve?: () => Promise<{
+    unsafe: (text: string) => { simple: () => Promise<unknown> };
+    release: () => void;
+  }>;
 };
 
 export function sqlExecutor(db: Database): SqlExecutor {
-  // A database (not a transaction) exposes its driver: node-postgres' pool or PGlite.
+  // A database (not a transaction) exposes its driver: postgres.js or PGlite.
   const client = (db as unknown as { $client?: RawClient }).$client;
   return {
     async executeSql(text, values = []) {
-      // A script without parameters (pg-boss's migrations) may hold several statements:
-      // PGlite runs those only through exec().
+      // A script without parameters (pg-boss's migrations) may hold several statements and
+      // its own BEGIN ... COMMIT: PGlite runs those only through exec(), postgres.js only on a
+      // connection reserved for it.
       if (values.length === 0 && client?.exec) {
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       }
-      if (client?.query) return client.query(text, values);
-      const result = (await db.execute(toSql(text, values))) as unknown;
-      return { rows: Array.isArray(result) ? result : (result as { rows: unknown[] }).rows };
+      if (values.length === 0 && client?.reserve) {
+        const held = await client.reserve();
+        try {
+          // One statement answers its rows; several, a list of each one's rows.
+          const result = (await held.unsafe(text).simple()) as unknown[];
+          const several = result.length > 0 && result.every(Array.isArray);
+          return { rows: several ? (result.at(-1) as unknown[]) : result };
+        } finally {
+          held.release();
+        }
+      }
+      return { rows: await selectRows(db, toSql(text, values)) };
     },
   };
 }

@@ -1,8 +1,10 @@
-// Recognising database errors across drivers: node-postgres and PGlite both carry SQLSTATE in
-// `code` (and the constraint's name), possibly wrapped by Drizzle in `cause`.
+// Recognising database errors across drivers: postgres.js and PGlite both carry SQLSTATE in
+// `code` and the constraint's name (PGlite in `constraint`, postgres.js in `constraint_name`),
+// possibly wrapped by Drizzle in `cause`.
 interface PgLikeError {
   code?: unknown;
   constraint?: unknown;
+  constraint_name?: unknown;
   cause?: unknown;
 }
 
@@ -24,5 +26,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (!found || found.code !== '23505') return false;
   if (constraint === undefined) return true;
   // Some drivers do not report the constraint: then any unique violation counts.
-  return found.constraint === undefined || found.constraint === constraint;
+  const name = found.constraint ?? found.constraint_name;
+  return name === undefined || name === constraint;
 }
