@@ -12,7 +12,7 @@ import { installLanguage } from './http/language';
 import { installErrorHandler } from './http/errors';
 import type { Handlers } from './http/handler';
 import { installHealthChecks } from './http/health';
-import { loggerOptions, OneLineRequestLog } from './http/logging';
+import { lazyChildLogger, loggerOptions, OneLineRequestLog } from './http/logging';
 import { installSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { createCashfreeGateway } from './gateway/cashfree';
@@ -82,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config, options.logStream),
     // One line per request instead of Fastify's two (http/logging.ts).
     logController: new OneLineRequestLog(config.logRequests),
+    childLoggerFactory: lazyChildLogger,
     // D122: the load balancer's request id when configured, else a random one (never req-1
     // restarting in every instance).
     requestIdHeader: config.requestIdHeader ?? false,

@@ -1,7 +1,10 @@
 // No OTP, PAN or token in the logs of a full login (D12, D13, D16); one short, redacted line
 // per request (D118).
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { lazyChildLogger } from '../../src/server/http/logging';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { seedDemoData } from '../../src/server/seed';
 import { login, testDatabases, useTestServer } from '../support/server';
@@ -112,5 +115,31 @@ describe.each(testDatabases())('request logs and caches on $name', (database) =>
       url: '/api/v1/user/me/',
       status: 200,
     });
+  });
+});
+
+describe("a request's logger", () => {
+  it('writes with the request id, at the parent level, and makes children that keep it', () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const root = Fastify({ logger: { level: 'info', stream } }).log;
+    const log = lazyChildLogger(root, { reqId: 'r-1' }, {});
+    expect(log.level).toBe('info');
+    log.debug('below the level');
+    log.warn({ step: 'gateway' }, 'gateway order failed');
+    log.child({ job: 'refund' }).error('refund failed');
+    expect(lines.map(({ reqId, msg, step, job }) => ({ reqId, msg, step, job }))).toEqual([
+      { reqId: 'r-1', msg: 'gateway order failed', step: 'gateway', job: undefined },
+      { reqId: 'r-1', msg: 'refund failed', step: undefined, job: 'refund' },
+    ]);
+    const quiet = lazyChildLogger(root, { reqId: 'r-2' }, { level: 'error' });
+    expect(quiet.level).toBe('error');
+    quiet.warn('not written');
+    expect(lines).toHaveLength(2);
   });
 });

@@ -92,10 +92,13 @@ const isErrorBody = (payload: unknown): payload is { message: string; code?: str
   typeof (payload as { message?: unknown }).message === 'string';
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (_request, reply, payload) =>
-    reply.statusCode >= 400 && isErrorBody(payload) && payload.code === undefined
-      ? { ...payload, code: errorCode(payload.message, reply.statusCode) }
-      : payload,
+  app.addHook('preSerialization', (_request, reply, payload, done) =>
+    done(
+      null,
+      reply.statusCode >= 400 && isErrorBody(payload) && payload.code === undefined
+        ? { ...payload, code: errorCode(payload.message, reply.statusCode) }
+        : payload,
+    ),
   );
   app.setErrorHandler((error: FastifyError, request, reply) =>
     // Errors met before the handler (a body that is not JSON) arrive outside its language.

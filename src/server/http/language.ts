@@ -14,10 +14,12 @@ export async function installLanguage(app: FastifyInstance): Promise<void> {
   // event, outside the context the first hook entered.
   app.addHook('onRequest', (request, _reply, done) => inLocale(requestLocale(request), done));
   app.addHook('preValidation', (request, _reply, done) => inLocale(requestLocale(request), done));
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    reply.header('Content-Language', localeTag(requestLocale(request)));
-    const vary = reply.getHeader('Vary');
-    reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) {
+      reply.header('Content-Language', localeTag(requestLocale(request)));
+      const vary = reply.getHeader('Vary');
+      reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+    }
+    done(null, payload);
   });
 }

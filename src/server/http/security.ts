@@ -30,19 +30,24 @@ export function installSecurityHeaders(
   const policy = contentSecurityPolicy(
     scriptOrigin === new URL(config.publicOrigin).origin ? [] : [scriptOrigin],
   );
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', policy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  const headers: Record<string, string> = {
+    'content-security-policy': policy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  // Callback hooks, not async ones: every request runs them (issue 11).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   // Issue 9.8: an answer to a logged-in caller (user/me carries the PAN) is never kept by a
   // browser or a proxy cache.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.headers.authorization !== undefined) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
