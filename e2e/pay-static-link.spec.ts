@@ -2,7 +2,7 @@
 // card or UPI, through the sandbox's hosted checkout; and a payment that fails or is abandoned
 // at the gateway is not 'Sent'.
 import './support/texts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_USERNAMES } from '../src/server/demo';
 import {
@@ -152,4 +152,30 @@ test('a UPI payment to be approved later shows Processing, not Sent or Failed', 
   await expect(page.getByText(messages.status.processingBody)).toBeVisible();
   await expect(statusLabel(page, messages.status.sent)).toHaveCount(0);
   await expect(statusLabel(page, messages.status.failed)).toHaveCount(0);
+});
+
+test('the amount page does not move when the tutor arrives late', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const tutor = await publicTutor(request, tutorUsername);
+  // The tutor's details and the fees answer a second late, as they can on mobile data.
+  const late = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  };
+  await page.route('**/api/v1/user/search-action/**', late);
+  await page.route('**/api/v1/payments/pg/?**', late);
+  await page.goto(`/static-link/${tutorUsername}`);
+  const proceed = page.getByRole('button', { name: messages.staticLink.proceed });
+  await expect(proceed).toBeVisible();
+  const helper = page.getByText(messages.staticLink.amountHelper(tutor.name));
+  await expect(helper).toBeHidden();
+  const before = await proceed.boundingBox();
+  await expect(helper).toBeVisible();
+  // Phones show the fee summary above the button; its place was kept for it.
+  if (isMobile) await expect(page.getByText(messages.staticLink.settlementDate)).toBeVisible();
+  const after = await proceed.boundingBox();
+  expect(after?.y).toBeCloseTo(before?.y ?? NaN, 0);
 });

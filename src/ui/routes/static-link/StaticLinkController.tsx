@@ -96,6 +96,7 @@ function useAmountScreenModel(actorRef: AmountEntryActorRef): AmountScreenModel 
   const tutorName = useSelector(actorRef, (s) => s.context.tutor?.name ?? null);
   const verified = useSelector(actorRef, payeeVerified);
   const summary = useSelector(actorRef, feeSummary, sameSummary);
+  const summaryPending = useSelector(actorRef, (s) => s.matches({ fees: 'loading' }));
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'amount.submit' }));
   const loadError = useSelector(actorRef, (s) =>
     s.matches({ page: 'loadFailed' }) ? s.context.error : null,
@@ -115,6 +116,7 @@ function useAmountScreenModel(actorRef: AmountEntryActorRef): AmountScreenModel 
     return {
       tutorName,
       verified,
+      summaryPending,
       amount,
       fieldError,
       canSubmit,
@@ -152,6 +154,7 @@ function useAmountScreenModel(actorRef: AmountEntryActorRef): AmountScreenModel 
     tutorName,
     verified,
     summary,
+    summaryPending,
     canSubmit,
     loadError,
     unpayable,

@@ -58,6 +58,7 @@ export function StaticLinkPage() {
         onSubmit={() => model?.submit()}
         notice={model?.notice}
         summary={model?.summary}
+        summaryPending={model ? model.summaryPending : true}
       />
       <AfterPaint>
         <StaticLinkController
