@@ -15,8 +15,13 @@ test('the root sends a new visitor to pay tuition fees', async ({ page }) => {
 test('the root sends a logged-in student to the student dashboard', async ({ page }) => {
   await page.goto('/page-not-found');
   await page.evaluate(() => localStorage.setItem('studentLogin', 'true'));
+  // The flag alone, no session: the root sends it to the dashboard, whose guard then asks for a
+  // login. So the test waits for the root's navigation itself, not for the address after it,
+  // which the guard soon changes (CI once saw /student/login first).
+  const toDashboard = page.waitForURL(/\/student\/dashboard$/);
   await page.goto('/');
-  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  await toDashboard;
+  await expect(page).toHaveURL(/\/student\/login$/);
 });
 
 test('the root sends a logged-in tutor to the tutor dashboard', async ({ page, request }) => {
