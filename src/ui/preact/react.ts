@@ -4,6 +4,8 @@
 // Mantine uses it only to keep a closed panel's state (`keepMounted`), which no screen of ours
 // asks for, so here a hidden Activity is not rendered at all.
 import type { ComponentChildren } from 'preact';
+// When a state change renders: as React does, not all in microtasks (D183).
+import './renderScheduling';
 
 // @ts-expect-error preact/compat's types are written as `export =` (React's namespace); the
 // module itself is ESM with named exports, which is what the bundler reads.

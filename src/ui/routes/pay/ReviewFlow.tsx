@@ -3,16 +3,12 @@
 // and 'Proceed to pay'; then the checkout opening. The guards (no login, missing details) are
 // the payment machine's.
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/DataList.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
-import { Alert, Button, DataList, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import {
   cardRate,
   bookedSession,
@@ -24,12 +20,14 @@ import { messages } from '../../../domain/messages';
 import { formatINR } from '../../../domain/money';
 import type { SessionTimes } from '../../../domain/schedule';
 import { AmountBreakup } from '../../components/AmountBreakup';
+import { DetailList } from '../../components/DetailList';
 import { CheckoutStatus } from './CheckoutStatus';
 import type { PaymentActorRef } from './PaymentFlowLayout';
 import { sessionText } from './sessionText';
 import { ProcessorLine } from '../../components/trust/ProcessorLine';
 import { PayeeCard } from '../../components/trust/PayeeCard';
 import { LoadingLine } from '../../components/trust/LoadingLine';
+import classes from './ReviewFlow.module.css';
 
 const m = messages.review;
 
@@ -41,22 +39,14 @@ function Payee({ draft, session }: { draft: PaymentDraft; session: SessionTimes 
   return (
     <>
       <PayeeCard name={draft.payeeName} verified={false} />
-      <DataList labelWidth="40%">
-        <DataList.Item>
-          <DataList.ItemLabel>{m.phone}</DataList.ItemLabel>
-          <DataList.ItemValue ta="right">{draft.payeePhone}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{m.amount}</DataList.ItemLabel>
-          <DataList.ItemValue ta="right">{formatINR(draft.amount)}</DataList.ItemValue>
-        </DataList.Item>
-        {session ? (
-          <DataList.Item>
-            <DataList.ItemLabel>{m.session}</DataList.ItemLabel>
-            <DataList.ItemValue ta="right">{sessionText(session)}</DataList.ItemValue>
-          </DataList.Item>
-        ) : null}
-      </DataList>
+      <DetailList
+        labelWidth="40%"
+        rows={[
+          { label: m.phone, value: draft.payeePhone },
+          { label: m.amount, value: formatINR(draft.amount) },
+          ...(session ? [{ label: m.session, value: sessionText(session) }] : []),
+        ]}
+      />
     </>
   );
 }
@@ -72,26 +62,37 @@ function Review({ actorRef }: { actorRef: PaymentActorRef }) {
   const error = useSelector(actorRef, (s) => s.context.error);
   const creating = useSelector(actorRef, (s) => s.matches('creatingOrder'));
   const canPay = useSelector(actorRef, (s) => s.can({ type: 'payment.submit' }));
+  const methodName = useId();
   if (!draft || !breakup) return null;
+  const methods: [PaymentMethod, string][] = [
+    [PAYMENT_METHOD.card, m.card(rate)],
+    [PAYMENT_METHOD.upi, m.upi],
+  ];
   return (
-    <Stack gap="lg">
+    <div className={classes.stack}>
       <Payee draft={draft} session={session} />
-      <Radio.Group
-        label={m.methodLabel}
-        value={method}
-        onChange={(value) =>
-          actorRef.send({ type: 'method.change', method: value as PaymentMethod })
-        }
-      >
-        <Stack gap="sm" mt="xs">
-          <Radio value={PAYMENT_METHOD.card} label={m.card(rate)} disabled={creating} />
-          <Radio value={PAYMENT_METHOD.upi} label={m.upi} disabled={creating} />
-        </Stack>
-      </Radio.Group>
-      <Stack gap="xs">
-        <Text fw={650}>{m.breakupTitle}</Text>
+      <fieldset className={classes.methods} disabled={creating}>
+        <legend className={classes.methodsLabel}>{m.methodLabel}</legend>
+        <div className={classes.options}>
+          {methods.map(([value, label]) => (
+            <label key={value} className={classes.option}>
+              <input
+                type="radio"
+                className={classes.radio}
+                name={methodName}
+                value={value}
+                checked={method === value}
+                onChange={() => actorRef.send({ type: 'method.change', method: value })}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className={classes.part}>
+        <p className={classes.partTitle}>{m.breakupTitle}</p>
         <AmountBreakup breakup={breakup} />
-      </Stack>
+      </div>
       {error ? (
         <Alert color="red" role="alert">
           {error}
@@ -107,7 +108,7 @@ function Review({ actorRef }: { actorRef: PaymentActorRef }) {
         {m.proceedToPay}
       </Button>
       <ProcessorLine />
-    </Stack>
+    </div>
   );
 }
 
