@@ -13,7 +13,9 @@ export default defineConfig({
   // Logs the onboarded demo tutor in once per run (OTPs are rate-limited per phone, D12).
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker on CI's two cores: a second Chromium beside the server doubled each journey's time
+  // (the tutor dashboard's axe tour 33 s -> 66 s), past its timeout, and took no time off the run.
+  workers: process.env.CI ? 1 : undefined,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,
