@@ -4,7 +4,7 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Box, Button } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   amountEntryMachine,
@@ -27,7 +27,8 @@ import type { AmountScreenModel } from './StaticLinkPage';
 interface Props {
   username: string;
   book: boolean;
-  /** Typed before this chunk arrived. */
+  /** Typed before this chunk first rendered (its machine starts with it; the page hands over
+   * what is typed after that when the model arrives). */
   draft: string;
   onModel(model: AmountScreenModel): void;
 }
@@ -66,13 +67,6 @@ export default function StaticLinkController({ username, book, draft, onModel }:
       },
     },
   );
-
-  // Keys typed after this chunk's first render but before the page has the model still land in
-  // the page's draft; hand each such change over, or it is lost ('6507' became '607' on CI).
-  const firstDraft = useRef(draft);
-  useEffect(() => {
-    if (draft !== firstDraft.current) actorRef.send({ type: 'amount.change', value: draft });
-  }, [actorRef, draft]);
 
   const model = useAmountScreenModel(actorRef);
   useEffect(() => onModel(model), [model, onModel]);

@@ -7,9 +7,12 @@
 // the model the controller publishes after each render: a controlled input whose value lags one
 // render behind is reset to the old text, and the next key, if it comes before the update,
 // lands on it and the previous one is lost (issue 13: '6507' typed fast became '607').
+// For the same reason the hand-over does not wait for a render: a key goes to whatever holds the
+// text when it is typed (refs, not rendered state), and what was typed before the machine
+// arrived is handed to it when it arrives (D183 lets a render come a task later than the key).
 import { AfterPaint } from '../../app/AfterPaint';
 import { loadInLanguage } from '../../app/loadInLanguage';
-import { lazy, useState, useSyncExternalStore } from 'react';
+import { lazy, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AmountScreen, type AmountScreenProps } from './AmountScreen';
 
@@ -42,6 +45,22 @@ export function StaticLinkPage() {
   const book = search.get('book') === '1'; // D20
   const [draft, setDraft] = useState('');
   const [model, setModel] = useState<AmountScreenModel | null>(null);
+  // What holds the text now, read when a key comes, not as of the last render.
+  const typedEarly = useRef<string | null>(null);
+  const modelNow = useRef<AmountScreenModel | null>(null);
+  const changeAmount = useCallback((value: string) => {
+    if (modelNow.current) return modelNow.current.changeAmount(value);
+    typedEarly.current = earlyDigits(value);
+    setDraft(typedEarly.current);
+  }, []);
+  const receiveModel = useCallback((next: AmountScreenModel) => {
+    const early = typedEarly.current;
+    if (!modelNow.current && early !== null && early !== next.amount.get()) {
+      next.changeAmount(early);
+    }
+    modelNow.current = next;
+    setModel(next);
+  }, []);
   const amountText = useSyncExternalStore(
     model ? model.amount.subscribe : noSubscription,
     model ? model.amount.get : () => draft,
@@ -54,7 +73,7 @@ export function StaticLinkPage() {
         amountText={amountText}
         fieldError={model?.fieldError ?? null}
         canSubmit={model?.canSubmit ?? false}
-        onAmountChange={model ? model.changeAmount : (value) => setDraft(earlyDigits(value))}
+        onAmountChange={changeAmount}
         onSubmit={() => model?.submit()}
         notice={model?.notice}
         summary={model?.summary}
@@ -66,7 +85,7 @@ export function StaticLinkPage() {
           username={username}
           book={book}
           draft={draft}
-          onModel={setModel}
+          onModel={receiveModel}
         />
       </AfterPaint>
     </>
