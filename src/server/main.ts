@@ -29,8 +29,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
+    // The worker first: its running jobs finish while the queue and the database are open.
     await worker?.stop();
+    await app.close();
     await database.close();
     process.exit(0);
   };

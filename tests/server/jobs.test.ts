@@ -1,8 +1,8 @@
 // The job queue (D108-D113): what the worker does with nobody looking. Jobs run by hand
-// (tests/support/jobs.ts) through the worker's own handlers, except the last test, which starts
-// a real worker and lets it poll.
+// (tests/support/jobs.ts) through the worker's own handlers, except the last two tests, which
+// start a real worker and let it poll.
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toIstIsoString } from '../../src/domain/time';
 import { selectRows } from '../../src/server/db/client';
 import { orders, paymentLinks, refunds } from '../../src/server/db/schema';
@@ -159,6 +159,40 @@ describe.each(testDatabases())('background jobs on $name', (database) => {
       expect(await statusOf(id)).toBe('PAID');
     } finally {
       await worker.stop();
+    }
+  });
+
+  it('stops only once a fetch that was in flight has run what it fetched (D185)', async () => {
+    const { id, total } = await openOrder();
+    t.fake.pay(id, payment(id, total, 'SUCCESS'));
+    await t.postWebhook(webhookBody(payment(id, total, 'SUCCESS')), undefined, undefined, {
+      apply: false,
+    });
+    // Every fetch takes its jobs, then returns them 300 ms after stop() has been called.
+    const { boss } = t.app.jobs;
+    const fetchJobs = boss.fetch.bind(boss);
+    let stopCalled!: () => void;
+    const afterStop = new Promise<void>((resolve) => (stopCalled = resolve));
+    const fetchSpy = vi.spyOn(boss, 'fetch').mockImplementation(async (...args) => {
+      const jobs = await fetchJobs(...args);
+      await afterStop;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return jobs;
+    });
+    try {
+      const worker = await startWorker({
+        jobs: t.app.jobs,
+        services: t.app.services,
+        log: t.app.log,
+        sweepIntervalSeconds: 60,
+      });
+      const stopped = worker.stop();
+      stopCalled();
+      await stopped;
+      expect(await statusOf(id)).toBe('PAID');
+      expect(await boss.getQueueSize('payment-webhook', { before: 'completed' })).toBe(0);
+    } finally {
+      fetchSpy.mockRestore();
     }
   });
 });

@@ -1,6 +1,11 @@
 // A job worker (D108): runs every job kind from the queue and sends the sweep on a timer.
 // `npm run worker` runs it as a process of its own (any number of them, on PostgreSQL); on
 // embedded PGlite the web process runs it, since one process owns the database files.
+//
+// It polls with pg-boss's fetch, complete and fail rather than `boss.work`, so that `stop()`
+// can wait for every poller to end (D185): pg-boss's own stop does not wait for a poller whose
+// fetch is still in flight, which then ran its jobs on a database already closed.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
 import { jobHandlers } from './handlers';
@@ -9,10 +14,12 @@ import { JOB_NAMES, type JobData, type JobName, type JobQueue } from './queue';
 /** Each poller takes up to BATCH jobs of its kind a second and runs them side by side. */
 const POLLERS = 2;
 const BATCH = 10;
-const POLLING_SECONDS = 1;
+const POLLING_MS = 1_000;
+/** How long `stop()` waits for running jobs; one still running then expires and is retried. */
+const STOP_TIMEOUT_MS = 30_000;
 
 export interface Worker {
-  /** Stops fetching, lets running jobs finish (up to pg-boss's timeout), then resolves. */
+  /** Stops fetching, lets running jobs finish (up to STOP_TIMEOUT_MS), then resolves. */
   stop(): Promise<void>;
 }
 
@@ -23,29 +30,41 @@ export async function startWorker(deps: {
   sweepIntervalSeconds: number;
 }): Promise<Worker> {
   const { jobs, services, log } = deps;
+  const { boss } = jobs;
   const handlers = jobHandlers(services, jobs, log);
-  for (const name of JOB_NAMES) {
+  const stopping = new AbortController();
+
+  /** Runs one job; a job fails alone (retried with backoff, D108). */
+  async function runJob(name: JobName, job: { id: string; data: JobData[JobName] }) {
     const run = handlers[name] as (data: JobData[JobName]) => Promise<unknown>;
-    for (let i = 0; i < POLLERS; i += 1) {
-      await jobs.boss.work<JobData[JobName]>(
-        name,
-        { batchSize: BATCH, pollingIntervalSeconds: POLLING_SECONDS },
-        async (batch) => {
-          // Each job fails alone (retried with backoff); pg-boss completes the others.
-          await Promise.all(
-            batch.map(async (job) => {
-              try {
-                await run(job.data);
-              } catch (error) {
-                log.warn({ err: error, job: name, jobId: job.id }, 'job failed; retried later');
-                await jobs.boss.fail(name, job.id, { message: String(error) });
-              }
-            }),
-          );
-        },
-      );
+    try {
+      await run(job.data);
+      await boss.complete(name, job.id);
+    } catch (error) {
+      log.warn({ err: error, job: name, jobId: job.id }, 'job failed; retried later');
+      // If even this fails, the job stays active until it expires, and is retried then.
+      await boss.fail(name, job.id, { message: String(error) }).catch(() => undefined);
     }
   }
+
+  async function poll(name: JobName): Promise<void> {
+    while (!stopping.signal.aborted) {
+      let fetched = 0;
+      try {
+        const batch = await boss.fetch<JobData[JobName]>(name, { batchSize: BATCH });
+        fetched = batch.length;
+        await Promise.all(batch.map((job) => runJob(name, job)));
+      } catch (error) {
+        log.warn({ err: error, job: name }, 'could not fetch jobs');
+      }
+      // A full batch suggests more are due: fetch again at once.
+      if (fetched < BATCH) {
+        await sleep(POLLING_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  const pollers = JOB_NAMES.flatMap((name) => Array.from({ length: POLLERS }, () => poll(name)));
   const sendSweep = () =>
     jobs.sendSweep(deps.sweepIntervalSeconds).catch((error: unknown) => {
       log.warn({ err: error }, 'could not send the sweep');
@@ -56,6 +75,11 @@ export async function startWorker(deps: {
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
+      const timeout = sleep(STOP_TIMEOUT_MS, 'timeout' as const, { ref: false });
+      if ((await Promise.race([Promise.all(pollers), timeout])) === 'timeout') {
+        log.warn('jobs still running at shutdown; they expire and are retried');
+      }
       await jobs.stop();
     },
   };
