@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jobHandlers } from '../../src/server/jobs/handlers';
 import { JOB_NAMES, type JobData, type JobName } from '../../src/server/jobs/queue';
 import { sweep } from '../../src/server/jobs/sweep';
+import { runJob } from '../../src/server/jobs/worker';
 
 const MAX_ROUNDS = 50;
 
@@ -19,13 +20,8 @@ export async function runJobs(app: FastifyInstance) {
       const batch = await app.jobs.boss.fetch<JobData[JobName]>(name, { batchSize: 100 });
       for (const job of batch) {
         thisRound += 1;
-        try {
-          await (handlers[name] as (data: JobData[JobName]) => Promise<unknown>)(job.data);
-          await app.jobs.boss.complete(name, job.id);
-        } catch (error) {
-          failed.push({ name, error });
-          await app.jobs.boss.fail(name, job.id, { message: String(error) });
-        }
+        const outcome = await runJob({ jobs: app.jobs, handlers, log: app.log }, name, job);
+        if (outcome) failed.push({ name, error: outcome.error });
       }
     }
     ran += thisRound;

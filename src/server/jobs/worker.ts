@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
-import { jobHandlers } from './handlers';
+import { jobHandlers, type JobHandlers } from './handlers';
 import { JOB_NAMES, type JobData, type JobName, type JobQueue } from './queue';
 
 /** Each poller takes up to BATCH jobs of its kind a second and runs them side by side. */
@@ -23,6 +23,30 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+/**
+ * Runs one fetched job through its handler and completes it, or fails it alone (retried with
+ * backoff, D108). Returns what it failed with, if it did. The worker's pollers and the tests'
+ * `runJobs` both run jobs through this.
+ */
+export async function runJob(
+  deps: { jobs: JobQueue; handlers: JobHandlers; log: FastifyBaseLogger },
+  name: JobName,
+  job: { id: string; data: JobData[JobName] },
+): Promise<{ error: unknown } | null> {
+  const { boss } = deps.jobs;
+  const run = deps.handlers[name] as (data: JobData[JobName]) => Promise<unknown>;
+  try {
+    await run(job.data);
+    await boss.complete(name, job.id);
+    return null;
+  } catch (error) {
+    deps.log.warn({ err: error, job: name, jobId: job.id }, 'job failed; retried later');
+    // If even this fails, the job stays active until it expires, and is retried then.
+    await boss.fail(name, job.id, { message: String(error) }).catch(() => undefined);
+    return { error };
+  }
+}
+
 export async function startWorker(deps: {
   jobs: JobQueue;
   services: Services;
@@ -34,26 +58,13 @@ export async function startWorker(deps: {
   const handlers = jobHandlers(services, jobs, log);
   const stopping = new AbortController();
 
-  /** Runs one job; a job fails alone (retried with backoff, D108). */
-  async function runJob(name: JobName, job: { id: string; data: JobData[JobName] }) {
-    const run = handlers[name] as (data: JobData[JobName]) => Promise<unknown>;
-    try {
-      await run(job.data);
-      await boss.complete(name, job.id);
-    } catch (error) {
-      log.warn({ err: error, job: name, jobId: job.id }, 'job failed; retried later');
-      // If even this fails, the job stays active until it expires, and is retried then.
-      await boss.fail(name, job.id, { message: String(error) }).catch(() => undefined);
-    }
-  }
-
   async function poll(name: JobName): Promise<void> {
     while (!stopping.signal.aborted) {
       let fetched = 0;
       try {
         const batch = await boss.fetch<JobData[JobName]>(name, { batchSize: BATCH });
         fetched = batch.length;
-        await Promise.all(batch.map((job) => runJob(name, job)));
+        await Promise.all(batch.map((job) => runJob({ jobs, handlers, log }, name, job)));
       } catch (error) {
         log.warn({ err: error, job: name }, 'could not fetch jobs');
       }
