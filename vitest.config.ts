@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/ui/**', 'tests/browser/**', 'tests/paths/**'],
           setupFiles: ['tests/support/setup-texts.ts'],
+          globalSetup: ['tests/support/migratedPglite.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -8,11 +8,12 @@
 //     it('...', async () => { const res = await server.api('GET', '/api/v1/user/me/'); });
 //   });
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildSandbox } from '../../sandbox/app';
 import { loadSandboxConfig } from '../../sandbox/config';
 import { buildApp, type AppOptions } from '../../src/server/app';
@@ -70,7 +71,11 @@ export class LogCapture extends Writable {
 }
 
 async function openTestDatabase(target: TestDatabase) {
-  if (target.name === 'pglite') return openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+  if (target.name === 'pglite') {
+    // A copy of a migrated database (migratedPglite.ts), rather than a new one's initdb.
+    const startFrom = new Blob([readFileSync(inject('migratedPglite'))]);
+    return openDatabase({ databaseUrl: 'memory://', dataDir: '', startFrom });
+  }
   // drizzle-kit's SQL names "public" in foreign keys, so each file gets its own database
   // rather than its own schema.
   const name = `t_${randomBytes(6).toString('hex')}`;
