@@ -198,7 +198,7 @@ describe.each(testDatabases())('background jobs on $name', (database) => {
       const states = await Promise.all(
         fetched.map(async (job) => (await boss.getJobById(job.name, job.id))?.state),
       );
-      expect(states.every((state) => state === 'completed')).toBe(true);
+      expect(states).toEqual(fetched.map(() => 'completed'));
     } finally {
       fetchSpy.mockRestore();
     }
