@@ -38,6 +38,7 @@ export default defineConfig({
       // journeys (the paying-to panel beside the form), the profile and every axe check.
       testIgnore: [
         'amount-validation.spec.ts',
+        'first-paint.spec.ts',
         'hindi.spec.ts',
         'login-paths.spec.ts',
         'pay-by-phone.spec.ts',
@@ -67,7 +68,7 @@ export default defineConfig({
     },
     {
       // `npm test` builds before e2e; a lone `npx playwright test` builds when dist is missing.
-      command: 'test -f dist/index.html || npx vite build; npx tsx src/server/main.ts',
+      command: 'test -f dist/index.html || npm run build; npx tsx src/server/main.ts',
       // Ready when the API answers (401 without a token).
       url: `${baseURL}/api/v1/user/me/`,
       reuseExistingServer: !process.env.CI,

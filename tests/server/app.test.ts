@@ -44,6 +44,16 @@ writeFileSync(
     '/tutors': inBoth(['assets/TutorsPage-e5.js']),
   }),
 );
+// D189: the first paint the build prerendered, per route and language.
+writeFileSync(
+  join(dist, '.vite', 'prerender.json'),
+  JSON.stringify({
+    '/static-link/:username': {
+      en: '<main><h1>Payment Amount</h1></main>',
+      hi: '<main><h1>भुगतान राशि</h1></main>',
+    },
+  }),
+);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe.each(testDatabases())('the app on $name', (database) => {
@@ -97,6 +107,19 @@ describe.each(testDatabases())('the app on $name', (database) => {
     const unknown = await page('/no/such/page/here');
     expect(unknown).toContain('<div id="root">');
     expect(unknown.match(/modulepreload/g)).toEqual(['modulepreload']);
+  });
+
+  it("sends a prerendered route with its first paint in #root, in the reader's language (D189)", async () => {
+    const page = async (url: string, headers: Record<string, string> = {}) =>
+      (await server.inject({ method: 'GET', url, headers })).body;
+    expect(await page('/static-link/asha-verma')).toContain(
+      '<div id="root"><main><h1>Payment Amount</h1></main></div>',
+    );
+    expect(await page('/static-link/asha-verma', { cookie: 'language=hi' })).toContain(
+      '<div id="root"><main><h1>भुगतान राशि</h1></main></div>',
+    );
+    // A route the build did not prerender starts empty, and the app draws it.
+    expect(await page('/asha-verma')).toContain('<div id="root"></div>');
   });
 
   it("sends index.html with the words and <html lang> of the reader's likely language (D166)", async () => {

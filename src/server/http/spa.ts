@@ -81,10 +81,22 @@ export function matchRoute(patterns: readonly string[], path: string): string | 
 }
 
 type Preloads = Record<string, Record<Locale, string[]>>;
+/** D189: route → language → the markup of its first paint (scripts/prerender.ts). */
+type Prerendered = Record<string, Partial<Record<Locale, string>>>;
 
-function readPreloads(distDir: string): Preloads {
-  const file = join(distDir, '.vite', 'routes.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Preloads) : {};
+function readBuilt<T>(distDir: string, name: string): T | Record<string, never> {
+  const file = join(distDir, '.vite', name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : {};
+}
+
+/**
+ * D189: index.html with the route's first paint already in #root, so the screen shows once the
+ * HTML and its CSS are in; the app hydrates it (src/ui/app/main.tsx).
+ */
+export function withFirstPaint(html: string, markup: string | undefined): string {
+  return markup
+    ? html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+    : html;
 }
 
 /**
@@ -99,7 +111,7 @@ export function pageLocale(request: FastifyRequest): Locale {
 
 /** index.html marked with the page's language (screen readers before the app has run). */
 export function withLanguage(html: string, locale: Locale): string {
-  return html.replace(/<html(?: lang="[^"]*")?>/, `<html lang="${localeTag(locale)}">`);
+  return html.replace(/<html(?: lang="[^"]*")?/, `<html lang="${localeTag(locale)}"`);
 }
 
 export async function registerSpa(
@@ -110,14 +122,18 @@ export async function registerSpa(
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
   const index = withRuntime(readFileSync(indexFile, 'utf8'), runtime);
-  const preloads = readPreloads(distDir);
+  const preloads = readBuilt<Preloads>(distDir, 'routes.json');
+  const prerendered = readBuilt<Prerendered>(distDir, 'prerender.json');
   const routes = Object.keys(preloads).filter((route) => route !== '*');
   // Every route in every language, made once.
   const pages = new Map(
     Object.entries(preloads).flatMap(([route, files]) =>
       LOCALES.map((locale) => [
         `${locale} ${route}`,
-        withPreloads(withLanguage(index, locale), files[locale] ?? []),
+        withFirstPaint(
+          withPreloads(withLanguage(index, locale), files[locale] ?? []),
+          prerendered[route]?.[locale],
+        ),
       ]),
     ),
   );

@@ -4,25 +4,38 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { localeTag } from '../../domain/locale';
 import { AppProviders } from './AppProviders';
 import { initialLocale, startLocale } from './language';
 import { AppRoutes } from './routes';
+import { watchTyping } from './typedBeforeStart';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const locale = initialLocale();
+// D189: markup the server made in another language than the app starts in (a browser whose
+// saved choice and cookie disagree) is drawn afresh, not hydrated: hydration would keep its
+// attributes.
+const prerendered =
+  container.hasChildNodes() && document.documentElement.lang === localeTag(locale);
+if (prerendered) watchTyping(container);
 
 // The first screen renders in the user's language: a Hindi reader waits for Hindi's texts
 // (one small chunk) rather than seeing English flash first.
-void startLocale(initialLocale()).then(() =>
-  createRoot(container).render(
+// D189: a route the build prerendered arrives with its first paint in #root; the app takes
+// that markup over (hydrates) rather than drawing it again.
+void startLocale(locale).then(() => {
+  const app = (
     <StrictMode>
       <AppProviders>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
       </AppProviders>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

@@ -3,10 +3,11 @@
 // on every first paint. Every screen is lazy, so a route's first paint loads the shell plus
 // that screen only. Screens not built yet show a Placeholder with the screen's name; replace
 // a `<Placeholder title=… />` with the screen (`lazyNamed(() => import(…), '<Name>Page')`).
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadInLanguage } from './loadInLanguage';
+import { replayTyping } from './typedBeforeStart';
 import { BootFallback, Redirect, RootLayout, RouteError } from './RootLayout';
 
 /** React.lazy for a named export: `lazyNamed(() => import('./X'), 'XPage')`. */
@@ -16,7 +17,23 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
   load: () => Promise<M>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await loadInLanguage(load))[name] }));
+  return lazy(async () => {
+    const Screen = (await loadInLanguage(load))[name];
+    // D189: the first screen in takes what was typed into its prerendered markup.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as above
+    const WithTyping = (props: any) => (
+      <>
+        <Screen {...props} />
+        <TypedBeforeStart />
+      </>
+    );
+    return { default: WithTyping };
+  });
+}
+
+function TypedBeforeStart() {
+  useEffect(replayTyping, []);
+  return null;
 }
 
 // '' reads the login flags, so storage loads lazily, off the entry chunk. The component is

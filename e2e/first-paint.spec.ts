@@ -1,0 +1,79 @@
+// D189: the static link and the student login arrive with their first paint in the HTML, so a
+// phone on a slow network sees the screen before the app's scripts have run; the app then takes
+// that screen over, keeping whatever was typed into it meanwhile.
+import './support/texts';
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../src/domain/messages';
+import { DEMO_USERNAMES } from '../src/server/demo';
+import { publicTutor } from './support/sandbox';
+
+const tutorUsername = DEMO_USERNAMES.onboardedTutor;
+
+test.describe('without the app running', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the static link shows its amount screen', async ({ page }) => {
+    await page.goto(`/static-link/${tutorUsername}`);
+    await expect(page.getByRole('heading', { name: messages.staticLink.title })).toBeVisible();
+    await expect(
+      page.getByRole('textbox', { name: messages.staticLink.amountLabel }),
+    ).toBeVisible();
+    // Nothing to pay yet: the amount and the tutor come with the app.
+    await expect(page.getByRole('button', { name: messages.staticLink.proceed })).toBeDisabled();
+  });
+
+  test('the student login shows its phone step', async ({ page }) => {
+    await page.goto('/student/login');
+    await expect(page.getByRole('heading', { name: messages.studentLogin.title })).toBeVisible();
+    await expect(page.getByText(messages.studentLogin.headline)).toBeVisible();
+    await expect(
+      page.getByRole('textbox', { name: messages.studentLogin.phoneLabel }),
+    ).toBeVisible();
+  });
+});
+
+/** Holds the app's entry script back until the returned function is called. */
+async function holdTheApp(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('an amount typed before the app has started is kept and can be paid', async ({
+  page,
+  request,
+}) => {
+  const tutor = await publicTutor(request, tutorUsername);
+  const startApp = await holdTheApp(page);
+  await page.goto(`/static-link/${tutorUsername}`, { waitUntil: 'commit' });
+  const amountField = page.getByRole('textbox', { name: messages.staticLink.amountLabel });
+  await amountField.pressSequentially('1500');
+  startApp();
+
+  await expect(page.getByText(messages.staticLink.amountHelper(tutor.name))).toBeVisible();
+  await expect(amountField).toHaveValue('1500');
+  // The app took the prerendered screen over rather than drawing a second one beside it.
+  await expect(page.getByRole('main')).toHaveCount(1);
+  // The app has the amount, not only the field: the fees are worked out on it and Proceed works.
+  await expect(page.getByText('₹1,500.00').first()).toBeVisible();
+  await amountField.pressSequentially('0');
+  await expect(amountField).toHaveValue('15000');
+  await page.getByRole('button', { name: messages.staticLink.proceed }).click();
+  await expect(page).toHaveURL(/\/student\/login$/);
+});
+
+test('a phone number typed before the app has started is kept', async ({ page }) => {
+  const startApp = await holdTheApp(page);
+  await page.goto('/student/login', { waitUntil: 'commit' });
+  const phoneField = page.getByRole('textbox', { name: messages.studentLogin.phoneLabel });
+  await phoneField.pressSequentially('98765');
+  startApp();
+  await phoneField.pressSequentially('43210');
+  await expect(phoneField).toHaveValue('9876543210');
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: messages.studentLogin.submit })).toBeEnabled();
+});
