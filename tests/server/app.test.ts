@@ -122,6 +122,26 @@ describe.each(testDatabases())('the app on $name', (database) => {
     expect(await page('/asha-verma')).toContain('<div id="root"></div>');
   });
 
+  it('sends index.html compressed as the browser accepts, a prerendered one too (issue 11)', async () => {
+    const get = (url: string, encoding?: string) =>
+      server.inject({
+        method: 'GET',
+        url,
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await get('/static-link/asha-verma');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<h1>Payment Amount</h1>');
+    const br = await get('/static-link/asha-verma', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/no/such/page', 'gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<div id="root"></div>');
+    expect((await get('/tutors', 'identity')).headers['content-encoding']).toBeUndefined();
+  });
+
   it("sends index.html with the words and <html lang> of the reader's likely language (D166)", async () => {
     const page = async (headers: Record<string, string>) =>
       (await server.inject({ method: 'GET', url: '/tutors', headers })).body;

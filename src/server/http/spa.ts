@@ -4,6 +4,7 @@
 // pages are), written in once at start, so one build serves every environment.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LOCALES, isLocale, localeTag, type Locale } from '../../domain/locale';
@@ -114,6 +115,32 @@ export function withLanguage(html: string, locale: Locale): string {
   return html.replace(/<html(?: lang="[^"]*")?/, `<html lang="${localeTag(locale)}"`);
 }
 
+/** A page as sent: plain, and compressed once for browsers that accept it (issue 11). */
+interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressed(html: string): Page {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/** The best encoding of ours that the browser accepts: brotli, then gzip, else none. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part))
+      .map((part) => part.split(';')[0]!.trim().toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
@@ -125,17 +152,22 @@ export async function registerSpa(
   const preloads = readBuilt<Preloads>(distDir, 'routes.json');
   const prerendered = readBuilt<Prerendered>(distDir, 'prerender.json');
   const routes = Object.keys(preloads).filter((route) => route !== '*');
-  // Every route in every language, made once.
+  // Every route in every language, made and compressed once.
   const pages = new Map(
     Object.entries(preloads).flatMap(([route, files]) =>
       LOCALES.map((locale) => [
         `${locale} ${route}`,
-        withFirstPaint(
-          withPreloads(withLanguage(index, locale), files[locale] ?? []),
-          prerendered[route]?.[locale],
+        compressed(
+          withFirstPaint(
+            withPreloads(withLanguage(index, locale), files[locale] ?? []),
+            prerendered[route]?.[locale],
+          ),
         ),
       ]),
     ),
+  );
+  const unrouted = new Map(
+    LOCALES.map((locale) => [locale, compressed(withLanguage(index, locale))]),
   );
   await app.register(fastifyStatic, {
     root: distDir,
@@ -163,11 +195,14 @@ export async function registerSpa(
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const locale = pageLocale(request);
     const route = matchRoute(routes, path) ?? '*';
-    return reply
+    const page = pages.get(`${locale} ${route}`) ?? unrouted.get(locale)!;
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language, cookie')
-      .type('text/html; charset=utf-8')
-      .send(pages.get(`${locale} ${route}`) ?? withLanguage(index, locale));
+      .header('vary', 'accept-encoding, accept-language, cookie')
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
   };
   app.get('/', async (request, reply) => sendIndex(request, reply, '/'));
   return { sendIndex };
