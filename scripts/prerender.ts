@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { LOCALES } from '../src/domain/locale';
+import { LOCALES, isLocale } from '../src/domain/locale';
 import type * as Prerender from '../src/ui/app/prerender';
 
 /** In the page's own process: prints the markup of `route` in `locale`. */
@@ -22,7 +22,8 @@ async function renderOne(bundle: string, route: string, locale: string) {
   )) as typeof Prerender;
   const path = PRERENDERED_ROUTES[route];
   if (!path) throw new Error(`${route} is not in PRERENDERED_ROUTES`);
-  process.stdout.write(await prerender(path, locale as (typeof LOCALES)[number]));
+  if (!isLocale(locale)) throw new Error(`${locale} is not a language of ours`);
+  process.stdout.write(await prerender(path, locale));
 }
 
 async function main() {

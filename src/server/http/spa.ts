@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LOCALES, isLocale, localeTag, type Locale } from '../../domain/locale';
@@ -122,23 +123,14 @@ interface Page {
   gzip: Buffer;
 }
 
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+
 function compressed(html: string): Page {
   return {
     html,
     br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
     gzip: gzipSync(html, { level: 9 }),
   };
-}
-
-/** The best encoding of ours that the browser accepts: brotli, then gzip, else none. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .filter((part) => !/;\s*q=0(\.0*)?\s*$/.test(part))
-      .map((part) => part.split(';')[0]!.trim().toLowerCase()),
-  );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
 }
 
 export async function registerSpa(
@@ -196,7 +188,8 @@ export async function registerSpa(
     const locale = pageLocale(request);
     const route = matchRoute(routes, path) ?? '*';
     const page = pages.get(`${locale} ${route}`) ?? unrouted.get(locale)!;
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    // As @fastify/static picks an asset's encoding: brotli, then gzip, by the header's q values.
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie')
