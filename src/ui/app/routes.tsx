@@ -3,7 +3,7 @@
 // on every first paint. Every screen is lazy, so a route's first paint loads the shell plus
 // that screen only. Screens not built yet show a Placeholder with the screen's name; replace
 // a `<Placeholder title=… />` with the screen (`lazyNamed(() => import(…), '<Name>Page')`).
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadInLanguage } from './loadInLanguage';
@@ -31,8 +31,11 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
   });
 }
 
+// A layout effect: it runs in the commit that hydrates the screen, before the screen's own
+// layout effects' renders (Mantine's id) can put the empty value back over the typed one, and
+// before the next key: a key typed into the emptied field would have replaced what was noted.
 function TypedBeforeStart() {
-  useEffect(replayTyping, []);
+  useLayoutEffect(replayTyping, []);
   return null;
 }
 

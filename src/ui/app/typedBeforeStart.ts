@@ -24,7 +24,7 @@ export function watchTyping(container: HTMLElement): void {
   container.addEventListener('input', note, true);
 }
 
-/** Once the first screen is in (its effects have run): each noted field tells its screen. */
+/** As the first screen is committed (after its layout effects): each noted field tells its screen. */
 export function replayTyping(): void {
   if (!root) return;
   root.removeEventListener('input', note, true);
