@@ -1,7 +1,7 @@
 // The Fastify app, without listening: main.ts listens, tests use app.inject.
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Writable } from 'node:stream';
+import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -44,7 +44,7 @@ export interface AppOptions {
   /** Defaults to Cashfree's verification API from config (the local sandbox unless configured). */
   verification?: VerificationApi;
   /** Where logs go (default stdout); tests capture them. */
-  logStream?: Writable;
+  logStream?: DestinationStream;
   /** Defaults to routes/index.ts; tests pass fewer to see the 501 fallback. */
   handlers?: Handlers;
   contract?: Contract;

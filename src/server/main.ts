@@ -1,6 +1,7 @@
 // `npm run serve`: configuration, database (migrated), demo data, then one process serving
 // the SPA, api/v1/ and the sandbox on one port.
 import { buildApp } from './app';
+import { logDestination } from './http/logging';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -13,7 +14,7 @@ async function main() {
   const database = await openDatabase(config);
   const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock) : false;
   // Logs go to stderr, leaving stdout for the lines a person reads below.
-  const app = await buildApp({ config, db: database.db, logStream: process.stderr });
+  const app = await buildApp({ config, db: database.db, logStream: logDestination() });
   // D108: on embedded PGlite this process owns the database, so it runs the jobs too.
   const worker = config.workerInProcess
     ? await startWorker({

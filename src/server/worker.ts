@@ -2,6 +2,7 @@
 // reconcile, refund, webhook and link jobs and the sweep. Run any number beside the web
 // instances. It serves no HTTP; the app it builds is only the way to the services.
 import { buildApp } from './app';
+import { logDestination } from './http/logging';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startWorker } from './jobs/worker';
@@ -12,7 +13,7 @@ async function main() {
   const app = await buildApp({
     config: { ...config, workerInProcess: true },
     db: database.db,
-    logStream: process.stderr,
+    logStream: logDestination(),
     distDir: null,
   });
   await app.ready();
