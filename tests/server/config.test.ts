@@ -87,7 +87,7 @@ describe('configuration', () => {
       reconcile: { firstCheckMs: 120_000, orderExpiryMs: 1_800_000 },
       sweepIntervalSeconds: 15,
       workerInProcess: true,
-      poolMax: 20,
+      poolMax: 5,
       trustProxy: false,
       otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
     });

@@ -42,13 +42,14 @@ export interface DatabaseOptions {
 }
 
 /**
- * Issue 11: PostgreSQL connections per process. A pool of 10 (node-postgres' default, D163)
- * made reads wait for a connection at 100 concurrent requests (GET user/me/ went from about
- * 2,150 to 2,800 requests/s at 20 and 3,200-3,700 at 40 on the 2-core bench). 20 keeps two web
- * instances and a worker within PostgreSQL's default max_connections of 100; DATABASE_POOL_MAX
- * sets it (README).
+ * Issue 11 (D190): PostgreSQL connections per process. postgres.js sends the queries that wait
+ * on a busy connection with the next write (pipelining), so a few connections carry a web
+ * process's load: on the 2-core bench 5 served GET user/me/ about 25% faster and orders about
+ * 40% faster than 20, which kept more backends than cores busy and wrote to each one alone.
+ * About twice the database's cores, as HikariCP's pool-sizing guide advises; DATABASE_POOL_MAX
+ * sets it (README) for a larger database server.
  */
-export const DEFAULT_POOL_MAX = 20;
+export const DEFAULT_POOL_MAX = 5;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
