@@ -118,9 +118,17 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // XState in one chunk: screens that load after their first paint use parts of it, and
-        // splitting it by use costs a first paint ~1 KB of gzip (two files, weaker compression).
-        codeSplitting: { groups: [{ name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            // XState in one chunk: screens that load after their first paint use parts of it, and
+            // splitting it by use costs a first paint ~1 KB of gzip (two files, weaker compression).
+            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
+            // D191: what the entry imports stays in the entry. Rolldown otherwise splits each
+            // module a lazy chunk also imports (Preact, the texts, the constants) into a file of
+            // its own: four more requests before any page can paint.
+            { name: 'index', tags: ['$initial'] },
+          ],
+        },
       },
     },
     modulePreload: {
