@@ -1,10 +1,11 @@
-// The one way out to the gateway's APIs: fetch over the network, or, for URLs on the
-// in-process sandbox's origin (tests), its `inject` without a socket (`localFetch`, which the
-// SMS provider uses too). Every call
+// The one way out to the gateway's APIs: undici's request over the network, or, for URLs on
+// the in-process sandbox's origin (tests), its `inject` without a socket (`localFetch`, which
+// the SMS provider uses too). Every call
 // waits at most `timeoutMs` (an AbortSignal), reads are retried on a failure worth retrying,
 // and every failure becomes a GatewayError carrying only status, code and message: never the
 // request's headers, which hold the secrets.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { request as undiciRequest } from 'undici';
 import { z } from 'zod';
 import { GatewayError } from './types';
 
@@ -82,29 +83,50 @@ export type Transport = (request: TransportRequest) => Promise<TransportAnswer>;
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
+type Exchange = (request: TransportRequest, signal: AbortSignal) => Promise<TransportAnswer>;
+
+/**
+ * Issue 11 (D193): undici's request rather than fetch, which spends about three times the CPU
+ * per call on its web streams (an order's gateway call was a tenth of the web process's CPU).
+ * Neither follows a redirect.
+ */
+const overNetwork: Exchange = async (request, signal) => {
+  const response = await undiciRequest(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal,
+  });
+  return { status: response.statusCode, text: await response.body.text() };
+};
+
+function viaLoopback(local: LocalTransport): Exchange {
+  const send = localFetch(local);
+  return async (request, signal) => {
+    if (new URL(request.url).origin !== local.origin) return overNetwork(request, signal);
+    const { method, headers, body } = request;
+    const response = await send(request.url, { method, headers, body, signal });
+    return { status: response.status, text: await response.text() };
+  };
+}
+
 /** Sends a request: the answer of any status, or a GatewayError 'timeout' / 'network_error'. */
 export function createTransport(options: TransportOptions): Transport {
   const { name } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS;
   const retryDelays = options.retryDelaysMs ?? READ_RETRY_DELAYS_MS;
-  const send = localFetch(options.loopback);
+  const exchange = options.loopback ? viaLoopback(options.loopback) : overNetwork;
 
   async function once(request: TransportRequest): Promise<TransportAnswer> {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await send(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: 'manual',
-        signal,
-      });
-      return { status: response.status, text: await response.text() };
+      return await exchange(request, signal);
     } catch (error) {
       if (signal.aborted) {
         throw new GatewayError(`${name} did not answer within ${timeoutMs} ms`, null, 'timeout');
       }
-      const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+      // undici names the cause on the error itself (ECONNREFUSED, UND_ERR_SOCKET).
+      const code = (error as { code?: unknown } | null)?.code;
       const detail = typeof code === 'string' ? code : 'no answer';
       throw new GatewayError(`${name} could not be reached (${detail})`, null, 'network_error');
     }
