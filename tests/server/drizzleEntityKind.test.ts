@@ -1,4 +1,4 @@
-// D193: drizzle-orm's `is()`, as patched (patches/drizzle-orm+0.45.4.patch) to remember each
+// D194: drizzle-orm's `is()`, as patched (patches/drizzle-orm+0.45.4.patch) to remember each
 // class's entity kinds, still answers as drizzle documents it: a value is of a kind when its
 // class or an ancestor carries that kind, even a class from another copy of drizzle (the case
 // `instanceof` misses and the remembered kinds answer), and the answer for one class does not
@@ -39,7 +39,7 @@ describe("drizzle's is()", () => {
     expect(is(new ForeignPgColumn(), PgColumn)).toBe(true);
     expect(is(new ForeignPgColumn(), Column)).toBe(true);
     expect(is(new ForeignColumn(), Column)).toBe(true);
-    // The parent's kinds, remembered first, are not its subclass's, nor the other way round.
+    // A parent's kinds are not its subclass's, nor the other way round.
     expect(is(new ForeignColumn(), PgColumn)).toBe(false);
     expect(is(new ForeignPgColumn(), Table)).toBe(false);
   });
