@@ -22,7 +22,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // D196: on CI, recorded for a journey's retry only: recording every journey cost about 13%
+    // of the suite's time, and a failure there is retried once, with its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

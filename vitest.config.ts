@@ -1,24 +1,43 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Unit tests: browser-side code under jsdom, everything else (domain, machines, server) under
-// node. Path tests (`npm run test:paths`): each machine's generated paths on the machine alone
+// Unit tests: browser-side code under jsdom, the server's suites under node in shared workers
+// (D196), everything else (domain, machines) under node. Path tests (`npm run test:paths`): each machine's generated paths on the machine alone
 // (node) and through its view (jsdom); `npm run test:unit` leaves them out.
 export default defineConfig({
   plugins: [react()],
   test: {
+    // D196: two workers even on CI's two cores: a server suite on PostgreSQL waits on the
+    // database's process much of its time (the whole run took 644 s against 847 s with one).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          // D196: the server's suites share their worker's modules rather than importing the
+          // app afresh for each file (459 s against 644 s for the whole run). Each suite still
+          // gets its own app, database and clock (tests/support/server.ts); the process-wide
+          // state they share is the server's own (the request's language, D158).
+          isolate: false,
+          setupFiles: ['tests/support/setup-texts.ts'],
+          globalSetup: ['tests/support/migratedPglite.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/ui/**', 'tests/browser/**', 'tests/paths/**'],
+          exclude: ['tests/server/**', 'tests/ui/**', 'tests/browser/**', 'tests/paths/**'],
           setupFiles: ['tests/support/setup-texts.ts'],
-          globalSetup: ['tests/support/migratedPglite.ts'],
           testTimeout: 20_000,
-          hookTimeout: 60_000,
         },
       },
       {
