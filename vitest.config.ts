@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Unit tests: browser-side code under jsdom, the server's suites under node in shared workers
-// (D196), everything else (domain, machines) under node. Path tests (`npm run test:paths`): each machine's generated paths on the machine alone
-// (node) and through its view (jsdom); `npm run test:unit` leaves them out.
+// (D196), everything else (domain, machines) under node. Path tests (`npm run test:paths`):
+// each machine's generated paths on the machine alone (node) and through its view (jsdom);
+// `npm run test:unit` leaves them out.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -19,7 +20,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           // D196: the server's suites share their worker's modules rather than importing the
-          // app afresh for each file (459 s against 644 s for the whole run). Each suite still
+          // app afresh for each file (528 s against 644 s for the whole run). Each suite still
           // gets its own app, database and clock (tests/support/server.ts); the process-wide
           // state they share is the server's own (the request's language, D158).
           isolate: false,
