@@ -16,7 +16,7 @@ const dist = mkdtempSync(join(tmpdir(), 'tuitionpay-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<!doctype html><html><head><title>TuitionPay</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><title>TuitionPay</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
 );
 const script = `console.log("${'app '.repeat(200)}")`;
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
@@ -91,8 +91,8 @@ describe.each(testDatabases())('the app on $name', (database) => {
   it("names a route's first-paint files in its index.html, picked as the router picks the route (D165)", async () => {
     const page = async (url: string) => (await server.inject({ method: 'GET', url })).body;
     const staticLink = await page('/static-link/asha-verma?amount=500');
-    expect(staticLink).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/StaticLinkPage-a1.js">',
+    expect(staticLink).toMatch(
+      /<link rel="modulepreload"[^>]* href="\/assets\/StaticLinkPage-a1\.js">/,
     );
     expect(staticLink).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/StaticLinkPage-b2.css">',
@@ -120,6 +120,20 @@ describe.each(testDatabases())('the app on $name', (database) => {
     );
     // A route the build did not prerender starts empty, and the app draws it.
     expect(await page('/asha-verma')).toContain('<div id="root"></div>');
+  });
+
+  it("fetches a prerendered page's scripts after its stylesheets, at low priority (issue 11)", async () => {
+    const page = async (url: string) => (await server.inject({ method: 'GET', url })).body;
+    const scriptTags = (html: string) =>
+      html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    const painted = scriptTags(await page('/static-link/asha-verma'));
+    // The entry, the route's chunk and its language's texts.
+    expect(painted).toHaveLength(3);
+    for (const tag of painted) expect(tag).toContain('fetchpriority="low"');
+    // A page that starts empty needs its scripts to show anything: they keep their priority.
+    const empty = scriptTags(await page('/asha-verma'));
+    expect(empty.length).toBeGreaterThan(1);
+    for (const tag of empty) expect(tag).not.toContain('fetchpriority');
   });
 
   it('sends index.html compressed as the browser accepts, a prerendered one too (issue 11)', async () => {

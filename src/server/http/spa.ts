@@ -96,9 +96,21 @@ function readBuilt<T>(distDir: string, name: string): T | Record<string, never> 
  * HTML and its CSS are in; the app hydrates it (src/ui/app/main.tsx).
  */
 export function withFirstPaint(html: string, markup: string | undefined): string {
-  return markup
-    ? html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
-    : html;
+  if (!markup) return html;
+  return withScriptsAfterStyles(
+    html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
+  );
+}
+
+/**
+ * A prerendered page paints once its stylesheets are in; its scripts only take the painted
+ * screen over. They are fetched at low priority (`fetchpriority`), so on a phone's few
+ * connections the stylesheets go first instead of queueing behind 40 KB of script.
+ */
+function withScriptsAfterStyles(html: string): string {
+  return html
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
 }
 
 /**
