@@ -1,6 +1,6 @@
-// D189: the static link and the student login arrive with their first paint in the HTML, so a
-// phone on a slow network sees the screen before the app's scripts have run; the app then takes
-// that screen over, keeping whatever was typed into it meanwhile.
+// D189, D197: the static link, a tutor's profile and the student login arrive with their first
+// paint in the HTML, so a phone on a slow network sees the screen before the app's scripts have
+// run; the app then takes that screen over, keeping whatever was typed into it meanwhile.
 import './support/texts';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/domain/messages';
@@ -20,6 +20,18 @@ test.describe('without the app running', () => {
     ).toBeVisible();
     // Nothing to pay yet: the amount and the tutor come with the app.
     await expect(page.getByRole('button', { name: messages.staticLink.proceed })).toBeDisabled();
+  });
+
+  test("a tutor's profile shows its frame while the tutor is looked up (D197)", async ({
+    page,
+  }) => {
+    await page.goto(`/${tutorUsername}`);
+    await expect(
+      page.getByRole('heading', { name: messages.publicPages.profileTitle }),
+    ).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(messages.publicPages.loading);
+    // The header too (a phone's: its menu button).
+    await expect(page.getByRole('button', { name: messages.publicPages.openMenu })).toBeVisible();
   });
 
   test('the student login shows its phone step', async ({ page }) => {
@@ -64,6 +76,24 @@ test('an amount typed before the app has started is kept and can be paid', async
   await expect(amountField).toHaveValue('15000');
   await page.getByRole('button', { name: messages.staticLink.proceed }).click();
   await expect(page).toHaveURL(/\/student\/login$/);
+});
+
+test("a tutor's profile painted before the app has started is taken over, then shows the tutor", async ({
+  page,
+  request,
+}) => {
+  const tutor = await publicTutor(request, tutorUsername);
+  const startApp = await holdTheApp(page);
+  await page.goto(`/${tutorUsername}`, { waitUntil: 'commit' });
+  await expect(
+    page.getByRole('heading', { name: messages.publicPages.profileTitle }),
+  ).toBeVisible();
+  startApp();
+  await expect(page.getByRole('heading', { name: tutor.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await page.getByRole('link', { name: messages.profile.payTuitionFees }).click();
+  await expect(page).toHaveURL(new RegExp(`/static-link/${tutorUsername}$`));
 });
 
 test('a phone number typed before the app has started is kept', async ({ page }) => {

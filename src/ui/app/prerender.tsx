@@ -13,10 +13,12 @@ import { AppRoutes } from './routes';
 
 /**
  * Route pattern → a path it is rendered at. The static link's first paint is the amount screen
- * with no tutor yet (the name arrives with the controller); the logins' is their phone step.
+ * with no tutor yet (the name arrives with the controller); the tutor's profile is its frame
+ * while the tutor is looked up; the login's is its phone step.
  */
 export const PRERENDERED_ROUTES: Record<string, string> = {
   '/static-link/:username': '/static-link/tutor',
+  '/:username': '/a-tutor',
   '/student/login': '/student/login',
 };
 
