@@ -12,6 +12,7 @@ import { freePort } from '../lib/ports';
 
 export interface PageFigures {
   score: number;
+  fcpMs: number;
   lcpMs: number;
   bytes: number;
 }
@@ -42,6 +43,7 @@ export async function measurePage(
       await page.close();
     }
     const scores: number[] = [];
+    const fcps: number[] = [];
     const lcps: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
       const result = await lighthouse(
@@ -63,6 +65,7 @@ export async function measurePage(
       const ended = new URL(lhr.finalDisplayedUrl).pathname;
       if (ended !== new URL(url).pathname) throw new Error(`${url} ended on ${ended}`);
       scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      fcps.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
       lcps.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
     }
     // Bytes: a cold load in a fresh browser, every response's transfer size.
@@ -82,7 +85,7 @@ export async function measurePage(
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     await browser.close();
-    return { score: median(scores), lcpMs: median(lcps), bytes };
+    return { score: median(scores), fcpMs: median(fcps), lcpMs: median(lcps), bytes };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
