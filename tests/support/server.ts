@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -160,6 +160,22 @@ export async function startTestSandbox(env: Record<string, string | undefined>, 
   };
 }
 
+/**
+ * D198: one statement that empties every table of the schema and restarts its ids, as
+ * `truncate ... restart identity cascade` did at 100-120 ms a test on PostgreSQL (each table gets
+ * new files); deleting the few rows a test made takes about a millisecond. The deletes are one
+ * statement's parts, so the foreign keys are checked once every table is empty, and tables that
+ * point at each other (orders and payment links) need no order.
+ */
+function emptyingStatement(): SQL {
+  const deletes = Object.values(schema)
+    .filter((value) => typeof value === 'object' && value !== null && 'getSQL' in value)
+    .map((table, i) => `d${i} as (delete from "${getTableName(table as typeof schema.users)}")`);
+  return sql.raw(`with ${deletes.join(', ')}
+    select setval(s.seqrelid, s.seqstart, false) from pg_sequence s
+      join pg_class c on c.oid = s.seqrelid where c.relnamespace = 'public'::regnamespace`);
+}
+
 export async function startTestServer(target: TestDatabase, options: TestServerOptions = {}) {
   const database = await openTestDatabase(target);
   const env = {
@@ -200,6 +216,7 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
     contract: options.contract,
   });
   const db: Database = database.db;
+  const emptyEveryTable = emptyingStatement();
 
   /** app.inject (the sandbox's for /sandbox/), every API response checked against the contract. */
   const inject = async (request: InjectOptions & { method: string; url: string }) => {
@@ -249,10 +266,7 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
     },
     /** Empties every table and puts the clock back, between tests. */
     async reset(): Promise<void> {
-      const tables = Object.values(schema)
-        .filter((value) => typeof value === 'object' && value !== null && 'getSQL' in value)
-        .map((table) => `"${getTableName(table as typeof schema.users)}"`);
-      await db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+      await db.execute(emptyEveryTable);
       // Jobs a test left behind must not run in the next one, nor its texts be read.
       await db.execute(sql.raw('delete from pgboss.job'));
       await sandbox.app.inject({ method: 'DELETE', url: '/sandbox/outbox' });
