@@ -162,8 +162,8 @@ export async function startTestSandbox(env: Record<string, string | undefined>, 
 
 /**
  * D198: one statement that empties every table of the schema and restarts its ids, as
- * `truncate ... restart identity cascade` did at 100-120 ms a test on PostgreSQL (each table gets
- * new files); deleting the few rows a test made takes about a millisecond. The deletes are one
+ * `truncate ... restart identity cascade` did in 120-250 ms a test on PostgreSQL (each table
+ * gets new files); deleting the few rows a test made takes a few milliseconds. The deletes are one
  * statement's parts, so the foreign keys are checked once every table is empty, and tables that
  * point at each other (orders and payment links) need no order.
  */

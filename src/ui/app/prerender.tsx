@@ -18,6 +18,7 @@ import { AppRoutes } from './routes';
  */
 export const PRERENDERED_ROUTES: Record<string, string> = {
   '/static-link/:username': '/static-link/tutor',
+  // Not '/tutor': that is the tutor area's own route.
   '/:username': '/a-tutor',
   '/student/login': '/student/login',
 };
