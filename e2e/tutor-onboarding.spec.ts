@@ -177,9 +177,6 @@ test('a tutor who leaves after the bank account resumes at the Aadhaar step', as
   page,
   request,
 }) => {
-  // D199: where sign-up resumes is the same at any width, and the screens it passes are the
-  // first journey's, which runs at both; the desktop run would only wait out the cooldown again.
-  test.skip(test.info().project.name === 'desktop', 'the phone run covers resuming');
   // The second login waits out the first code's 30 s resend cooldown (D12), as a tutor would.
   test.setTimeout(120_000);
   const tutor = await signUpToBankVerified(page, request);
