@@ -8,7 +8,9 @@
 //           a process of its own), on PostgreSQL and PGlite: the first run and the median
 //   dues    a month of dues for 10,000 students on PostgreSQL, then one reminder pass for them,
 //           each vs one INSERT ... SELECT of as many rows
-// PostgreSQL is a throwaway cluster unless DATABASE_URL is given. `npm run build` first.
+// Reads and orders also print the bytes of log the web process wrote per request, at info level
+// as in production. PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
+// `npm run build` first.
 import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
@@ -94,52 +96,68 @@ async function pages() {
   }
 }
 
-/** The median of each figure over runs; errors summed. */
-const pick = (list: LoadFigures[]): LoadFigures => ({
+/** A run against the product, with the bytes of log its web process wrote per request. */
+type StackFigures = LoadFigures & { logPerRequest: number };
+
+async function logged(stack: Stack, run: () => Promise<LoadFigures>): Promise<StackFigures> {
+  const before = stack.logBytes();
+  const figures = await run();
+  // The last lines are written once their responses are out, and then cross a pipe.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return { ...figures, logPerRequest: (stack.logBytes() - before) / Math.max(1, figures.requests) };
+}
+
+/** The median of each figure over runs; errors and requests summed. */
+const pick = <F extends LoadFigures>(list: F[]) => ({
   rps: median(list.map((f) => f.rps)),
   p50: median(list.map((f) => f.p50)),
   p99: median(list.map((f) => f.p99)),
   errors: list.reduce((sum, f) => sum + f.errors, 0),
+  requests: list.reduce((sum, f) => sum + f.requests, 0),
 });
+
+const logColumn = (list: StackFigures[]) =>
+  `${Math.round(median(list.map((f) => f.logPerRequest)))} B`;
 
 async function readsOn(stack: Stack, name: string, helloUrl: string) {
   const [student] = await students(stack, 1);
   const token = student!.access_token;
-  const runs: Record<string, LoadFigures[]> = { me: [], made: [], hello: [], row: [] };
+  const references: Record<'hello' | 'row', LoadFigures[]> = { hello: [], row: [] };
+  const runs: Record<'me' | 'made', StackFigures[]> = { me: [], made: [] };
   const options = { connections: 100, seconds: 10 };
   const withRow = name === 'PostgreSQL';
   for (let run = 0; run < 3; run += 1) {
-    runs.hello!.push(await load({ ...options, url: `${helloUrl}/hello` }));
-    if (withRow) runs.row!.push(await load({ ...options, url: `${helloUrl}/row` }));
-    runs.me!.push(
-      await load({
-        ...options,
-        url: `${stack.url}/api/v1/user/me/`,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-    );
-    runs.made!.push(
-      await load({
-        ...options,
-        url: `${stack.url}/api/v1/payments/made/`,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-    );
+    references.hello.push(await load({ ...options, url: `${helloUrl}/hello` }));
+    if (withRow) references.row.push(await load({ ...options, url: `${helloUrl}/row` }));
+    for (const [key, path] of [
+      ['me', 'user/me/'],
+      ['made', 'payments/made/'],
+    ] as const) {
+      runs[key].push(
+        await logged(stack, () =>
+          load({
+            ...options,
+            url: `${stack.url}/api/v1/${path}`,
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        ),
+      );
+    }
   }
-  const hello = pick(runs.hello!);
+  const hello = pick(references.hello);
   if (withRow) {
-    const f = pick(runs.row!);
+    const f = pick(references.row);
     out(
-      `| reference: bare Fastify + one indexed row from PostgreSQL | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s |`,
+      `| reference: bare Fastify + one indexed row from PostgreSQL | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | |`,
     );
   }
   for (const [label, key] of [
     ['GET user/me/', 'me'],
     ['GET payments/made/', 'made'],
   ] as const) {
-    const f = pick(runs[key]!);
+    const f = pick(runs[key]);
     out(
-      `| ${label} on ${name} | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s |`,
+      `| ${label} on ${name} | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | ${logColumn(runs[key])} |`,
     );
   }
 }
@@ -151,42 +169,44 @@ async function ordersOn(stack: Stack, name: string) {
   // click, answered with the first order (orderOpening.ts), which is not what this measures.
   let next = 0;
   const run = () =>
-    load({
-      url: `${stack.url}/api/v1/payments/pg/order/`,
-      method: 'POST',
-      connections: 20,
-      seconds: 10,
-      setupRequest: (request) => {
-        const payer = payers[next++ % payers.length]!;
-        const baseRupees = 500 + next;
-        const breakup = computeBreakup({ amount: baseRupees * 100, method: 'upi', baseRate: 1 });
-        return {
-          ...request,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${payer.access_token}`,
-            'idempotency-key': `bench_${next}_${Math.random().toString(36).slice(2, 10)}`,
-          },
-          body: JSON.stringify({
-            amount: paiseToRupees(breakup.total),
-            base_amount: baseRupees,
-            payer_id: payer.id,
-            payee_id: asha.id,
-            payment_method: 'upi',
-            settlement_type: 'STANDARD',
-          }),
-        };
-      },
-    });
+    logged(stack, () =>
+      load({
+        url: `${stack.url}/api/v1/payments/pg/order/`,
+        method: 'POST',
+        connections: 20,
+        seconds: 10,
+        setupRequest: (request) => {
+          const payer = payers[next++ % payers.length]!;
+          const baseRupees = 500 + next;
+          const breakup = computeBreakup({ amount: baseRupees * 100, method: 'upi', baseRate: 1 });
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${payer.access_token}`,
+              'idempotency-key': `bench_${next}_${Math.random().toString(36).slice(2, 10)}`,
+            },
+            body: JSON.stringify({
+              amount: paiseToRupees(breakup.total),
+              base_amount: baseRupees,
+              payer_id: payer.id,
+              payee_id: asha.id,
+              payment_method: 'upi',
+              settlement_type: 'STANDARD',
+            }),
+          };
+        },
+      }),
+    );
   // Three runs, as for reads: the first, on a process that has not made an order yet (its code
   // not yet optimised, its connections' statements not yet prepared), is printed on its own.
   const runs = [await run(), await run(), await run()];
-  const row = (label: string, f: LoadFigures) =>
+  const row = (label: string, f: LoadFigures, log: string) =>
     out(
-      `| order creation on ${name}, ${label} | ${f.rps.toFixed(1)} orders/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | |`,
+      `| order creation on ${name}, ${label} | ${f.rps.toFixed(1)} orders/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | | ${log} |`,
     );
-  row('first 10 s', runs[0]!);
-  row('median of 3 runs', pick(runs));
+  row('first 10 s', runs[0]!, logColumn([runs[0]!]));
+  row('median of 3 runs', pick(runs), logColumn(runs));
 }
 
 async function api(kind: 'reads' | 'orders') {
@@ -198,8 +218,10 @@ async function api(kind: 'reads' | 'orders') {
         ? '\n## Authenticated reads: autocannon 100 connections, 10 s, median of 3 interleaved runs'
         : '\n## Order creation: autocannon 20 connections, 10 s, 3 runs (the gateway: the sandbox server)',
     );
-    out('| what | throughput | p50 | p99 | errors | vs bare Fastify hello world |');
-    out('| --- | --- | --- | --- | --- | --- |');
+    out(
+      '| what | throughput | p50 | p99 | errors | vs bare Fastify hello world | log per request |',
+    );
+    out('| --- | --- | --- | --- | --- | --- | --- |');
     await withReference({ databaseUrl: postgres }, async (helloUrl) => {
       for (const [name, database] of [
         ['PostgreSQL', postgres],

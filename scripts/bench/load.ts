@@ -6,6 +6,8 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in the run. */
+  requests: number;
 }
 
 export async function load(options: {
@@ -32,5 +34,6 @@ export async function load(options: {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    requests: result.requests.total,
   };
 }

@@ -11,6 +11,8 @@ import { ready, start, stop, type Service } from '../lib/processes';
 export interface Stack {
   url: string;
   sandboxUrl: string;
+  /** Bytes of log the web process has written so far (info level, as in production). */
+  logBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startStack(database: string): Promise<Stack> {
   return {
     url,
     sandboxUrl,
+    logBytes: () => web.stderrBytes(),
     async stop() {
       await Promise.all(services.map((s) => stop(s)));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });

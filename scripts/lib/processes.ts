@@ -7,6 +7,8 @@ export interface Service {
   child: ChildProcess;
   /** Output kept for a failure's report. */
   output: string[];
+  /** Bytes written to stderr so far: the server's log (main.ts). */
+  stderrBytes: () => number;
 }
 
 /** PROFILE_DIR: web processes write a CPU profile there (node --cpu-prof) when they exit. */
@@ -25,9 +27,13 @@ export function start(name: string, script: string, env: Record<string, string>)
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
   };
+  let stderrBytes = 0;
   child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { name, child, output };
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderrBytes += chunk.length;
+    keep(chunk);
+  });
+  return { name, child, output, stderrBytes: () => stderrBytes };
 }
 
 /** Resolves once `url` answers (any status below 500), within `timeoutMs`. */
