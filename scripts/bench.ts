@@ -1,7 +1,8 @@
 // `npm run bench [-- section...]` (issue 11): speed and size figures, each beside a reference
 // measured in the same run. Sections (all by default; each can run alone):
 //   pages   Lighthouse mobile (median of 3) and bytes of a first visit, per route, vs a React
-//           hello world built and served the same way
+//           hello world built and served the same way: over HTTP/1.1 as `npm start` serves
+//           them, then over HTTP/2 and TLS through a front like a load balancer's (h2Front.ts)
 //   reads   GET user/me/ and a payments list, autocannon 100 connections 10 s, 3 runs
 //           interleaved with a bare Fastify hello world, on PostgreSQL and PGlite
 //   orders  order creation at 20 connections, 10 s, 3 runs (the gateway is the sandbox server,
@@ -15,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
 import { duesBench } from './bench/dues';
+import { selfSignedCertificate, withH2Front } from './bench/h2';
 import { buildHelloWorld } from './bench/helloWorld';
 import { load, type LoadFigures } from './bench/load';
 import { measurePage } from './bench/pages';
@@ -73,13 +75,13 @@ async function pages() {
       ['/asha-verma', undefined],
       ['/pay/review', review],
     ];
-    await withReference({ dist: hello }, async (referenceUrl) => {
-      const reference = await measurePage(`${referenceUrl}/`, { runs: 3 });
-      out('\n## Pages: Lighthouse 12 mobile (simulated throttling, median of 3), a first visit');
+    const table = async (how: string, appUrl: string, helloUrl: string) => {
+      const reference = await measurePage(`${helloUrl}/`, { runs: 3 });
+      out(`\n## Pages over ${how}: Lighthouse 12 mobile (simulated, median of 3), a first visit`);
       out('| route | score | FCP | LCP | LCP vs hello world | bytes sent |');
       out('| --- | --- | --- | --- | --- | --- |');
       for (const [route, storage] of routes) {
-        const figures = await measurePage(`${stack.url}${route}`, {
+        const figures = await measurePage(`${appUrl}${route}`, {
           runs: 3,
           ...(storage ? { storage } : {}),
         });
@@ -90,6 +92,20 @@ async function pages() {
       out(
         `| React hello world (reference) | ${reference.score} | ${ms(reference.fcpMs)} | ${ms(reference.lcpMs)} | 1.00x | ${kb(reference.bytes)} |`,
       );
+    };
+    await withReference({ dist: hello }, async (referenceUrl) => {
+      await table('HTTP/1.1, as `npm start` serves them', stack.url, referenceUrl);
+      // In production a load balancer or CDN ends TLS and speaks HTTP/2 (README: Deployment).
+      const certificate = selfSignedCertificate();
+      try {
+        await withH2Front(stack.url, certificate, (appUrl) =>
+          withH2Front(referenceUrl, certificate, (helloUrl) =>
+            table('HTTP/2 and TLS, as behind a load balancer', appUrl, helloUrl),
+          ),
+        );
+      } finally {
+        certificate.remove();
+      }
     });
   } finally {
     await stack.stop();
