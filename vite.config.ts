@@ -51,6 +51,7 @@ const routerProduction = [
 const AFTER_PAINT_CHUNKS = [
   'ActiveFlowTracker',
   'StaticLinkController',
+  'ProfileScreen',
   'studentLoginController',
   'StudentLoginSteps',
   'dialogChunk',

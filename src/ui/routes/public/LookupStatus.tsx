@@ -6,7 +6,13 @@ import '@mantine/core/styles/Button.css';
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import type { LookupFailure } from '../../../../machines/publicProfile/publicProfile.machine';
 import { messages } from '../../../domain/messages';
-import { failureText } from './usePublicProfile';
+
+/** What the page says when no verdict arrived. */
+function failureText(failure: LookupFailure): string {
+  if (failure === 'network') return messages.generic.network;
+  if (failure === 'timeout') return messages.generic.timeout;
+  return messages.generic.somethingWrong;
+}
 
 /** While the tutor is looked up: a spinner; when no verdict arrived: why, and a retry. */
 export function LookupStatus({

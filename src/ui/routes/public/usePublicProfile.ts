@@ -8,7 +8,6 @@ import {
   publicProfileMachine,
 } from '../../../../machines/publicProfile/publicProfile.machine';
 import { lookupPublicProfile } from '../../../api/actors/public';
-import { messages } from '../../../domain/messages';
 import { useClock } from '../../app/clock';
 import { useNavigateAction } from '../../app/navigation';
 
@@ -42,13 +41,6 @@ export function usePublicProfileOf(actor: PublicProfileActorRef) {
   const verifiedAgo = useSelector(actor, (s) => lastVerified(s.context));
   const retry = useCallback(() => actor.send({ type: 'profile.retry' }), [actor]);
   return { profile, failure, retry, verifiedAgo };
-}
-
-/** What the page says when no verdict arrived. */
-export function failureText(failure: 'network' | 'timeout' | 'other'): string {
-  if (failure === 'network') return messages.generic.network;
-  if (failure === 'timeout') return messages.generic.timeout;
-  return messages.generic.somethingWrong;
 }
 
 /** 'Asha Verma' */
