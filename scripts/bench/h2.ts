@@ -4,9 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
 import { freePort } from '../lib/ports';
-import { start, stop, type Service } from '../lib/processes';
+import { ready, start, stop } from '../lib/processes';
 
 export interface Certificate {
   key: string;
@@ -44,26 +43,6 @@ export function selfSignedCertificate(): Certificate {
   return { key, cert, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Resolves once the front answers over TLS (its certificate is the throwaway one). */
-async function answered(front: Service, url: string, timeoutMs = 30_000): Promise<void> {
-  const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (Date.now() < deadline && front.child.exitCode === null) {
-      try {
-        const response = await request(url, { dispatcher });
-        await response.body.dump();
-        return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-  } finally {
-    await dispatcher.close();
-  }
-  throw new Error(`the HTTP/2 front did not start:\n${front.output.join('').slice(-3000)}`);
-}
-
 /** Runs `run` with an https:// URL whose HTTP/2 front passes every request to `upstream`. */
 export async function withH2Front<T>(
   upstream: string,
@@ -79,7 +58,7 @@ export async function withH2Front<T>(
   });
   try {
     const url = `https://127.0.0.1:${port}`;
-    await answered(front, `${url}/healthz`);
+    await ready(front, `${url}/healthz`, { selfSigned: true });
     return await run(url);
   } finally {
     await stop(front);

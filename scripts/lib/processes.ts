@@ -1,6 +1,7 @@
 // The product's processes for benchmarks: started with their environment, ready when a URL
 // answers, killed (SIGKILL for chaos, SIGTERM otherwise) and started again on the same port.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'undici';
 
 export interface Service {
   name: string;
@@ -36,18 +37,31 @@ export function start(name: string, script: string, env: Record<string, string>)
   return { name, child, output, stderrBytes: () => stderrBytes };
 }
 
-/** Resolves once `url` answers (any status below 500), within `timeoutMs`. */
-export async function ready(service: Service, url: string, timeoutMs = 90_000): Promise<void> {
+/**
+ * Resolves once `url` answers (any status below 500), within `timeoutMs`. `selfSigned`: the
+ * server's certificate is a throwaway one (the benchmark's HTTP/2 front), accepted as it is.
+ */
+export async function ready(
+  service: Service,
+  url: string,
+  { timeoutMs = 90_000, selfSigned = false } = {},
+): Promise<void> {
+  const dispatcher = selfSigned ? new Agent({ connect: { rejectUnauthorized: false } }) : undefined;
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) break;
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
+  try {
+    while (Date.now() < deadline) {
+      if (service.child.exitCode !== null) break;
+      try {
+        const response = await request(url, dispatcher ? { dispatcher } : {});
+        await response.body.dump();
+        if (response.statusCode < 500) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    await dispatcher?.close();
   }
   throw new Error(`${service.name} did not start:\n${service.output.join('').slice(-3000)}`);
 }

@@ -24,7 +24,7 @@ import {
 const m = messages.profile;
 
 /** '/static-link/asha-verma', with '?book=1' for 'Book a session' (D20). */
-export function staticLinkPath(username: string, book = false): string {
+function staticLinkPath(username: string, book = false): string {
   return `/static-link/${username}${book ? '?book=1' : ''}`;
 }
 
