@@ -51,7 +51,7 @@ const routerProduction = [
 const AFTER_PAINT_CHUNKS = [
   'ActiveFlowTracker',
   'StaticLinkController',
-  'ProfileScreen',
+  'ProfileController',
   'studentLoginController',
   'StudentLoginSteps',
   'dialogChunk',

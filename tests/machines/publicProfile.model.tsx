@@ -12,7 +12,7 @@ import {
   type PublicProfile,
 } from '../../machines/publicProfile/publicProfile.machine';
 import { messages } from '../../src/domain/messages';
-import { ProfileView } from '../../src/ui/routes/public/ProfileScreen';
+import { ProfileView } from '../../src/ui/routes/public/ProfileController';
 import type { EventFixture, EventFixtures, PathModel, PathRun, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 

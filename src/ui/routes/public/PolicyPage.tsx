@@ -10,7 +10,8 @@ import type { PolicyKind } from '../../components/PublicFooter';
 import { PublicLayout } from '../../components/PublicLayout';
 import { LookupStatus } from './LookupStatus';
 import { PolicySections } from './PolicySections';
-import { fullName, usePublicProfile } from './usePublicProfile';
+import { fullName } from './tutorName';
+import { usePublicProfile } from './usePublicProfile';
 import { policyTexts } from '../../../domain/publicPageTexts';
 
 function Policy({ kind, profile }: { kind: PolicyKind; profile: PublicProfile }) {

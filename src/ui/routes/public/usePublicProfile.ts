@@ -42,8 +42,3 @@ export function usePublicProfileOf(actor: PublicProfileActorRef) {
   const retry = useCallback(() => actor.send({ type: 'profile.retry' }), [actor]);
   return { profile, failure, retry, verifiedAgo };
 }
-
-/** 'Asha Verma' */
-export function fullName(profile: { first_name: string; last_name: string }): string {
-  return `${profile.first_name} ${profile.last_name}`.trim();
-}

@@ -1,6 +1,6 @@
-// A tutor's public profile driven by its publicProfile machine (machines/publicProfile): the
-// part of /{username} that ProfilePage.tsx loads once the page's frame is painted (D202), so
-// XState is not in the first paint.
+// What /{username} shows: the tutor once found, else the page's frame while the lookup runs
+// or when no verdict came. Plain props, no machine: the page paints it before XState arrives
+// (D202), and the lookup's controller (ProfileController.tsx) fills it in.
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Title.css';
@@ -10,16 +10,14 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { PublicProfile } from '../../../../machines/publicProfile/publicProfile.machine';
+import type {
+  LookupFailure,
+  PublicProfile,
+} from '../../../../machines/publicProfile/publicProfile.machine';
 import { messages } from '../../../domain/messages';
 import { PublicLayout } from '../../components/PublicLayout';
-import { ProfileLookup } from './ProfileLookup';
-import {
-  fullName,
-  usePublicProfileActor,
-  usePublicProfileOf,
-  type PublicProfileActorRef,
-} from './usePublicProfile';
+import { LookupStatus } from './LookupStatus';
+import { fullName } from './tutorName';
 
 const m = messages.profile;
 
@@ -78,18 +76,25 @@ function Profile({
   );
 }
 
-/** The profile page on a running publicProfile actor (the path tests render it on theirs). */
-export function ProfileView({ actor }: { actor: PublicProfileActorRef }) {
-  const { profile, failure, retry, verifiedAgo } = usePublicProfileOf(actor);
-  if (!profile) return <ProfileLookup failure={failure} onRetry={retry} />;
-  return (
-    <PublicLayout username={profile.username}>
-      <Profile profile={profile} lastVerified={verifiedAgo} />
-    </PublicLayout>
-  );
+/** What the lookup has found so far; `lastVerified` as Profile takes it. */
+export interface ProfileModel {
+  profile: PublicProfile | null;
+  failure: LookupFailure | null;
+  retry: () => void;
+  lastVerified: string | null;
 }
 
-/** The profile of `username`, looked up by its own publicProfile actor. */
-export default function ProfileScreen({ username }: { username: string }) {
-  return <ProfileView actor={usePublicProfileActor(username)} />;
+export function ProfileContent({ profile, failure, retry, lastVerified }: ProfileModel) {
+  return (
+    <PublicLayout username={profile?.username}>
+      {profile ? (
+        <Profile profile={profile} lastVerified={lastVerified} />
+      ) : (
+        <Stack gap="md">
+          <Title order={1}>{messages.publicPages.profileTitle}</Title>
+          <LookupStatus failure={failure} onRetry={retry} />
+        </Stack>
+      )}
+    </PublicLayout>
+  );
 }
