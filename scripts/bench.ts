@@ -10,11 +10,13 @@
 //   dues    a month of dues for 10,000 students on PostgreSQL, then one reminder pass for them,
 //           each vs one INSERT ... SELECT of as many rows
 // Reads and orders also print the bytes of log the web process wrote per request, at info level
-// as in production. PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
+// as in production, and the CPU time each process spent per request: the web process, the
+// sandbox answering as the gateway, PostgreSQL, and autocannon generating the load. PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
 // `npm run build` first.
 import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
+import { cores, withCpu, type CpuTimes, type Measured } from './bench/cpu';
 import { duesBench } from './bench/dues';
 import { selfSignedCertificate, withH2Front } from './bench/h2';
 import { buildHelloWorld } from './bench/helloWorld';
@@ -36,7 +38,7 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 
 async function withReference<T>(
   served: { dist?: string; databaseUrl?: string },
-  run: (url: string) => Promise<T>,
+  run: (url: string, pid: number) => Promise<T>,
 ) {
   const port = await freePort();
   const reference = start('reference', 'scripts/bench/referenceServer.ts', {
@@ -46,7 +48,7 @@ async function withReference<T>(
   });
   try {
     await ready(reference, `http://127.0.0.1:${port}/healthz`);
-    return await run(`http://127.0.0.1:${port}`);
+    return await run(`http://127.0.0.1:${port}`, reference.child.pid!);
   } finally {
     await stop(reference);
   }
@@ -112,15 +114,30 @@ async function pages() {
   }
 }
 
-/** A run against the product, with the bytes of log its web process wrote per request. */
-type StackFigures = LoadFigures & { logPerRequest: number };
+/** A run's figures with the CPU time (ms) each process spent per request (cpu.ts). */
+type CpuFigures = LoadFigures & { cpuPerRequest: CpuTimes };
+/** A run against the product, also with the bytes of log its web process wrote per request. */
+type StackFigures = CpuFigures & { logPerRequest: number };
+
+async function withCpuPerRequest(
+  pids: Measured,
+  run: () => Promise<LoadFigures>,
+): Promise<CpuFigures> {
+  const { result: figures, cpu } = await withCpu(pids, run);
+  const cpuPerRequest = {} as CpuTimes;
+  for (const key of Object.keys(cpu) as (keyof CpuTimes)[]) {
+    cpuPerRequest[key] = cpu[key] / Math.max(1, figures.requests);
+  }
+  return { ...figures, cpuPerRequest };
+}
 
 async function logged(stack: Stack, run: () => Promise<LoadFigures>): Promise<StackFigures> {
   const before = stack.logBytes();
-  const figures = await run();
+  const figures = await withCpuPerRequest(stack.pids, run);
   // The last lines are written once their responses are out, and then cross a pipe.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  return { ...figures, logPerRequest: (stack.logBytes() - before) / Math.max(1, figures.requests) };
+  const logPerRequest = (stack.logBytes() - before) / Math.max(1, figures.requests);
+  return { ...figures, logPerRequest };
 }
 
 /** The median of each figure over runs; errors and requests summed. */
@@ -135,16 +152,27 @@ const pick = <F extends LoadFigures>(list: F[]) => ({
 const logColumn = (list: StackFigures[]) =>
   `${Math.round(median(list.map((f) => f.logPerRequest)))} B`;
 
-async function readsOn(stack: Stack, name: string, helloUrl: string) {
+/** Web, gateway, database and load generator, µs of CPU per request, and their sum (medians). */
+const cpuColumn = (list: CpuFigures[]) => {
+  const of = (key: keyof CpuTimes) => median(list.map((f) => f.cpuPerRequest[key]));
+  const parts = (['web', 'gateway', 'database', 'load'] as const).map(of);
+  const sum = median(list.map((f) => Object.values(f.cpuPerRequest).reduce((a, b) => a + b, 0)));
+  const us = (ms: number) => Math.round(ms * 1000);
+  return `${parts.map(us).join(' / ')} (${us(sum)})`;
+};
+
+async function readsOn(stack: Stack, name: string, helloUrl: string, helloPid: number) {
   const [student] = await students(stack, 1);
   const token = student!.access_token;
-  const references: Record<'hello' | 'row', LoadFigures[]> = { hello: [], row: [] };
-  const runs: Record<'me' | 'made', StackFigures[]> = { me: [], made: [] };
   const options = { connections: 100, seconds: 10 };
+  const references: Record<'hello' | 'row', CpuFigures[]> = { hello: [], row: [] };
+  const reference = (path: string) =>
+    withCpuPerRequest({ web: helloPid }, () => load({ ...options, url: `${helloUrl}${path}` }));
+  const runs: Record<'me' | 'made', StackFigures[]> = { me: [], made: [] };
   const withRow = name === 'PostgreSQL';
   for (let run = 0; run < 3; run += 1) {
-    references.hello.push(await load({ ...options, url: `${helloUrl}/hello` }));
-    if (withRow) references.row.push(await load({ ...options, url: `${helloUrl}/row` }));
+    references.hello.push(await reference('/hello'));
+    if (withRow) references.row.push(await reference('/row'));
     for (const [key, path] of [
       ['me', 'user/me/'],
       ['made', 'payments/made/'],
@@ -161,10 +189,13 @@ async function readsOn(stack: Stack, name: string, helloUrl: string) {
     }
   }
   const hello = pick(references.hello);
+  out(
+    `| reference: bare Fastify hello world | ${Math.round(hello.rps)} req/s | ${ms(hello.p50)} | ${ms(hello.p99)} | ${hello.errors} | 100% | | ${cpuColumn(references.hello)} |`,
+  );
   if (withRow) {
     const f = pick(references.row);
     out(
-      `| reference: bare Fastify + one indexed row from PostgreSQL | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | |`,
+      `| reference: bare Fastify + one indexed row from PostgreSQL | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | | ${cpuColumn(references.row)} |`,
     );
   }
   for (const [label, key] of [
@@ -173,7 +204,7 @@ async function readsOn(stack: Stack, name: string, helloUrl: string) {
   ] as const) {
     const f = pick(runs[key]);
     out(
-      `| ${label} on ${name} | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | ${logColumn(runs[key])} |`,
+      `| ${label} on ${name} | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | ${logColumn(runs[key])} | ${cpuColumn(runs[key])} |`,
     );
   }
 }
@@ -217,12 +248,14 @@ async function ordersOn(stack: Stack, name: string) {
   // Three runs, as for reads: the first, on a process that has not made an order yet (its code
   // not yet optimised, its connections' statements not yet prepared), is printed on its own.
   const runs = [await run(), await run(), await run()];
-  const row = (label: string, f: LoadFigures, log: string) =>
+  const row = (label: string, list: StackFigures[]) => {
+    const f = pick(list);
     out(
-      `| order creation on ${name}, ${label} | ${f.rps.toFixed(1)} orders/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | | ${log} |`,
+      `| order creation on ${name}, ${label} | ${f.rps.toFixed(1)} orders/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | | ${logColumn(list)} | ${cpuColumn(list)} |`,
     );
-  row('first 10 s', runs[0]!, logColumn([runs[0]!]));
-  row('median of 3 runs', pick(runs), logColumn(runs));
+  };
+  row('first 10 s', [runs[0]!]);
+  row('median of 3 runs', runs);
 }
 
 async function api(kind: 'reads' | 'orders') {
@@ -235,17 +268,17 @@ async function api(kind: 'reads' | 'orders') {
         : '\n## Order creation: autocannon 20 connections, 10 s, 3 runs (the gateway: the sandbox server)',
     );
     out(
-      '| what | throughput | p50 | p99 | errors | vs bare Fastify hello world | log per request |',
+      `| what | throughput | p50 | p99 | errors | vs bare Fastify hello world | log per request | CPU µs per request: web / gateway / database / load generator (sum; ${cores()} cores) |`,
     );
-    out('| --- | --- | --- | --- | --- | --- | --- |');
-    await withReference({ databaseUrl: postgres }, async (helloUrl) => {
+    out('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    await withReference({ databaseUrl: postgres }, async (helloUrl, helloPid) => {
       for (const [name, database] of [
         ['PostgreSQL', postgres],
         ['PGlite', 'pglite'],
       ] as const) {
         const stack = await startStack(database);
         try {
-          if (kind === 'reads') await readsOn(stack, name, helloUrl);
+          if (kind === 'reads') await readsOn(stack, name, helloUrl, helloPid);
           else await ordersOn(stack, name);
         } finally {
           await stack.stop();

@@ -13,6 +13,8 @@ export interface Stack {
   sandboxUrl: string;
   /** Bytes of log the web process has written so far (info level, as in production). */
   logBytes(): number;
+  /** The web process and the sandbox (the gateway), for their CPU time (cpu.ts). */
+  pids: { web: number; gateway: number };
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startStack(database: string): Promise<Stack> {
     url,
     sandboxUrl,
     logBytes: () => web.stderrBytes(),
+    pids: { web: web.child.pid!, gateway: sandbox.child.pid! },
     async stop() {
       await Promise.all(services.map((s) => stop(s)));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
