@@ -92,7 +92,10 @@ async function bring(catalog: Catalog, locale: Locale): Promise<void> {
   if (catalog.loaded.has(locale)) return;
   const { messages } = await catalog.load[locale]();
   i18n(locale).load(localeTag(locale), messages);
-  compiled.set(locale, { ...compiled.get(locale), ...messages });
+  // In place: a copy per catalog was quadratic in the modules loaded, on every page's start.
+  const all = compiled.get(locale);
+  if (all) Object.assign(all, messages);
+  else compiled.set(locale, { ...messages });
   catalog.loaded.add(locale);
   codes = null;
 }
