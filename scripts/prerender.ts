@@ -1,7 +1,8 @@
 // Issue 11 (D189): after `vite build`, renders the first paint of each route in
 // PRERENDERED_ROUTES (src/ui/app/prerender.tsx) in every language, with the build's own
 // components (Preact, D161) bundled for Node by Vite, and writes it to dist/.vite/prerender.json
-// for the server to put into index.html (src/server/http/spa.ts).
+// for the server to put into index.html (src/server/http/spa.ts), and the theme's CSS variables
+// to dist/.vite/theme-variables.html for every page's head (D204).
 // Each page is rendered in a Node process of its own: the markup must show where the screen's
 // lazy chunk suspended (`<!--$s-->`), since the browser's hydration suspends there and reclaims
 // the markup between those marks. A lazy component already loaded by an earlier render in the
@@ -44,7 +45,9 @@ async function main() {
       ssr: { noExternal: true },
     });
     const bundle = join(outDir, 'prerender.js');
-    const { PRERENDERED_ROUTES } = (await import(pathToFileURL(bundle).href)) as typeof Prerender;
+    const { PRERENDERED_ROUTES, themeVariables } = (await import(
+      pathToFileURL(bundle).href
+    )) as typeof Prerender;
     const pages: Record<string, Record<string, string>> = {};
     for (const route of Object.keys(PRERENDERED_ROUTES)) {
       pages[route] = {};
@@ -57,6 +60,7 @@ async function main() {
       }
     }
     writeFileSync('dist/.vite/prerender.json', `${JSON.stringify(pages, null, 1)}\n`);
+    writeFileSync('dist/.vite/theme-variables.html', await themeVariables());
     console.info(`prerendered ${Object.keys(pages).join(', ')} in ${LOCALES.join(', ')}`);
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ const dist = mkdtempSync(join(tmpdir(), 'tuitionpay-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<!doctype html><html><head><title>TuitionPay</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><title>TuitionPay</title><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/index-def456.css"></head><body><div id="root"></div></body></html>',
 );
 const script = `console.log("${'app '.repeat(200)}")`;
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
@@ -54,6 +54,10 @@ writeFileSync(
     },
   }),
 );
+// D204: the theme's CSS variables, as Mantine's provider writes them.
+const themeStyle =
+  '<style data-mantine-styles="true">:root{--mantine-color-dimmed: #5c636a;}</style>';
+writeFileSync(join(dist, '.vite', 'theme-variables.html'), themeStyle);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe.each(testDatabases())('the app on $name', (database) => {
@@ -120,6 +124,23 @@ describe.each(testDatabases())('the app on $name', (database) => {
     );
     // A route the build did not prerender starts empty, and the app draws it.
     expect(await page('/asha-verma')).toContain('<div id="root"></div>');
+  });
+
+  it("puts the theme's CSS variables in every page's head, after its stylesheets (D204)", async () => {
+    const head = async (url: string, headers: Record<string, string> = {}) =>
+      (await server.inject({ method: 'GET', url, headers })).body.split('</head>')[0]!;
+    // Prerendered, routed, no route at all, in either language.
+    for (const [url, headers] of [
+      ['/static-link/asha-verma', {}],
+      ['/asha-verma', { cookie: 'language=hi' }],
+      ['/no/such/page', {}],
+      ['/', {}],
+    ] as const) {
+      const html = await head(url, headers);
+      expect(html).toContain(themeStyle);
+      // Mantine's own variables are in the stylesheet: the theme's must come after to win.
+      expect(html.indexOf(themeStyle)).toBeGreaterThan(html.indexOf('rel="stylesheet"'));
+    }
   });
 
   it("fetches a prerendered page's scripts after its stylesheets, at low priority (issue 11)", async () => {

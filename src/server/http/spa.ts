@@ -92,6 +92,17 @@ function readBuilt<T>(distDir: string, name: string): T | Record<string, never> 
 }
 
 /**
+ * D204: index.html with the theme's CSS variables (the `<style>` scripts/prerender.ts made)
+ * after its stylesheets, which hold Mantine's own, so the theme's win.
+ */
+export function withThemeVariables(html: string, distDir: string): string {
+  const file = join(distDir, '.vite', 'theme-variables.html');
+  if (!existsSync(file)) return html;
+  const style = readFileSync(file, 'utf8');
+  return html.replace('</head>', () => `${style}</head>`);
+}
+
+/**
  * D189: index.html with the route's first paint already in #root, so the screen shows once the
  * HTML and its CSS are in; the app hydrates it (src/ui/app/main.tsx).
  */
@@ -152,7 +163,7 @@ export async function registerSpa(
 ): Promise<Spa | null> {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const index = withRuntime(readFileSync(indexFile, 'utf8'), runtime);
+  const index = withThemeVariables(withRuntime(readFileSync(indexFile, 'utf8'), runtime), distDir);
   const preloads = readBuilt<Preloads>(distDir, 'routes.json');
   const prerendered = readBuilt<Prerendered>(distDir, 'prerender.json');
   const routes = Object.keys(preloads).filter((route) => route !== '*');

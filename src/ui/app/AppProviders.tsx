@@ -12,14 +12,22 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Light only: no dark palette is designed, and forcing it spares a storage read at start. The
+ * resolver's variables are what the theme changes in Mantine's (prerender.tsx renders them).
+ */
+export const themeSettings = { forceColorScheme: 'light', cssVariablesResolver } as const;
+
 function Themed({ children }: { children: ReactNode }) {
   const { locale } = useLanguage();
-  // Light only: no dark palette is designed, and forcing it spares a storage read at start.
+  // Issue 11 (D204): the built app's pages carry the theme's CSS variables in their HTML
+  // (prerender.tsx, spa.ts), so a phone does not work them out again on every start; the dev
+  // server's index.html does not, and the tests render them as Mantine does.
   return (
     <MantineProvider
       theme={themeIn(locale)}
-      forceColorScheme="light"
-      cssVariablesResolver={cssVariablesResolver}
+      {...themeSettings}
+      withCssVariables={import.meta.env.DEV}
     >
       {children}
     </MantineProvider>

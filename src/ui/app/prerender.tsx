@@ -2,14 +2,16 @@
 // a phone shows the screen as soon as index.html and its CSS are in, and the app then hydrates
 // the same markup (main.tsx). Only routes whose first paint reads neither the URL's parameters
 // nor the browser's storage are prerendered (PRERENDERED_ROUTES); the others start empty.
+import { MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactElement } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import { options } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToString, renderToStringAsync } from 'preact-render-to-string';
 import { setActiveLocale } from '../../domain/texts';
 import type { Locale } from '../../domain/locale';
-import { AppProviders } from './AppProviders';
+import { AppProviders, themeSettings } from './AppProviders';
 import { AppRoutes } from './routes';
+import { themeIn } from './theme';
 
 /**
  * Route pattern → a path it is rendered at. The static link's first paint is the amount screen
@@ -48,4 +50,19 @@ export async function prerender(path: string, locale: Locale): Promise<string> {
   );
   // The build renders with Preact (D161): React's element is Preact's vnode there.
   return renderToStringAsync(app as unknown as Parameters<typeof renderToStringAsync>[0]);
+}
+
+/**
+ * D204: the theme's CSS variables as Mantine's provider writes them (a `<style>` of those that
+ * differ from Mantine's own), made once here for every page's head (spa.ts), instead of on every
+ * start of the app on a phone. Every language's theme has the same variables.
+ */
+export async function themeVariables(): Promise<string> {
+  await setActiveLocale('en');
+  const provider: ReactElement = (
+    <MantineProvider theme={themeIn('en')} {...themeSettings} withGlobalClasses={false}>
+      {null}
+    </MantineProvider>
+  );
+  return renderToString(provider as unknown as Parameters<typeof renderToString>[0]);
 }
