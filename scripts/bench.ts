@@ -11,12 +11,13 @@
 //           each vs one INSERT ... SELECT of as many rows
 // Reads and orders also print the bytes of log the web process wrote per request, at info level
 // as in production, and the CPU time each process spent per request: the web process, the
-// sandbox answering as the gateway, PostgreSQL, and autocannon generating the load. PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
+// sandbox answering as the gateway, PostgreSQL, and autocannon generating the load (cpu.ts).
+// PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
 // `npm run build` first.
 import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
-import { cores, withCpu, type CpuTimes, type Measured } from './bench/cpu';
+import { cores, withCpuPerRequest, type CpuTimes } from './bench/cpu';
 import { duesBench } from './bench/dues';
 import { selfSignedCertificate, withH2Front } from './bench/h2';
 import { buildHelloWorld } from './bench/helloWorld';
@@ -118,18 +119,6 @@ async function pages() {
 type CpuFigures = LoadFigures & { cpuPerRequest: CpuTimes };
 /** A run against the product, also with the bytes of log its web process wrote per request. */
 type StackFigures = CpuFigures & { logPerRequest: number };
-
-async function withCpuPerRequest(
-  pids: Measured,
-  run: () => Promise<LoadFigures>,
-): Promise<CpuFigures> {
-  const { result: figures, cpu } = await withCpu(pids, run);
-  const cpuPerRequest = {} as CpuTimes;
-  for (const key of Object.keys(cpu) as (keyof CpuTimes)[]) {
-    cpuPerRequest[key] = cpu[key] / Math.max(1, figures.requests);
-  }
-  return { ...figures, cpuPerRequest };
-}
 
 async function logged(stack: Stack, run: () => Promise<LoadFigures>): Promise<StackFigures> {
   const before = stack.logBytes();

@@ -67,17 +67,19 @@ function sample(pids: Measured): CpuTimes {
   };
 }
 
-/** `run`'s result, with the CPU time each process spent during it. */
-export async function withCpu<T>(
+/** `run`'s figures, with the CPU time (ms) each process spent per request it answered. */
+export async function withCpuPerRequest<F extends { requests: number }>(
   pids: Measured,
-  run: () => Promise<T>,
-): Promise<{ result: T; cpu: CpuTimes }> {
+  run: () => Promise<F>,
+): Promise<F & { cpuPerRequest: CpuTimes }> {
   const before = sample(pids);
-  const result = await run();
+  const figures = await run();
   const after = sample(pids);
-  const cpu = {} as CpuTimes;
-  for (const key of Object.keys(before) as (keyof CpuTimes)[]) cpu[key] = after[key] - before[key];
-  return { result, cpu };
+  const cpuPerRequest = {} as CpuTimes;
+  for (const key of Object.keys(before) as (keyof CpuTimes)[]) {
+    cpuPerRequest[key] = (after[key] - before[key]) / Math.max(1, figures.requests);
+  }
+  return { ...figures, cpuPerRequest };
 }
 
 /** The machine's cores: what the processes above share. */

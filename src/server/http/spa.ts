@@ -86,20 +86,23 @@ type Preloads = Record<string, Record<Locale, string[]>>;
 /** D189: route → language → the markup of its first paint (scripts/prerender.ts). */
 type Prerendered = Record<string, Partial<Record<Locale, string>>>;
 
-function readBuilt<T>(distDir: string, name: string): T | Record<string, never> {
+/** A file the build wrote for the server (dist/.vite/), or undefined without it. */
+function readBuiltText(distDir: string, name: string): string | undefined {
   const file = join(distDir, '.vite', name);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : {};
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+function readBuilt<T>(distDir: string, name: string): T | Record<string, never> {
+  const text = readBuiltText(distDir, name);
+  return text === undefined ? {} : (JSON.parse(text) as T);
 }
 
 /**
  * D204: index.html with the theme's CSS variables (the `<style>` scripts/prerender.ts made)
  * after its stylesheets, which hold Mantine's own, so the theme's win.
  */
-export function withThemeVariables(html: string, distDir: string): string {
-  const file = join(distDir, '.vite', 'theme-variables.html');
-  if (!existsSync(file)) return html;
-  const style = readFileSync(file, 'utf8');
-  return html.replace('</head>', () => `${style}</head>`);
+export function withThemeVariables(html: string, style: string | undefined): string {
+  return style ? html.replace('</head>', () => `${style}</head>`) : html;
 }
 
 /**
@@ -163,7 +166,10 @@ export async function registerSpa(
 ): Promise<Spa | null> {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const index = withThemeVariables(withRuntime(readFileSync(indexFile, 'utf8'), runtime), distDir);
+  const index = withThemeVariables(
+    withRuntime(readFileSync(indexFile, 'utf8'), runtime),
+    readBuiltText(distDir, 'theme-variables.html'),
+  );
   const preloads = readBuilt<Preloads>(distDir, 'routes.json');
   const prerendered = readBuilt<Prerendered>(distDir, 'prerender.json');
   const routes = Object.keys(preloads).filter((route) => route !== '*');

@@ -14,7 +14,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
 /**
  * Light only: no dark palette is designed, and forcing it spares a storage read at start. The
- * resolver's variables are what the theme changes in Mantine's (prerender.tsx renders them).
+ * resolver overrides some of Mantine's colours (theme.ts). The build renders the variables with
+ * these same settings (prerender.tsx).
  */
 export const themeSettings = { forceColorScheme: 'light', cssVariablesResolver } as const;
 
