@@ -18,6 +18,7 @@ import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
 import { cores, withCpuPerRequest, type CpuTimes } from './bench/cpu';
+import { budget, describeBudget, type Target } from './bench/targets';
 import { duesBench } from './bench/dues';
 import { selfSignedCertificate, withH2Front } from './bench/h2';
 import { buildHelloWorld } from './bench/helloWorld';
@@ -141,15 +142,35 @@ const pick = <F extends LoadFigures>(list: F[]) => ({
 const logColumn = (list: StackFigures[]) =>
   `${Math.round(median(list.map((f) => f.logPerRequest)))} B`;
 
+const CPU_PARTS = ['web', 'gateway', 'database', 'load'] as const;
+
+/** Each process's CPU per request, the median over runs. */
+const medianCpu = (list: CpuFigures[]): CpuTimes => {
+  const of = (key: keyof CpuTimes) => median(list.map((f) => f.cpuPerRequest[key]));
+  return { web: of('web'), gateway: of('gateway'), database: of('database'), load: of('load') };
+};
+
 /** Web, gateway, database and load generator, µs of CPU per request, and their sum (medians). */
 const cpuColumn = (list: CpuFigures[]) => {
-  const of = (key: keyof CpuTimes) => median(list.map((f) => f.cpuPerRequest[key]));
-  const parts = (['web', 'gateway', 'database', 'load'] as const).map(of);
+  const cpu = medianCpu(list);
+  const parts = CPU_PARTS.map((key) => cpu[key]);
   const sum = median(list.map((f) => Object.values(f.cpuPerRequest).reduce((a, b) => a + b, 0)));
   const us = (ms: number) => Math.round(ms * 1000);
   return `${parts.map(us).join(' / ')} (${us(sum)})`;
 };
 
+/** Issue 11's targets for the reads and for orders, on PostgreSQL. */
+const READ_TARGET = { share: 0.3, p99Ms: 20, connections: 100 };
+const ORDER_TARGET = { p99Ms: 50, connections: 20 };
+
+/** The sentence under a table: what `target` leaves the web process in this run (targets.ts). */
+const budgetNote = (what: string, target: Target, list: CpuFigures[]) => {
+  const f = pick(list);
+  const observed = { p50Ms: f.p50, p99Ms: f.p99, cpu: medianCpu(list) };
+  return describeBudget(what, budget(target, observed, cores()), cores());
+};
+
+/** Prints its rows; returns the sentences to print under the table. */
 async function readsOn(stack: Stack, name: string, helloUrl: string, helloPid: number) {
   const [student] = await students(stack, 1);
   const token = student!.access_token;
@@ -187,6 +208,7 @@ async function readsOn(stack: Stack, name: string, helloUrl: string, helloPid: n
       `| reference: bare Fastify + one indexed row from PostgreSQL | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | | ${cpuColumn(references.row)} |`,
     );
   }
+  const notes: string[] = [];
   for (const [label, key] of [
     ['GET user/me/', 'me'],
     ['GET payments/made/', 'made'],
@@ -195,7 +217,14 @@ async function readsOn(stack: Stack, name: string, helloUrl: string, helloPid: n
     out(
       `| ${label} on ${name} | ${Math.round(f.rps)} req/s | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${pct(f.rps, hello.rps)} of ${Math.round(hello.rps)} req/s | ${logColumn(runs[key])} | ${cpuColumn(runs[key])} |`,
     );
+    if (name === 'PostgreSQL') {
+      const { share, p99Ms, connections } = READ_TARGET;
+      const target = { rate: share * hello.rps, p99Ms, connections };
+      const what = `${label} at ${share * 100}% of the hello world and p99 ${p99Ms} ms`;
+      notes.push(budgetNote(what, target, runs[key]));
+    }
   }
+  return notes;
 }
 
 async function ordersOn(stack: Stack, name: string) {
@@ -245,6 +274,8 @@ async function ordersOn(stack: Stack, name: string) {
   };
   row('first 10 s', [runs[0]!]);
   row('median of 3 runs', runs);
+  const what = `Order creation at p99 ${ORDER_TARGET.p99Ms} ms`;
+  return name === 'PostgreSQL' ? [budgetNote(what, ORDER_TARGET, runs)] : [];
 }
 
 async function api(kind: 'reads' | 'orders') {
@@ -260,6 +291,7 @@ async function api(kind: 'reads' | 'orders') {
       `| what | throughput | p50 | p99 | errors | vs bare Fastify hello world | log per request | CPU µs per request: web / gateway / database / load generator (sum; ${cores()} cores) |`,
     );
     out('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    const notes: string[] = [];
     await withReference({ databaseUrl: postgres }, async (helloUrl, helloPid) => {
       for (const [name, database] of [
         ['PostgreSQL', postgres],
@@ -267,13 +299,18 @@ async function api(kind: 'reads' | 'orders') {
       ] as const) {
         const stack = await startStack(database);
         try {
-          if (kind === 'reads') await readsOn(stack, name, helloUrl, helloPid);
-          else await ordersOn(stack, name);
+          notes.push(
+            ...(kind === 'reads'
+              ? await readsOn(stack, name, helloUrl, helloPid)
+              : await ordersOn(stack, name)),
+          );
         } finally {
           await stack.stop();
         }
       }
     });
+    // Under the table (D205): what each target leaves the web process on this machine.
+    for (const note of notes) out(`\n${note}`);
   } finally {
     cluster?.stop();
   }
