@@ -11,7 +11,8 @@
 //           each vs one INSERT ... SELECT of as many rows
 // Reads and orders also print the bytes of log the web process wrote per request, at info level
 // as in production, and the CPU time each process spent per request: the web process, the
-// sandbox answering as the gateway, PostgreSQL, and autocannon generating the load (cpu.ts).
+// sandbox answering as the gateway, PostgreSQL, and autocannon generating the load (cpu.ts);
+// under their tables, what issue 11's remaining targets leave the web process here (targets.ts).
 // PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
 // `npm run build` first.
 import { existsSync } from 'node:fs';
