@@ -143,8 +143,6 @@ const pick = <F extends LoadFigures>(list: F[]) => ({
 const logColumn = (list: StackFigures[]) =>
   `${Math.round(median(list.map((f) => f.logPerRequest)))} B`;
 
-const CPU_PARTS = ['web', 'gateway', 'database', 'load'] as const;
-
 /** Each process's CPU per request, the median over runs. */
 const medianCpu = (list: CpuFigures[]): CpuTimes => {
   const of = (key: keyof CpuTimes) => median(list.map((f) => f.cpuPerRequest[key]));
@@ -153,8 +151,8 @@ const medianCpu = (list: CpuFigures[]): CpuTimes => {
 
 /** Web, gateway, database and load generator, µs of CPU per request, and their sum (medians). */
 const cpuColumn = (list: CpuFigures[]) => {
-  const cpu = medianCpu(list);
-  const parts = CPU_PARTS.map((key) => cpu[key]);
+  const { web, gateway, database, load } = medianCpu(list);
+  const parts = [web, gateway, database, load];
   const sum = median(list.map((f) => Object.values(f.cpuPerRequest).reduce((a, b) => a + b, 0)));
   const us = (ms: number) => Math.round(ms * 1000);
   return `${parts.map(us).join(' / ')} (${us(sum)})`;

@@ -35,12 +35,12 @@ export interface Budget {
   tookUs: number;
 }
 
-export function budget(target: Target, measured: Observed, cores: number): Budget {
-  const spread = measured.p99Ms / Math.max(1, measured.p50Ms);
+export function budget(target: Target, observed: Observed, cores: number): Budget {
+  const spread = observed.p99Ms / Math.max(1, observed.p50Ms);
   const rateForP99 = (target.connections * 1000 * spread) / target.p99Ms;
   const rate = Math.max(target.rate ?? 0, rateForP99);
   const totalUs = (cores * 1e6) / rate;
-  const { web, gateway, database, load } = measured.cpu;
+  const { web, gateway, database, load } = observed.cpu;
   const othersUs = (gateway + database + load) * 1000;
   return { rate, totalUs, othersUs, webUs: totalUs - othersUs, tookUs: web * 1000 };
 }
