@@ -11,18 +11,6 @@ import { readManifest, routePreloads } from './scripts/lib/firstPaint';
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
 const sandboxTarget = process.env.DEV_SANDBOX_URL ?? 'http://127.0.0.1:3100';
 
-// Issue 11, D161: the build renders with Preact's React layer (src/ui/preact/react.ts); the
-// dev server, vitest and the typecheck keep React's own packages.
-const preactForReact = [
-  {
-    find: /^react$/,
-    replacement: fileURLToPath(new URL('./src/ui/preact/react.ts', import.meta.url)),
-  },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
 // React Router's package names only its development build (warnings, dev-only checks) for a
 // bundler; the build takes its production build, as React's own does by NODE_ENV.
 const routerProduction = [
@@ -96,7 +84,7 @@ function routePreloadsFile(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  resolve: { alias: command === 'build' ? [...preactForReact, ...routerProduction] : [] },
+  resolve: { alias: command === 'build' ? routerProduction : [] },
   plugins: [
     react(),
     routePreloadsFile(),

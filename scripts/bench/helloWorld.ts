@@ -20,7 +20,7 @@ export async function buildHelloWorld(): Promise<string> {
     `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello, world</h1>);\n`,
   );
   const outDir = join(root, 'dist');
-  // The app's plugins and build options, not its Preact alias (D161): the reference is React's.
+  // The app's plugins and build options: the reference is React's, built as the app is.
   const appConfig = viteConfig({ command: 'build', mode: 'production' });
   await build({
     root,

@@ -5,8 +5,8 @@
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactElement } from 'react';
 import { StaticRouter } from 'react-router-dom';
-import { options } from 'preact';
-import { renderToString, renderToStringAsync } from 'preact-render-to-string';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { setActiveLocale } from '../../domain/texts';
 import type { Locale } from '../../domain/locale';
 import { AppProviders, themeSettings } from './AppProviders';
@@ -25,17 +25,6 @@ export const PRERENDERED_ROUTES: Record<string, string> = {
   '/student/login': '/student/login',
 };
 
-// Preact 11's `use(context)` (Mantine's useMantineTheme) reads the component's context map as
-// `__n`, which preact-render-to-string 6.8 does not set on its components; a function
-// component's `context` is that map.
-type RenderedVNode = { __c?: { __n?: unknown; context?: unknown } };
-const hooks = options as unknown as { __r?: (vnode: RenderedVNode) => void };
-const beforeRender = hooks.__r;
-hooks.__r = (vnode) => {
-  beforeRender?.(vnode);
-  if (vnode.__c && !vnode.__c.__n) vnode.__c.__n = vnode.__c.context;
-};
-
 /** The markup the app's first render makes at `path`, in `locale`. */
 export async function prerender(path: string, locale: Locale): Promise<string> {
   await setActiveLocale(locale);
@@ -48,8 +37,17 @@ export async function prerender(path: string, locale: Locale): Promise<string> {
       </AppProviders>
     </StrictMode>
   );
-  // The build renders with Preact (D161): React's element is Preact's vnode there.
-  return renderToStringAsync(app as unknown as Parameters<typeof renderToStringAsync>[0]);
+  // A static prerender waits for every lazy screen, so the markup is the screen itself, not its
+  // Suspense fallback as renderToString would write.
+  // An error would otherwise leave that part to be drawn in the browser, silently.
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(app, {
+    onError: (error) => void errors.push(error),
+  });
+  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${path} failed`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -64,5 +62,5 @@ export async function themeVariables(): Promise<string> {
       {null}
     </MantineProvider>
   );
-  return renderToString(provider as unknown as Parameters<typeof renderToString>[0]);
+  return renderToString(provider);
 }
