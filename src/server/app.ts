@@ -1,12 +1,12 @@
 // The Fastify app, without listening: main.ts listens, tests use app.inject.
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { loadContract, type Contract } from './contract';
 import type { Database } from './db/client';
+import { DEFAULT_DIST_DIR } from './files';
 import { createContractAjv } from './http/ajv';
 import { installLanguage } from './http/language';
 import { installErrorHandler } from './http/errors';
@@ -67,7 +67,6 @@ declare module 'fastify' {
 /** Trust the nearest `hops` proxies' X-Forwarded-For entries (a load balancer, a CDN). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -140,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv,
   });
 
-  const distDir = options.distDir === undefined ? DEFAULT_DIST : options.distDir;
+  const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const spa = distDir
     ? await registerSpa(app, distDir, {
         checkoutScript: config.cashfree.checkoutScriptUrl,

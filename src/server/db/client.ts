@@ -3,7 +3,6 @@
 // Everything above this file sees one driver-agnostic `Database` type.
 import { mkdirSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
 import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { MIGRATIONS_DIR } from '../files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,8 +51,6 @@ export interface DatabaseOptions {
  * sets it (README) for a larger database server.
  */
 export const DEFAULT_POOL_MAX = 5;
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any fixed key: every instance of the product takes the same lock to migrate. */
 const MIGRATION_LOCK = 7_302_914_116;
@@ -141,7 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const { client, db } = openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX);
     try {
-      await migrateUnderLock(client, () => migratePg(db, { migrationsFolder }));
+      await migrateUnderLock(client, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
     } catch (error) {
       await client.end();
       throw error;
@@ -156,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   takingTurns(client);
   const db = drizzlePglite({ client, schema });
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {
     await client.close();
     throw error;

@@ -72,6 +72,24 @@ export interface QueueOptions {
   onError(error: Error): void;
 }
 
+/**
+ * Creates `name`'s queue unless another instance has. Instances starting at once on a new
+ * database (a first deploy: web and worker) create the same queues, and PostgreSQL can end one's
+ * creation as a deadlock's victim: it looks again and tries again, a few times.
+ */
+async function ensureQueue(boss: PgBoss, name: JobName) {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, { name, policy: 'stately', ...RETRY });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 export async function createJobQueue(db: Database, options: QueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: sqlExecutor(db),
@@ -83,14 +101,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   });
   boss.on('error', options.onError);
   await boss.start();
-  for (const name of JOB_NAMES) {
-    if (!(await boss.getQueue(name))) {
-      // Two instances starting at once may both create it: the loser's error is harmless.
-      await boss.createQueue(name, { name, policy: 'stately', ...RETRY }).catch(async (error) => {
-        if (!(await boss.getQueue(name))) throw error;
-      });
-    }
-  }
+  for (const name of JOB_NAMES) await ensureQueue(boss, name);
   let stopped = false;
   return {
     boss,
