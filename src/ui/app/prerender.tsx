@@ -51,14 +51,15 @@ export async function prerender(path: string, locale: Locale): Promise<string> {
 }
 
 /**
- * D204: the theme's CSS variables as Mantine's provider writes them (a `<style>` of those that
- * differ from Mantine's own), made once here for every page's head (spa.ts), instead of on every
- * start of the app on a phone. Every language's theme has the same variables.
+ * D204, D219: the theme's CSS variables (a `<style>` of those that differ from Mantine's own) and
+ * Mantine's responsive classes (hiddenFrom, visibleFrom) as Mantine's provider writes them, made
+ * once here for every page's head (spa.ts), instead of on every start of the app on a phone.
+ * Every language's theme has the same.
  */
 export async function themeVariables(): Promise<string> {
   await setActiveLocale('en');
   const provider: ReactElement = (
-    <MantineProvider theme={themeIn('en')} {...themeSettings} withGlobalClasses={false}>
+    <MantineProvider theme={themeIn('en')} {...themeSettings}>
       {null}
     </MantineProvider>
   );
