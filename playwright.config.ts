@@ -69,7 +69,7 @@ export default defineConfig({
       },
     },
     {
-      // The web server as it ships (D216). `npm test` builds before e2e; a lone `npx playwright
+      // The web server as it ships (D217). `npm test` builds before e2e; a lone `npx playwright
       // test` builds when the build is missing.
       command:
         '{ test -f dist/index.html && test -f dist-server/main.js; } || npm run build; exec node dist-server/main.js',

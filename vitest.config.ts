@@ -60,7 +60,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // D216, D217: the build as it ships (`npm run test:production`, after `npm run build`).
+          // D217, D218: the build as it ships (`npm run test:production`, after `npm run build`).
           name: 'production',
           environment: 'node',
           include: ['tests/production/**/*.test.ts'],

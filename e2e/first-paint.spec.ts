@@ -109,7 +109,7 @@ test('a phone number typed before the app has started is kept', async ({ page })
   await expect(page.getByRole('button', { name: messages.studentLogin.submit })).toBeEnabled();
 });
 
-// D215: Enter, pressed on a slow phone before the app has started, is not lost either.
+// D216: Enter, pressed on a slow phone before the app has started, is not lost either.
 test('a phone number typed and Enter pressed before the app has started asks for the code', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-// Issue 47 (D216): the production server as plain JavaScript. esbuild bundles each process's
+// Issue 47 (D217): the production server as plain JavaScript. esbuild bundles each process's
 // entry (web, worker, sandbox) with our own code, leaving every package to node_modules, into
 // dist-server/, beside copies of the files the server reads at run time (src/server/files.ts):
 // the contract and the SQL migrations. The build fails when the server imports a package that

@@ -7,7 +7,7 @@
 // against the gateway. Its last line:
 //   chaos: N payments, L lost, S stuck, D double-paid, M mismatched
 // Options: --payments N (default 240), --students N (default 60), --concurrency N (default 16).
-// The processes are the built ones (dist-server/, D216): `npm run build` first.
+// The processes are the built ones (dist-server/, D217): `npm run build` first.
 import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { parseArgs } from 'node:util';

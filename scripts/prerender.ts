@@ -1,6 +1,6 @@
 // Issue 11 (D189): after `vite build`, renders the first paint of each route in
 // PRERENDERED_ROUTES (src/ui/app/prerender.tsx) in every language, with the build's own
-// components bundled for Node by Vite and react-dom's static renderer, and writes it to
+// components bundled for Node by Vite and react-dom's static renderer (D215), and writes it to
 // dist/.vite/prerender.json for the server to put into index.html (src/server/http/spa.ts), and
 // the theme's CSS variables to dist/.vite/theme-variables.html for every page's head (D204).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

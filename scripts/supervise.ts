@@ -1,6 +1,6 @@
 // Runs several processes as one (npm start, npm run dev): their output as it comes, Ctrl-C or
 // SIGTERM to this process passed on to each, and when one of them stops, the others are
-// stopped too. D217: each runs in a process group of its own, which is what is signalled, so a
+// stopped too. D218: each runs in a process group of its own, which is what is signalled, so a
 // wrapper (npx, tsx watch, npm) cannot stop while what it started keeps its port; one that has
 // not stopped 15 s after SIGTERM is killed.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 // The product as `npm start` runs it, for benchmarks: the built sandbox server and one web
-// process (dist-server/, D216; on PGlite it runs the worker too), on free ports, with demo data;
+// process (dist-server/, D217; on PGlite it runs the worker too), on free ports, with demo data;
 // and the way in for a benchmark (logged-in students, the demo tutor).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

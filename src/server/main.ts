@@ -1,5 +1,6 @@
-// `npm run serve`: configuration, database (migrated), demo data, then one process serving
-// the SPA, api/v1/ and the sandbox on one port.
+// The web process (`node dist-server/main.js`, built by `npm run build`; `npm start` runs it):
+// configuration, database (migrated), demo data, then one process serving the SPA and api/v1/
+// (and, on the embedded database, the job worker).
 import { buildApp } from './app';
 import { logDestination } from './http/logging';
 import { systemClock } from './clock';

@@ -1,4 +1,4 @@
-// D216: the build runs as production runs it. What a deployment ships (package.json, the lock
+// D217: the build runs as production runs it. What a deployment ships (package.json, the lock
 // file, patches/, dist/ and dist-server/) is copied to an empty directory, installed there with
 // `npm ci --omit=dev` (no tsx, Vite or esbuild), and README's commands start the web server
 // and a worker on PostgreSQL (TEST_DATABASE_URL, else a throwaway cluster), in production mode

@@ -1,4 +1,4 @@
-// D217: `npm start` is one process to a supervisor (systemd, a container runtime, a terminal's
+// D218: `npm start` is one process to a supervisor (systemd, a container runtime, a terminal's
 // Ctrl-C): a signal to it stops every server it started, and frees their ports. Run on the
 // build (`npm run build` first): `npm start -- --no-build` is `npm start` after its build step.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

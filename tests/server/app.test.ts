@@ -13,7 +13,7 @@ import { handlers } from '../../src/server/routes';
 import { seedDemoData } from '../../src/server/seed';
 import { login, testDatabases, useTestServer } from '../support/server';
 
-// D215: index.html's one inline script (what is pressed before the app starts).
+// D216: index.html's one inline script (what is pressed before the app starts).
 const earlyScript = 'window.tpHeldPresses = [];';
 const dist = mkdtempSync(join(tmpdir(), 'tuitionpay-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -85,7 +85,7 @@ describe.each(testDatabases())('the app on $name', (database) => {
     }
   });
 
-  it("lets index.html run its inline script, by the script's hash, and nothing else inline (D215)", async () => {
+  it("lets index.html run its inline script, by the script's hash, and nothing else inline (D216)", async () => {
     // CSP Level 2: the base64 SHA-256 of the script's text.
     const hash = `'sha256-${createHash('sha256').update(earlyScript).digest('base64')}'`;
     const page = await server.inject({ method: 'GET', url: '/student/login' });

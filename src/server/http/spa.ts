@@ -145,7 +145,7 @@ export function withLanguage(html: string, locale: Locale): string {
 }
 
 /**
- * D215: the CSP sources of index.html's inline scripts (its early-input script), each by its
+ * D216: the CSP sources of index.html's inline scripts (its early-input script), each by its
  * hash, so the page may run them and nothing else inline.
  */
 export function inlineScriptSources(html: string): string[] {

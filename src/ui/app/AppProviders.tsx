@@ -34,7 +34,7 @@ const mantineContext = {
 };
 
 /**
- * D219: the built app's pages carry the theme's CSS variables and Mantine's responsive classes
+ * D220: the built app's pages carry the theme's CSS variables and Mantine's responsive classes
  * in their HTML (D204; prerender.tsx, spa.ts), so a phone does not work them out on every start,
  * and the build gives Mantine's components only what they read: its context and the theme, the
  * two parts of MantineProvider that do not write styles or keep a colour scheme. The dev server's

@@ -1,4 +1,4 @@
-// D189, D215: on a prerendered page the fields can be typed into, and buttons pressed, before
+// D189, D216: on a prerendered page the fields can be typed into, and buttons pressed, before
 // the app has taken the markup over. Hydration keeps the typed text on screen but not in the
 // screen's state (React tracks the field's value as it finds it, so the screen never hears of
 // it), and the presses were held by index.html's script. Once the first screen is in, each field

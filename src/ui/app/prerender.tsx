@@ -37,9 +37,9 @@ export async function prerender(path: string, locale: Locale): Promise<string> {
       </AppProviders>
     </StrictMode>
   );
-  // A static prerender waits for every lazy screen, so the markup is the screen itself, not its
-  // Suspense fallback as renderToString would write.
-  // An error would otherwise leave that part to be drawn in the browser, silently.
+  // D215: a static prerender waits for every lazy screen, so the markup is the screen itself,
+  // not its Suspense fallback as renderToString would write. An error would otherwise leave that
+  // part to be drawn in the browser, silently.
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(app, {
     onError: (error) => void errors.push(error),
@@ -51,7 +51,7 @@ export async function prerender(path: string, locale: Locale): Promise<string> {
 }
 
 /**
- * D204, D219: the theme's CSS variables (a `<style>` of those that differ from Mantine's own) and
+ * D204, D220: the theme's CSS variables (a `<style>` of those that differ from Mantine's own) and
  * Mantine's responsive classes (hiddenFrom, visibleFrom) as Mantine's provider writes them, made
  * once here for every page's head (spa.ts), instead of on every start of the app on a phone.
  * Every language's theme has the same.

@@ -19,7 +19,7 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
 ) {
   return lazy(async () => {
     const Screen = (await loadInLanguage(load))[name];
-    // D189, D215: the first screen in takes what was typed and pressed on its prerendered markup.
+    // D189, D216: the first screen in takes what was typed and pressed on its prerendered markup.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as above
     const WithEarlyInput = (props: any) => (
       <>

@@ -52,7 +52,7 @@ const LOOKING_UP: ProfileModel = {
 };
 
 /**
- * D218: as the profile (D202), the first paint is the page's frame while the tutor is looked up;
+ * D219: as the profile (D202), the first paint is the page's frame while the tutor is looked up;
  * the lookup's machine, and XState with it, come after it (ProfileController).
  */
 function PolicyScreen({ kind, username }: { kind: PolicyKind; username: string }) {
