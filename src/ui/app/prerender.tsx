@@ -16,13 +16,16 @@ import { themeIn } from './theme';
 /**
  * Route pattern → a path it is rendered at. The static link's first paint is the amount screen
  * with no tutor yet (the name arrives with the controller); the tutor's profile is its frame
- * while the tutor is looked up; the login's is its phone step.
+ * while the tutor is looked up; the login's is its phone step; the review's is its frame.
  */
 export const PRERENDERED_ROUTES: Record<string, string> = {
   '/static-link/:username': '/static-link/tutor',
   // Not '/tutor': that is the tutor area's own route.
   '/:username': '/a-tutor',
   '/student/login': '/student/login',
+  // D222: the review's frame (steps, title, loading line) reads nothing of the visit's; the
+  // payment actor fills it after the paint (D178).
+  '/pay/review': '/pay/review',
 };
 
 /** The markup the app's first render makes at `path`, in `locale`. */
