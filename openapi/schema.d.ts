@@ -1259,9 +1259,11 @@ export interface paths {
          * A payment link for one due
          * @description A payment link (and so a QR) for what is left of one open due, to the phone of whoever
          *     pays it (the parent when the student has one, D147). The link made for exactly this due
-         *     and amount earlier is given again while it has a day left. Paying it settles the due; a
-         *     due settled by hand ends its links. A paid or waived due is a 409, and so is a tutor who
-         *     cannot accept payments yet.
+         *     and amount earlier is given again while it has a day left; otherwise the payer's other
+         *     open links for this due end: one open link per due and payer, however many ask at once
+         *     (D207). Paying it settles the due if the due, as it is when paid, takes the payment whole;
+         *     else the payment is refunded in full (D206). A due paid in part or settled by hand ends its
+         *     links. A paid or waived due is a 409, and so is a tutor who cannot accept payments yet.
          */
         post: operations["createDueLink"];
         delete?: never;
@@ -1306,8 +1308,12 @@ export interface paths {
          * @description A payment link, to the caller's phone, for what is left of `due_ids` (the caller's open
          *     dues, all with one tutor; else a 409), or for `amount`, a part of it, where the plans
          *     allow part payments (D153; else a 409; below their smallest part or not less than the
-         *     whole, a 400). The app then pays it as any link, by card or UPI with the usual fees; the
-         *     payment settles the dues oldest first and the receipt names them (D147).
+         *     whole, a 400). A link above what one payment may be (D11's ₹50,000) is a 400 that names
+         *     the maximum and asks for the dues one at a time (D208). One open link per due and payer:
+         *     the same request again gives the same link, another one ends it (D207). The app then pays
+         *     it as any link, by card or UPI with the usual fees; the payment settles the dues oldest
+         *     first, if they take it whole when it is paid (else it is refunded in full, D206), and the
+         *     receipt names exactly what it settled (D147).
          */
         post: operations["payMyDues"];
         delete?: never;
@@ -2033,8 +2039,9 @@ export interface components {
         };
         /**
          * @description D112: why the platform refunded the payment in full on its own (over the KYC limit, a
-         *     link paid already, a link cancelled or expired), as the student and the tutor read it;
-         *     null for a refund the student asked for.
+         *     link paid already, a link cancelled or expired, or, D206, dues that had changed before
+         *     the payment came in), as the student and the tutor read it; null for a refund the
+         *     student asked for.
          * @example Refunded in full: this payment link had already been paid by someone else. A link takes one payment.
          */
         AutomaticRefundReason: string | null;

@@ -126,7 +126,7 @@ async function reminderPass(
   const service = createReminderService({
     db,
     clock,
-    dueLinks: createDueLinkService({ db, clock, users, paymentLinks }),
+    dueLinks: createDueLinkService({ db, clock, jobs: queue, users, paymentLinks }),
     textMessages: createTextMessageService({
       db,
       clock,

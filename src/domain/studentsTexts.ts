@@ -145,6 +145,8 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     noParts: text,
     partTooSmall: (minimum: string) => ({ minimum }),
     partTooLarge: (whole: string) => ({ whole }),
+    /** D208: a 'pay my dues' link above what one payment may be. */
+    tooMuchForOnePayment: (maximum: string) => ({ maximum }),
     /** The ledger's CSV columns and words (D149). */
     csv: {
       dueDate: text,

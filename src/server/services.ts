@@ -76,7 +76,7 @@ export function createServices({
   });
   const refunds = createRefundService({ db, clock, gateway });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
-  const dueLinks = createDueLinkService({ db, clock, users, paymentLinks });
+  const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
   return {
     db,

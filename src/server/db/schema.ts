@@ -368,7 +368,9 @@ export const refunds = pgTable(
     amount: paise('amount').notNull(),
     reason: text('reason').notNull(),
     /** Set when the platform refunds on its own (D112): why, as a code; null for a request. */
-    cause: text('cause', { enum: ['over_cap', 'link_already_paid', 'link_closed'] }),
+    cause: text('cause', {
+      enum: ['over_cap', 'link_already_paid', 'link_closed', 'dues_changed'],
+    }),
     status: text('status', {
       enum: ['REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED'],
     }).notNull(),
@@ -390,7 +392,7 @@ export const refunds = pgTable(
     index('refunds_next_check_idx').on(t.nextCheckAt),
     check(
       'refunds_cause_check',
-      sql`${t.cause} is null or ${t.cause} in ('over_cap', 'link_already_paid', 'link_closed')`,
+      sql`${t.cause} is null or ${t.cause} in ('over_cap', 'link_already_paid', 'link_closed', 'dues_changed')`,
     ),
     check(
       'refunds_status_check',
@@ -545,6 +547,8 @@ export const dues = pgTable(
 
 // D147: the dues a payment link is for. Paying the link settles them oldest first, and
 // `applied` keeps what the payment put toward each (the receipt names them).
+// D207: `open_for` is the payer's phone while the link may still be paid; one such row per due
+// and payer (the partial unique index). Opening a link clears it on the links that ended.
 export const linkDues = pgTable(
   'link_dues',
   {
@@ -555,10 +559,14 @@ export const linkDues = pgTable(
       .notNull()
       .references(() => dues.id, { onDelete: 'cascade' }),
     applied: paise('applied'),
+    openFor: text('open_for'),
   },
   (t) => [
     uniqueIndex('link_dues_link_due_idx').on(t.linkId, t.dueId),
     index('link_dues_due_idx').on(t.dueId),
+    uniqueIndex('link_dues_open_idx')
+      .on(t.dueId, t.openFor)
+      .where(sql`${t.openFor} is not null`),
   ],
 );
 
