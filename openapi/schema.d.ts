@@ -1030,6 +1030,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/students/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm imported phones
+         * @description D210: the tutor vouches that these students' phones (and their parents') are their
+         *     students' and may get fee reminders. Students added one by one are confirmed as they
+         *     are added; students from a CSV wait for this. `student_ids` names which (another
+         *     tutor's ids change nothing); absent, every student the tutor has not confirmed.
+         *     Confirming twice changes nothing.
+         */
+        post: operations["confirmStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/students/import/": {
         parameters: {
             query?: never;
@@ -1049,7 +1073,8 @@ export interface paths {
          *     list, or earlier in the file, is a problem of its row. Writing is one transaction:
          *     nothing is half-saved, and a row whose phone another request added meanwhile is not
          *     written (with `all`, nothing is, and the answer is a 409). A plan names one of the
-         *     tutor's fee plans.
+         *     tutor's fee plans. Imported students get no reminder until the tutor confirms their
+         *     phones (`POST students/confirm/`, D210).
          */
         post: operations["importStudents"];
         delete?: never;
@@ -1342,6 +1367,11 @@ export interface paths {
          * @description A reminder now to the payer of one of the tutor's students, for every open due of theirs,
          *     with a payment link. It takes the day's one reminder of that payer (409 if one went
          *     today), only from 9:00 to 21:00 IST (else 409), never to a payer who replied STOP (409).
+         *     D210: never to a phone from an import the tutor has not confirmed, nor past the tutor's
+         *     daily cap (the larger of 20 and twice the students who have paid them) or the
+         *     platform's daily ceiling (each a 409; a skip of the day for these reasons may be
+         *     retried once the reason is gone). A reminder covers the oldest dues that fit in one
+         *     payment (D208).
          */
         post: operations["sendReminder"];
         delete?: never;
@@ -1519,10 +1549,13 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "sent" | "delivered" | "failed" | "skipped";
             /**
-             * @description Why it was not sent.
+             * @description Why it was not sent: the payer replied STOP, the tutor cannot accept payments, D210:
+             *     the phone came from an import the tutor has not confirmed, the tutor's reminders of
+             *     the day reached their cap, or the platform's reminders of the day by this channel
+             *     reached its ceiling.
              * @enum {string|null}
              */
-            skipped: "opted_out" | "cannot_accept_payments" | null;
+            skipped: "opted_out" | "cannot_accept_payments" | "unconfirmed" | "daily_cap" | "platform_limit" | null;
             error: string | null;
             /** @description Why WhatsApp could not deliver it, when SMS took over. */
             whatsapp_error: string | null;
@@ -1662,12 +1695,27 @@ export interface components {
              * @enum {string}
              */
             source: "added" | "paid";
+            /**
+             * @description D210: the tutor vouches for the phones (added one by one, or an import they
+             *     confirmed; a student who paid is). No reminder goes to an unconfirmed phone.
+             */
+            confirmed: boolean;
         };
         StudentPage: {
+            /** @description D210 - how many of the tutor's students (on any page) are not confirmed. */
+            unconfirmed: number;
             results: components["schemas"]["Student"][];
             count: number;
             page: number;
             page_size: number;
+        };
+        StudentConfirm: {
+            /** @description Which students to confirm; absent, every one the tutor has not confirmed. */
+            student_ids?: number[];
+        };
+        StudentConfirmation: {
+            /** @description How many students were confirmed now. */
+            confirmed: number;
         };
         StudentImportRequest: {
             /** @description The file's text (UTF-8; a byte-order mark is fine). */
@@ -3922,6 +3970,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+        };
+    };
+    confirmStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentConfirm"];
+            };
+        };
+        responses: {
+            /** @description How many were confirmed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentConfirmation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     importStudents: {

@@ -174,7 +174,19 @@ const envSchema = z.object({
   OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR: optional(z.coerce.number().int().min(1)),
   OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY: optional(z.coerce.number().int().min(1)),
   OTP_CODES_PER_MINUTE: optional(z.coerce.number().int().min(1)),
+  /**
+   * D210: the most fee reminders the platform sends in an IST day by each channel: what its
+   * DLT sender (SMS) and its WhatsApp number's messaging tier allow.
+   */
+  REMINDERS_PER_DAY_SMS: optional(z.coerce.number().int().min(0)),
+  REMINDERS_PER_DAY_WHATSAPP: optional(z.coerce.number().int().min(0)),
 });
+
+/**
+ * D210: WhatsApp's first messaging tier (1,000 business-started conversations a day; Meta
+ * raises it with the number's quality), and for SMS what a DLT sender is commonly set up for.
+ */
+export const DEFAULT_REMINDERS_PER_DAY = { sms: 100_000, whatsapp: 1_000 } as const;
 
 export type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -258,6 +270,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** D114. */
   otpFloods: OtpFloodLimits;
+  /** D210: the platform's daily ceiling of fee reminders per channel. */
+  remindersPerDay: { sms: number; whatsapp: number };
 }
 
 export class ConfigError extends Error {
@@ -389,6 +403,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     otpFloods: otpFloodsOf(e),
+    remindersPerDay: {
+      sms: e.REMINDERS_PER_DAY_SMS ?? DEFAULT_REMINDERS_PER_DAY.sms,
+      whatsapp: e.REMINDERS_PER_DAY_WHATSAPP ?? DEFAULT_REMINDERS_PER_DAY.whatsapp,
+    },
   };
   if (!production && !isLoopback(host)) {
     // D116: the known development secrets never face a network, whatever NODE_ENV says.

@@ -135,7 +135,13 @@ export function createServices({
     feePlans: createFeePlanService({ db, clock, jobs }),
     dues: createDueService({ db, clock, jobs }),
     dueLinks,
-    reminders: createReminderService({ db, clock, dueLinks, textMessages }),
+    reminders: createReminderService({
+      db,
+      clock,
+      dueLinks,
+      textMessages,
+      perDay: config.remindersPerDay,
+    }),
   };
 }
 

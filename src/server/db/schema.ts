@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -447,6 +448,11 @@ export const tutorStudents = pgTable(
     parentName: text('parent_name'),
     parentPhone: text('parent_phone'),
     batch: text('batch'),
+    /**
+     * D210: when the tutor vouched for these phones (added one by one: at once; from a CSV: when
+     * they confirm the import). No reminder goes to a phone the tutor has not confirmed.
+     */
+    confirmedAt: at('confirmed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -570,6 +576,15 @@ export const linkDues = pgTable(
   ],
 );
 
+/** Why a reminder was not sent (D148, D210). */
+export const REMINDER_SKIPS = [
+  'opted_out',
+  'cannot_accept_payments',
+  'unconfirmed',
+  'daily_cap',
+  'platform_limit',
+] as const;
+
 // D148: every fee reminder, sent, failed or skipped (and why). One per tutor, payer and IST
 // day, whatever runs at once: the unique index is the slot.
 export const reminders = pgTable(
@@ -584,8 +599,11 @@ export const reminders = pgTable(
     /** 'YYYY-MM-DD' (IST). */
     day: text('day').notNull(),
     kind: text('kind', { enum: ['scheduled', 'manual'] }).notNull(),
-    /** Why it was not sent, or null: then the text message carries the outcome. */
-    skipped: text('skipped', { enum: ['opted_out', 'cannot_accept_payments'] }),
+    /**
+     * Why it was not sent, or null: then the text message carries the outcome. D210: a phone
+     * the tutor has not confirmed, the tutor's daily cap, the platform's daily ceiling.
+     */
+    skipped: text('skipped', { enum: REMINDER_SKIPS }),
     amount: paise('amount').notNull(),
     linkId: text('link_id').references(() => paymentLinks.id),
     smsMessageId: integer('sms_message_id').references(() => smsMessages.id),
@@ -594,7 +612,25 @@ export const reminders = pgTable(
   (t) => [
     uniqueIndex('reminders_slot_idx').on(t.tutorId, t.payerPhone, t.day),
     index('reminders_tutor_created_idx').on(t.tutorId, t.createdAt),
+    check(
+      'reminders_skipped_check',
+      sql.raw(`skipped is null or skipped in (${REMINDER_SKIPS.map((r) => `'${r}'`).join(', ')})`),
+    ),
   ],
+);
+
+// D210: reminders sent on an IST day, per scope: 'tutor:<id>' (the tutor's daily cap) and
+// 'channel:sms' / 'channel:whatsapp' (the platform's daily ceiling per channel). A reminder's
+// transaction adds itself last, only while the count is under its limit, so the row's lock is
+// held for the commit alone and racing workers never pass a limit.
+export const reminderCounts = pgTable(
+  'reminder_counts',
+  {
+    scope: text('scope').notNull(),
+    day: text('day').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
 );
 
 // D148: payers who replied STOP: no reminder goes to them again.
