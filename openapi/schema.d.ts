@@ -2621,7 +2621,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The input is invalid or refused; `message` says why. */
+        /**
+         * @description The input is invalid or refused; `message` says why. A NUL character (U+0000) in any
+         *     text of a request (body, or a declared path or query parameter) is refused here, naming
+         *     the field (D211); a provider's webhook instead has such a text ignored and gets its 200.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

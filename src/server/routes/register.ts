@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandl
 import type { ValidateFunction } from 'ajv';
 import type { Contract, ContractOperation, JsonSchema } from '../contract';
 import { refuseNonFinite, type ContractAjv } from '../http/ajv';
+import { refuseNulCharacters } from '../http/nulCharacters';
 import type { Handlers } from '../http/handler';
 import type { Services } from '../services';
 import {
@@ -25,6 +26,15 @@ declare module 'fastify' {
     rawBody?: Buffer;
   }
 }
+
+/** Webhooks a provider sends (a 5xx has them retried): a NUL in a field is ignored (D211). */
+export const PROVIDER_OPERATIONS: ReadonlySet<string> = new Set([
+  'receivePaymentWebhook',
+  'receiveOnboardingWebhook',
+  'receiveWhatsAppWebhook',
+  'receiveSmsDeliveryReport',
+  'receiveSmsReply',
+]);
 
 /** Operations whose handlers need the raw body next to the parsed one. */
 export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set([
@@ -65,6 +75,14 @@ function validatorFor(ajv: RegisterOptions['ajv'], op: ContractOperation) {
     return optional;
   };
 }
+
+/** The names of the path and query parameters `op` declares. */
+const parameterNames = (op: ContractOperation): ReadonlySet<string> =>
+  new Set(
+    [op.schema.params, op.schema.querystring].flatMap((schema) =>
+      Object.keys((schema?.properties ?? {}) as Record<string, unknown>),
+    ),
+  );
 
 /** D19's `Authorization: Token <api key>` scheme next to the Bearer one. */
 function withApiKeys(bearer: AuthenticatorFor, apiKeys: Authenticator): AuthenticatorFor {
@@ -139,6 +157,10 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
       url: op.url,
       schema: op.schema,
       validatorCompiler: validatorFor(ajv, op),
+      preValidation: refuseNulCharacters(
+        PROVIDER_OPERATIONS.has(op.operationId),
+        parameterNames(op),
+      ),
       ...(onRequest ? { onRequest } : {}),
       ...(RAW_BODY_OPERATIONS.has(op.operationId)
         ? { preParsing: keepRawBody(app.initialConfig.bodyLimit ?? 1024 * 1024) }
