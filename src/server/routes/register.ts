@@ -107,17 +107,24 @@ function rawMediaType(op: ContractOperation, result: LooseReply): string | undef
   );
 }
 
-/** Keeps the body's bytes on `request.rawBody` and hands the parser the same bytes. */
+/**
+ * Keeps the body's bytes on `request.rawBody` and hands the parser the same bytes. D212: a body
+ * over `limit` is a 413 that closes the connection: the rest of it is never read, so the socket
+ * could serve no next request (a proxy pooling connections would hand it to the next user).
+ */
 function keepRawBody(limit: number): preParsingHookHandler {
-  return async (request, _reply, payload) => {
+  const tooLarge = (reply: FastifyReply) => {
+    void reply.header('connection', 'close');
+    return Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+  };
+  return async (request, reply, payload) => {
+    if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge(reply);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
       size += buffer.length;
-      if (size > limit) {
-        throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
-      }
+      if (size > limit) throw tooLarge(reply);
       chunks.push(buffer);
     }
     const raw = Buffer.concat(chunks);
