@@ -1425,7 +1425,9 @@ export interface paths {
          * WhatsApp's webhook
          * @description Called by Meta, never by the app (D151), signed with X-Hub-Signature-256 (HMAC-SHA256 of
          *     the body with WHATSAPP_APP_SECRET; else 401): statuses of the texts we sent (a failed
-         *     one goes again by SMS) and messages phones sent us (STOP and START, as by SMS).
+         *     one goes again by SMS) and messages phones sent us (STOP and START, as by SMS). D213: a
+         *     status or message stamped (`timestamp`, Unix seconds) more than 7 days ago, or not
+         *     stamped, is ignored: a signed notification replayed later changes nothing.
          */
         post: operations["receiveWhatsAppWebhook"];
         delete?: never;

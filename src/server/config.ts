@@ -193,6 +193,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   nodeEnv: NodeEnv;
+  /** D214: how the mode was decided, for the line the server logs at start. */
+  modeSource: 'NODE_ENV' | 'host';
   host: string;
   port: number;
   /** Absent: PGlite files under dataDir. `memory://`: in-memory PGlite. Else PostgreSQL. */
@@ -296,9 +298,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const e = parsed.data;
-  const nodeEnv = e.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
   const host = e.HOST ?? '127.0.0.1';
+  // D214: a server bound beyond this machine with no NODE_ENV is a production server.
+  const nodeEnv = e.NODE_ENV ?? (isLoopback(host) ? 'development' : 'production');
+  const production = nodeEnv === 'production';
   const port = e.PORT ?? 3000;
   const hostInUrl = host.includes(':') ? `[${host}]` : host; // an IPv6 address
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://${hostInUrl}:${port}`).replace(/\/+$/, '');
@@ -328,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const gatewayPages = sandboxOrigin ?? publicOrigin;
   const config: Config = {
     nodeEnv,
+    modeSource: e.NODE_ENV ? 'NODE_ENV' : 'host',
     host,
     port,
     databaseUrl: e.DATABASE_URL,
@@ -369,7 +373,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS ?? true,
-    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    // D214: demo data (known phones, a known tutor) only on a server nobody else can reach.
+    seedDemoData: e.SEED_DEMO_DATA ?? (!production && isLoopback(host)),
     cashfree: {
       env: cashfreeEnv,
       clientId: e.CASHFREE_CLIENT_ID ?? DEV_CASHFREE_CLIENT_ID,
@@ -408,6 +413,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       whatsapp: e.REMINDERS_PER_DAY_WHATSAPP ?? DEFAULT_REMINDERS_PER_DAY.whatsapp,
     },
   };
+  if (config.seedDemoData && !isLoopback(host)) {
+    throw new ConfigError([
+      `SEED_DEMO_DATA: demo data is refused on HOST=${host}, which is not a loopback address`,
+    ]);
+  }
   if (!production && !isLoopback(host)) {
     // D116: the known development secrets never face a network, whatever NODE_ENV says.
     const problems = secretProblems(config);
@@ -482,6 +492,17 @@ function defaultBaseUrl(
   return sandboxOrigin
     ? `${sandboxOrigin}/sandbox/cashfree/${api}`
     : CASHFREE_API_BASES[api].sandbox;
+}
+
+/** D214: the mode a server runs in, and why, as it says at start. */
+export function modeLine(config: Pick<Config, 'nodeEnv' | 'modeSource' | 'host' | 'seedDemoData'>) {
+  const why =
+    config.modeSource === 'NODE_ENV'
+      ? `NODE_ENV=${config.nodeEnv}`
+      : isLoopback(config.host)
+        ? `NODE_ENV unset, HOST=${config.host} is loopback`
+        : `NODE_ENV unset, HOST=${config.host} is not loopback`;
+  return `Mode: ${config.nodeEnv} (${why}); demo data ${config.seedDemoData ? 'on' : 'off'}`;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Contract, ContractOperation, JsonSchema } from '../contract';
-import { refuseNonFinite, type ContractAjv } from '../http/ajv';
+import { refuseLooseIntegers, refuseNonFinite, type ContractAjv } from '../http/ajv';
 import { refuseNulCharacters } from '../http/nulCharacters';
 import type { Handlers } from '../http/handler';
 import type { Services } from '../services';
@@ -61,7 +61,9 @@ export interface RegisterOptions {
 /** Request validators from the contract's ajv; an optional body may be absent. */
 function validatorFor(ajv: RegisterOptions['ajv'], op: ContractOperation) {
   return ({ schema, httpPart }: { schema: JsonSchema; httpPart?: string }) => {
-    if (httpPart !== 'body') return refuseNonFinite(ajv.parts.compile(schema));
+    if (httpPart !== 'body') {
+      return refuseLooseIntegers(schema, refuseNonFinite(ajv.parts.compile(schema)));
+    }
     const validate: ValidateFunction = ajv.bodies.compile(schema);
     if (op.bodyRequired) return validate;
     // Fastify hands an absent body over as null.
