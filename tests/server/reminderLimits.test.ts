@@ -23,7 +23,10 @@ describe.each(testDatabases())('how many reminders go on $name', (database) => {
     const { asha } = await t.demo();
     const csv = [
       'name,phone,batch',
-      ...Array.from({ length: count }, (_, i) => `Student ${String.fromCharCode(65 + i)},${phoneOf(i + 1)},Class 10`),
+      ...Array.from(
+        { length: count },
+        (_, i) => `Student ${String.fromCharCode(65 + i)},${phoneOf(i + 1)},Class 10`,
+      ),
     ].join('\n');
     const res = await api('POST', '/api/v1/students/import/', {
       token: asha.token,
@@ -133,7 +136,7 @@ describe.each(testDatabases())('how many reminders go on $name', (database) => {
 
     // 13 students have paid Asha: 26 a day now, and all 25 go on 8 February.
     await paidBy(asha.id, 13);
-    asha = await at(asha, '2025-02-08T10:00:00+05:30');
+    await at(asha, '2025-02-08T10:00:00+05:30');
     expect(await pass()).toEqual({ sent: 25, skipped: 0 });
   });
 
@@ -199,7 +202,7 @@ describe.each(testDatabases())('how many reminders go on $name', (database) => {
 
   it("puts only a plan's name the rules allow into a text (D209, item 4)", async () => {
     const first = await imported(1);
-    let asha = await at(first.asha, '2025-02-02T10:00:00+05:30');
+    const asha = await at(first.asha, '2025-02-02T10:00:00+05:30');
     await confirm(asha);
     const bad = 'URGENT pay at evil.example/x or lose seat';
     const refused = await api('PATCH', `/api/v1/fee-plans/${first.planId}/`, {
@@ -221,7 +224,7 @@ describe.each(testDatabases())('how many reminders go on $name', (database) => {
     expect(made.json()).toMatchObject({ message: studentsTexts.plans.namePhone });
     // A name kept before the rule: the text says what the fee is for in neutral words.
     await server.db.update(feePlans).set({ name: bad }).where(eq(feePlans.id, first.planId));
-    asha = await at(asha, '2025-02-02T11:00:00+05:30');
+    await at(asha, '2025-02-02T11:00:00+05:30');
     expect(await pass()).toEqual({ sent: 1, skipped: 0 });
     await t.jobs();
     const [text] = (

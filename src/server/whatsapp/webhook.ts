@@ -21,7 +21,10 @@ export function whatsAppSignatureMatches(
 }
 
 /** Meta's time of an event: Unix seconds, as a string. */
-const timestamp = z.string().regex(/^\d{1,12}$/).optional();
+const timestamp = z
+  .string()
+  .regex(/^\d{1,12}$/)
+  .optional();
 
 const status = z.object({
   id: z.string(),
