@@ -3,8 +3,10 @@
 // write nothing). Printed beside a reference measured in the same run on the same database:
 // 10,000 rows of the same shape written by one INSERT ... SELECT generate_series (the floor for
 // writing that much). Then one reminder pass three days before the due day (D148): 10,000
-// payers, each a slot, a payment link and a queued text in one transaction (then again, which
-// must send nothing), beside one INSERT ... SELECT of 10,000 text rows.
+// payers, each a slot, a payment link, a queued text and the day's counts (D210) in one
+// transaction (then again, which must send nothing), beside one INSERT ... SELECT of 10,000 text
+// rows. The tutor's students are confirmed and half of them have paid the tutor (so the daily
+// cap lets all 10,000 through); past WhatsApp's default ceiling of 1,000, SMS carries the rest.
 import type postgres from 'postgres';
 import { openDatabase, openPostgres, type Database } from '../../src/server/db/client';
 import { DEFAULT_REMINDERS_PER_DAY } from '../../src/server/config';

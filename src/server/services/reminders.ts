@@ -7,7 +7,7 @@
 // D151: each tutor chooses WhatsApp (SMS when WhatsApp cannot deliver) or SMS only, and may
 // turn the ladder off and send only by hand.
 import { inLocale } from '../language';
-import { and, asc, countDistinct, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { formatAmount, paiseToRupees } from '../../domain/money';
@@ -116,22 +116,31 @@ export function createReminderService(deps: {
     return row ?? DEFAULT_REMINDER_SETTINGS;
   }
 
-  /** D210: the tutor's cap of the day, from the students who have paid them. */
-  async function capOf(tx: Database, tutorId: number): Promise<number> {
+  /**
+   * D210: in one look, the tutor's cap of the day (from the students who have paid them) and
+   * the day's counts so far: the tutor's, and each channel's.
+   */
+  async function dayOf(tx: Database, tutorId: number, day: string) {
+    const sentIn = (scope: string) =>
+      sql<number>`coalesce((select ${reminderCounts.sent} from ${reminderCounts}
+        where ${reminderCounts.scope} = ${scope} and ${reminderCounts.day} = ${day}), 0)`.mapWith(
+        Number,
+      );
     const [row] = await tx
-      .select({ n: countDistinct(orders.payerId) })
-      .from(orders)
-      .where(and(eq(orders.payeeId, tutorId), eq(orders.status, 'PAID')));
-    return dailyReminderCap(row?.n ?? 0);
-  }
-
-  /** D210: the reminders of `day` counted in `scope` so far. */
-  async function countOf(tx: Database, scope: string, day: string): Promise<number> {
-    const [row] = await tx
-      .select({ sent: reminderCounts.sent })
-      .from(reminderCounts)
-      .where(and(eq(reminderCounts.scope, scope), eq(reminderCounts.day, day)));
-    return row?.sent ?? 0;
+      .select({
+        paying: sql<number>`(select count(distinct ${orders.payerId}) from ${orders}
+          where ${orders.payeeId} = ${tutorId} and ${orders.status} = 'PAID')`.mapWith(Number),
+        tutor: sentIn(`tutor:${tutorId}`),
+        whatsapp: sentIn('channel:whatsapp'),
+        sms: sentIn('channel:sms'),
+      })
+      .from(sql`(select 1) as one`);
+    return {
+      cap: dailyReminderCap(row?.paying ?? 0),
+      tutor: row?.tutor ?? 0,
+      whatsapp: row?.whatsapp ?? 0,
+      sms: row?.sms ?? 0,
+    };
   }
 
   /** D210: one more in `scope` on `day`, while under `limit`; false when the limit is reached. */
@@ -254,16 +263,12 @@ export function createReminderService(deps: {
     const vouched = covered.filter((due) => due.confirmedAt !== null);
     if (vouched.length === 0) return skip('unconfirmed');
     // D210: a look at the day's counts first, so a reminder past a limit makes no link.
-    const cap = await capOf(tx, tutorId);
-    if ((await countOf(tx, `tutor:${tutorId}`, day)) >= cap) return skip('daily_cap');
+    const today = await dayOf(tx, tutorId, day);
+    if (today.tutor >= today.cap) return skip('daily_cap');
     let channel = known ?? (await settingsOf(tutorId, tx)).channel;
     // WhatsApp's tier reached: SMS carries the rest of the day's reminders.
-    if (channel === 'whatsapp' && (await countOf(tx, 'channel:whatsapp', day)) >= perDay.whatsapp) {
-      channel = 'sms';
-    }
-    if (channel === 'sms' && (await countOf(tx, 'channel:sms', day)) >= perDay.sms) {
-      return skip('platform_limit');
-    }
+    if (channel === 'whatsapp' && today.whatsapp >= perDay.whatsapp) channel = 'sms';
+    if (channel === 'sms' && today.sms >= perDay.sms) return skip('platform_limit');
     const fit = fittingOnePayment(vouched);
     // Issue 15: in the payer's language where they use the app, the link's purpose too.
     const [recipient] = await tx
@@ -302,7 +307,7 @@ export function createReminderService(deps: {
       .update(reminders)
       .set({ linkId: link.value.id, amount, smsMessageId })
       .where(eq(reminders.id, slot.id));
-    if (!(await countOne(tx, `tutor:${tutorId}`, day, cap))) throw new OverLimit('daily_cap');
+    if (!(await countOne(tx, `tutor:${tutorId}`, day, today.cap))) throw new OverLimit('daily_cap');
     if (!(await countOne(tx, `channel:${channel}`, day, perDay[channel]))) {
       throw new OverLimit('platform_limit', channel);
     }
