@@ -224,6 +224,28 @@ describe.each(testDatabases())('what a due collects on $name', (database) => {
     expect(await open()).toEqual([{ id: parts[0]!.json<Link>().id, amount: 80_000 }]);
   });
 
+  it('sends no reminder that would end the link a payer is paying now (D207)', async () => {
+    const { asha, meera, due } = await owed();
+    const part = (await payMine(meera, [due], 800)).json<Link>();
+    const atCheckout = await checkout(meera, asha, part);
+    // 17 January, 10:00: three days before the due date, a step of the ladder.
+    server.clock.advance(Date.parse('2025-01-17T04:30:00Z') - server.clock.now().getTime());
+    const pass = () => server.app.services.reminders.run();
+    expect(await pass()).toEqual({ sent: 0, skipped: 0 });
+    expect((await api('GET', `/api/v1/payments/payment-link/${part.id}/`)).json().status).toBe(
+      'ACTIVE',
+    );
+    await atCheckout.webhook();
+    await t.jobs();
+    expect(refunded()).toEqual([]);
+    // Paid: the next pass reminds of what is left.
+    server.clock.advance(60 * 60 * 1000);
+    expect(await pass()).toEqual({ sent: 1, skipped: 0 });
+    const tutor = await t.user(asha.phone, 'teacher');
+    const log = (await api('GET', '/api/v1/reminders/', { token: tutor.token })).json();
+    expect(log.results).toMatchObject([{ payer_phone: MEERA, amount: 1200, skipped: null }]);
+  });
+
   it('refuses a link above what one payment may be, naming the maximum (item 3)', async () => {
     const { asha, meera } = await owed();
     const students = (await api('GET', '/api/v1/students/', { token: asha.token })).json();

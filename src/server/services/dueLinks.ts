@@ -19,6 +19,7 @@ import {
   dues,
   feePlans,
   linkDues,
+  orders,
   paymentLinks,
   tutorStudents,
   users as users_,
@@ -26,6 +27,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
+import { OPEN_STATUSES } from './gatewayState';
 import { displayName } from '../users';
 import { tutorOnly } from './tutorOnly';
 import type { JobQueue } from '../jobs/queue';
@@ -148,6 +150,26 @@ export async function duesPaidBy(tx: Database, jobs: Pick<JobQueue, 'send'>, lin
   };
 }
 
+/** How a link is opened. */
+interface OpenOptions {
+  /** Whether the payer must be the one the tutor's list names (not for 'My dues'). */
+  payerOnList?: boolean;
+  /** D153: a part of what is left (checked by the caller), in paise; absent: all of it. */
+  part?: number;
+  /**
+   * A reminder's link: a link of the payer's whose checkout is open is not ended for it (they
+   * are paying now); PayerAtCheckout is thrown instead.
+   */
+  spareCheckouts?: boolean;
+}
+
+/** D207: the payer is at the checkout of a link for these dues; nothing is opened for them. */
+export class PayerAtCheckout extends Error {
+  constructor() {
+    super('the payer is at the checkout of a link for these dues');
+  }
+}
+
 export function createDueLinkService(deps: {
   db: Database;
   clock: Clock;
@@ -190,6 +212,7 @@ export function createDueLinkService(deps: {
     wanted: number[],
     amount: number,
     now: Date,
+    spareCheckouts: boolean,
   ): Promise<PaymentLinkRow | null> {
     const held = await tx
       .selectDistinct({ link: paymentLinks })
@@ -213,6 +236,14 @@ export function createDueLinkService(deps: {
     }
     const ids = held.map(({ link }) => link.id);
     if (ids.length === 0) return null;
+    if (spareCheckouts) {
+      const [paying] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.paymentLinkId, ids), inArray(orders.status, OPEN_STATUSES)))
+        .limit(1);
+      if (paying) throw new PayerAtCheckout();
+    }
     const replaced = await tx
       .update(paymentLinks)
       .set({ status: 'CANCELLED' })
@@ -239,8 +270,7 @@ export function createDueLinkService(deps: {
     tutorId: number,
     payerPhone: string,
     dueIds: number[],
-    payerOnList: boolean,
-    part: number | undefined,
+    { payerOnList = true, part, spareCheckouts = false }: OpenOptions = {},
   ): Promise<Result<PaymentLink, 400 | 409>> {
     if (!canAcceptPayments(await users.gatewayStatusOf(tutorId, tx))) {
       return refuse(409, m.cannotAccept);
@@ -276,7 +306,7 @@ export function createDueLinkService(deps: {
     }
     const now = clock.now();
     const wanted = rows.map((due) => due.id).sort((a, b) => a - b);
-    const earlier = await reuseOrRelease(tx, payerPhone, wanted, amount, now);
+    const earlier = await reuseOrRelease(tx, payerPhone, wanted, amount, now, spareCheckouts);
     if (earlier) return success(links.toApi(earlier, now));
     const link = await links.insert(tx, {
       payeeId: tutorId,
@@ -291,19 +321,16 @@ export function createDueLinkService(deps: {
   }
 
   return {
-    /** `openIn` inside `tx`, or in a transaction of its own. */
+    /** `openIn` inside `options.tx`, or in a transaction of its own. */
     async open(
       tutorId: number,
       payerPhone: string,
       dueIds: number[],
-      tx?: Database,
-      /** Whether `payerPhone` must be the payer the tutor's list names (not for 'My dues'). */
-      payerOnList = true,
-      /** D153: a part of what is left (checked by the caller), in paise; absent: all of it. */
-      part?: number,
+      options: OpenOptions & { tx?: Database } = {},
     ): Promise<Result<PaymentLink, 400 | 409>> {
-      if (tx) return openIn(tx, tutorId, payerPhone, dueIds, payerOnList, part);
-      return inTransaction((own) => openIn(own, tutorId, payerPhone, dueIds, payerOnList, part));
+      const { tx, ...rest } = options;
+      if (tx) return openIn(tx, tutorId, payerPhone, dueIds, rest);
+      return inTransaction((own) => openIn(own, tutorId, payerPhone, dueIds, rest));
     },
 
     /** D147: 'My dues', oldest first: what the caller owes every tutor. */
@@ -379,7 +406,10 @@ export function createDueLinkService(deps: {
           if (amount > whole) return refuse(400, m.partTooLarge(formatINR(whole)));
         }
         // Every due is the caller's (above): the link is theirs to pay, parent or student.
-        return openIn(tx, rows[0]!.tutorId, caller.phone, dueIds, false, amount);
+        return openIn(tx, rows[0]!.tutorId, caller.phone, dueIds, {
+          payerOnList: false,
+          part: amount,
+        });
       });
     },
 

@@ -35,7 +35,14 @@ import {
 } from '../db/schema';
 type ReminderRow = typeof reminders.$inferSelect;
 import { displayName } from '../users';
-import { OPEN_DUE, paidForBy, payerNameOf, payerPhoneOf, type DueLinkService } from './dueLinks';
+import {
+  OPEN_DUE,
+  PayerAtCheckout,
+  paidForBy,
+  payerNameOf,
+  payerPhoneOf,
+  type DueLinkService,
+} from './dueLinks';
 import { refuse, success, type Result } from './results';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
@@ -205,6 +212,8 @@ export function createReminderService(deps: {
       try {
         return await db.transaction((tx) => attempt(tx, tutorId, payer, day, kind, channel));
       } catch (error) {
+        // At the checkout of a link for these dues: not now; the next hourly pass looks again.
+        if (error instanceof PayerAtCheckout) return null;
         if (!(error instanceof OverLimit)) throw error;
         if (error.channel === 'whatsapp' && tries === 0) {
           channel = 'sms';
@@ -281,7 +290,7 @@ export function createReminderService(deps: {
         tutorId,
         payer.phone,
         fit.map((due) => due.id),
-        tx,
+        { tx, spareCheckouts: true },
       ),
     );
     if (!link.ok) return skip('cannot_accept_payments');
