@@ -70,7 +70,7 @@ export class LogCapture extends Writable {
   }
 }
 
-async function openTestDatabase(target: TestDatabase) {
+export async function openTestDatabase(target: TestDatabase) {
   if (target.name === 'pglite') {
     // A copy of a migrated database (migratedPglite.ts), rather than a new one's initdb.
     const startFrom = new Blob([readFileSync(inject('migratedPglite'))]);

@@ -5,8 +5,10 @@
 // the same due wait for each other instead of deadlocking.
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
+import { PAYMENT_LINK_PURPOSE_MAX_LENGTH } from '../../domain/constants';
 import { duesPurpose } from '../../domain/feePlans';
 import { canAcceptPayments } from '../../domain/onboarding';
+import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/statuses';
 import { studentsTexts } from '../../domain/studentsTexts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -32,9 +34,6 @@ type PaymentLink = components['schemas']['PaymentLink'];
 type MyDues = components['schemas']['MyDues'];
 
 const m = studentsTexts.dues;
-export const OPEN_DUE = ['open', 'partly_paid'] as const;
-/** The payment link's purpose holds at most this many characters (the contract's). */
-const PURPOSE_MAX = 120;
 /** A link made earlier for the same dues is shared again while it has this long left. */
 const REUSE_MIN_LEFT_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +56,7 @@ async function lockedDuesOf(tx: Database, linkId: string) {
     .select({ id: dues.id, amount: dues.amount, paid: dues.paid })
     .from(dues)
     .innerJoin(linkDues, eq(linkDues.dueId, dues.id))
-    .where(and(eq(linkDues.linkId, linkId), inArray(dues.status, [...OPEN_DUE])))
+    .where(and(eq(linkDues.linkId, linkId), inArray(dues.status, OPEN_DUE_STATUSES)))
     .orderBy(asc(dues.dueDate), asc(dues.id))
     .for('update', { of: dues });
 }
@@ -126,7 +125,7 @@ export function createDueLinkService(deps: {
   /** The caller's open dues: as a student or as the parent who pays, with every tutor. */
   const mineWhere = (caller: UserRow) =>
     and(
-      inArray(dues.status, [...OPEN_DUE]),
+      inArray(dues.status, OPEN_DUE_STATUSES),
       isNull(feePlans.endedAt),
       or(eq(tutorStudents.phone, caller.phone), eq(tutorStudents.parentPhone, caller.phone)),
     );
@@ -164,7 +163,7 @@ export function createDueLinkService(deps: {
           and(
             inArray(dues.id, dueIds),
             eq(dues.tutorId, tutorId),
-            inArray(dues.status, [...OPEN_DUE]),
+            inArray(dues.status, OPEN_DUE_STATUSES),
             payerOnList ? paidForBy(payerPhone) : undefined,
           ),
         )
@@ -200,7 +199,7 @@ export function createDueLinkService(deps: {
       const link = await links.insert(tx, {
         payeeId: tutorId,
         amount,
-        purpose: duesPurpose(rows, PURPOSE_MAX),
+        purpose: duesPurpose(rows, PAYMENT_LINK_PURPOSE_MAX_LENGTH),
         studentPhone: payerPhone,
       });
       await tx.insert(linkDues).values(wanted.map((dueId) => ({ linkId: link.id, dueId })));
@@ -289,7 +288,7 @@ export function createDueLinkService(deps: {
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id)));
       if (!due) return refuse(404, m.notFound);
-      if (!(OPEN_DUE as readonly string[]).includes(due.status)) return refuse(409, m.closed);
+      if (!isOpenDue(due.status)) return refuse(409, m.closed);
       return this.open(caller.id, due.payer, [id]);
     },
   };

@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { formatAmount, paiseToRupees } from '../../domain/money';
 import { inReminderHours } from '../../domain/reminders';
+import { OPEN_DUE_STATUSES } from '../../domain/statuses';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { addIstDays, istDateKey } from '../../domain/time';
 import type { Clock } from '../clock';
@@ -28,7 +29,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import { displayName } from '../users';
-import { OPEN_DUE, paidForBy, payerNameOf, payerPhoneOf, type DueLinkService } from './dueLinks';
+import { paidForBy, payerNameOf, payerPhoneOf, type DueLinkService } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
@@ -55,7 +56,7 @@ const daysPast = (day: string) => sql`(${day}::date - ${dues.dueDate}::date)`;
 /** The due reaches a step of its plan's ladder on `day`. */
 const onLadder = (day: string) =>
   sql`${feePlans.reminderDays} @> jsonb_build_array(${daysPast(day)})`;
-const openDueOfRunningPlan = and(inArray(dues.status, [...OPEN_DUE]), isNull(feePlans.endedAt));
+const openDueOfRunningPlan = and(inArray(dues.status, OPEN_DUE_STATUSES), isNull(feePlans.endedAt));
 
 export function createReminderService(deps: {
   db: Database;

@@ -14,11 +14,11 @@ import {
   type ReminderSettingsActorRef,
 } from '../../../../../../machines/reminderSettings/reminderSettings.machine';
 import { fetchReminderSettings, saveReminderSettings } from '../../../../../api/actors/tutorDues';
+import { REMINDER_CHANNELS } from '../../../../../domain/reminders';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { useEndSessionWhen } from '../../../../app/session';
 
 const t = studentsTexts.duesTab.settings;
-const CHANNELS: ReminderChannel[] = ['whatsapp', 'sms'];
 
 export const reminderSettingsLive = reminderSettingsMachine.provide({
   actors: {
@@ -76,7 +76,7 @@ export function ReminderSettingsForm({ actor }: { actor: ReminderSettingsActorRe
                 }
               >
                 <Stack gap={6} mt={6}>
-                  {CHANNELS.map((channel) => (
+                  {REMINDER_CHANNELS.map((channel) => (
                     <Radio
                       key={channel}
                       value={channel}

@@ -39,7 +39,7 @@ import {
   type PlanShown,
 } from '../../../../../../machines/planEditor/planEditor.machine';
 import { endPlan, fetchFeePlans, savePlan } from '../../../../../api/actors/tutorPlans';
-import type { FeePlanKind } from '../../../../../domain/feePlans';
+import { FEE_PLAN_KINDS, type FeePlanKind } from '../../../../../domain/feePlans';
 import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { istDateKey } from '../../../../../domain/time';
@@ -50,7 +50,6 @@ import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 
 const t = studentsTexts.planEditor;
-const KINDS: FeePlanKind[] = ['monthly', 'instalments', 'one_time'];
 
 const plansList = pagedListMachine<PlanShown, null>().provide({
   actors: { fetchPage: fromPromise(({ input, signal }) => fetchFeePlans(input, signal)) },
@@ -221,7 +220,7 @@ export function PlanEditorForm({
               label={t.fields.kind}
               value={form.kind}
               disabled={saving || fieldFixed(state.context, 'kind')}
-              data={KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
+              data={FEE_PLAN_KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'kind', value: e.currentTarget.value })
               }
