@@ -53,7 +53,9 @@ export const refundRequestMachine = setup({
     editing: {
       on: {
         'reason.change': {
-          actions: assign({ reason: ({ event }) => event.value.slice(0, REFUND_REASON_MAX_LENGTH) }),
+          actions: assign({
+            reason: ({ event }) => event.value.slice(0, REFUND_REASON_MAX_LENGTH),
+          }),
         },
         'refund.submit': { guard: 'hasReason', target: 'sending' },
       },

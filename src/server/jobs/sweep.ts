@@ -34,12 +34,7 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
   const dueOrders = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        inArray(orders.status, OPEN_ORDER_STATUSES),
-        lte(orders.nextCheckAt, now),
-      ),
-    )
+    .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), lte(orders.nextCheckAt, now)))
     .orderBy(orders.nextCheckAt)
     .limit(BATCH);
   for (const { id } of dueOrders) await jobs.send('order-reconcile', { orderId: id });

@@ -60,7 +60,11 @@ export function createDueService({
           settledAt: clock.now(),
         })
         .where(
-          and(eq(dues.id, id), eq(dues.tutorId, caller.id), inArray(dues.status, OPEN_DUE_STATUSES)),
+          and(
+            eq(dues.id, id),
+            eq(dues.tutorId, caller.id),
+            inArray(dues.status, OPEN_DUE_STATUSES),
+          ),
         )
         .returning({ id: dues.id });
       // D147: nothing is left to pay on the links made for this due.
@@ -104,10 +108,7 @@ export function createDueService({
       amount: paiseToRupees(due.amount),
       paid: paiseToRupees(due.paid),
       left: paiseToRupees(due.status === 'waived' ? 0 : due.amount - due.paid),
-      status:
-        isOpenDue(due.status) && due.dueDate < today
-          ? 'overdue'
-          : due.status,
+      status: isOpenDue(due.status) && due.dueDate < today ? 'overdue' : due.status,
       settled_by: due.settledBy,
       note: due.note,
     }));
