@@ -339,7 +339,7 @@ function zodChecks(schema: unknown, seen = new Set<unknown>()): (RegExp | number
   seen.add(schema);
   const own = ((def.checks as { _zod?: { def?: Record<string, unknown> } }[] | undefined) ?? [])
     .map((check) => check._zod?.def ?? {})
-    .flatMap((c) =>
+    .flatMap((c): (RegExp | number)[] =>
       c.pattern instanceof RegExp
         ? [c.pattern]
         : (['minimum', 'maximum', 'value'] as const)
