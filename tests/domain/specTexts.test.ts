@@ -55,7 +55,7 @@ function saysIt(quote: string, text: string): boolean {
 /** Quoted texts that are deliberately not catalog texts, and why. */
 const NOT_IN_THE_CATALOG: Record<string, { why: string; is?: unknown }> = {
   '9th October': { why: 'D5: the settlement date is computed, never this hard-coded one' },
-  '5:00 pm': { why: 'D5: the settlement time is computed and written in the reader's language' },
+  '5:00 pm': { why: 'D5: the settlement time is computed and written in the language read' },
   true: { why: "the value of the spec's stored login flags, not a text" },
   student: { why: 'the role the request sends (spec §6)', is: USER_ROLES[0] },
   'Something went wrong. Please try again': {
