@@ -154,7 +154,7 @@ export const loginScreen: UiLayer<typeof loginMachine, LoginWorld> = {
   },
   gestures: {
     'phone.change': ({ value }, ui) => typeInto(phoneField(), value, ui),
-    // Only the tutor's page has the box; one already as asked cannot be ticked (or cleared).
+    // Only the tutor's page has the box (`possible` asks only for a change of it).
     'terms.change': async ({ agreed }, ui) => {
       const box = screen.queryByRole<HTMLInputElement>('checkbox');
       return !box || box.checked === agreed ? 'blocked' : clickOn(box, ui);
@@ -250,10 +250,13 @@ export const loginPathModel: PathModel<typeof loginMachine, LoginWorld> = {
   provide: provideLogin,
   events: loginEvents,
   ui: loginScreen,
-  // The account answers with the role's own kind (user/me for a student, a tutor's profile).
+  // The account answers with the role's own kind (user/me for a student, a tutor's profile);
+  // the terms box can only be ticked when clear, and cleared when ticked.
   possible: (snapshot, event) =>
-    event.type !== 'xstate.done.actor.loadAccount' ||
-    (event as { output?: Account }).output?.role === snapshot.context.role,
+    (event.type !== 'xstate.done.actor.loadAccount' ||
+      (event as { output?: Account }).output?.role === snapshot.context.role) &&
+    (event.type !== 'terms.change' ||
+      (event as EventObject & { agreed?: boolean }).agreed !== snapshot.context.terms),
   internal: {
     'xstate.done.actor.requestOtp': doneFixture(
       'requestOtp',
