@@ -180,10 +180,12 @@ export function PlanEditorForm({
   actor: PlanEditorActorRef;
   students: StudentChoice[];
 }) {
-  const state = useSelector(actor, (s) => s);
-  const { form, editing, saved, error } = state.context;
-  const saving = state.hasTag('loading');
-  const problem = shownPlanProblem(state.context);
+  const form = useSelector(actor, (s) => s.context.form);
+  const editing = useSelector(actor, (s) => s.context.editing);
+  const saved = useSelector(actor, (s) => s.context.saved);
+  const error = useSelector(actor, (s) => s.context.error);
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const problem = useSelector(actor, (s) => shownPlanProblem(s.context));
   const fixed = editing !== null;
   const field = (name: PlanField, props: { type?: string; inputMode?: 'numeric' } = {}) => (
     <TextInput
@@ -194,7 +196,7 @@ export function PlanEditorForm({
       }
       readOnly={saving}
       // What stays as agreed shows greyed while the plan is changed.
-      disabled={fieldFixed(state.context, name)}
+      disabled={fieldFixed({ editing }, name)}
       {...props}
     />
   );
@@ -219,7 +221,7 @@ export function PlanEditorForm({
             <NativeSelect
               label={t.fields.kind}
               value={form.kind}
-              disabled={saving || fieldFixed(state.context, 'kind')}
+              disabled={saving || fieldFixed({ editing }, 'kind')}
               data={FEE_PLAN_KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'kind', value: e.currentTarget.value })
@@ -228,7 +230,7 @@ export function PlanEditorForm({
             <NativeSelect
               label={t.fields.target}
               value={form.target}
-              disabled={saving || fieldFixed(state.context, 'target')}
+              disabled={saving || fieldFixed({ editing }, 'target')}
               data={(['batch', 'student'] as const).map((k) => ({ value: k, label: t.targets[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'target', value: e.currentTarget.value })
@@ -240,7 +242,7 @@ export function PlanEditorForm({
               <NativeSelect
                 label={t.fields.student_id}
                 value={form.student_id}
-                disabled={saving || fieldFixed(state.context, 'student_id')}
+                disabled={saving || fieldFixed({ editing }, 'student_id')}
                 data={[
                   { value: '', label: t.chooseStudent },
                   ...students.map((s) => ({ value: String(s.id), label: s.name })),
