@@ -1,13 +1,14 @@
 // What the Dues tab shows (issue 14, D146-D151), in the app's own units: dues and figures in
 // integer paise (D9); the reminder log as the contract's Reminder, restated (machines import no
 // API types). The API actors (src/api/actors/tutorDues.ts) make these from the server's answers.
-import type { DUE_SETTLEMENTS, ShownDueStatus } from '../../src/domain/statuses';
 import type {
+  DUE_SETTLEMENTS,
   REMINDER_KINDS,
   REMINDER_SKIPS,
   TEXT_CHANNELS,
+  ShownDueStatus,
   TEXT_STATUSES,
-} from '../../src/domain/reminders';
+} from '../../src/domain/dues';
 import type { Page } from '../pagedList/pagedList.machine';
 
 export interface DueRow {

@@ -10,7 +10,7 @@
 // Both calls are abstract (`fetchSettings`, `saveSettings`).
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { messages } from '../../src/domain/messages';
-import type { REMINDER_CHANNELS } from '../../src/domain/reminders';
+import type { REMINDER_CHANNELS } from '../../src/domain/dues';
 import { abstractPromise } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
 

@@ -1,17 +1,5 @@
-// Fee reminders (issue 14, D148): when they may go out and on which days of a due, and the texts
-// that carry them (D121, D151).
+// Fee reminders (issue 14, D148): when they may go out and on which days of a due.
 import { istParts } from './time';
-
-/** A reminder the ladder sent, or one the tutor sent now. */
-export const REMINDER_KINDS = ['scheduled', 'manual'] as const;
-/** Why a reminder was not sent. */
-export const REMINDER_SKIPS = ['opted_out', 'cannot_accept_payments'] as const;
-/** D151: how a tutor's reminders go: WhatsApp (SMS when it cannot deliver), or SMS only. */
-export const REMINDER_CHANNELS = ['whatsapp', 'sms'] as const;
-/** The channel one text went by. */
-export const TEXT_CHANNELS = ['sms', 'whatsapp'] as const;
-/** What became of one text: queued, taken by the provider, delivered, or failed. */
-export const TEXT_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const;
 
 /** A plan's ladder unless it says otherwise: days from the due date (-3: three days before). */
 export const DEFAULT_REMINDER_DAYS = [-3, 0, 3, 7] as const;

@@ -1,6 +1,6 @@
-// Every status list, named once (the database's checks and the contract's enums are these):
-// gateway order and payment statuses (gateway contract) and what the status page shows (spec §4
-// "Order status", D7), our payment-link (D19), refund and due statuses (issue 14, D146).
+// Gateway order and payment statuses (gateway contract) and what the status page shows (spec §4
+// "Order status", D7), our payment-link (D19) and refund statuses; a due's are in dues.ts. Each
+// list is named once: the database's checks and the contract's enums are these.
 
 import { messages } from './messages';
 
@@ -43,32 +43,6 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** D112: why the platform refunded a payment on its own. */
 export const REFUND_CAUSES = ['over_cap', 'link_already_paid', 'link_closed'] as const;
 export type RefundCause = (typeof REFUND_CAUSES)[number];
-
-/** A due as kept (issue 14). Overdue is not kept: an open or partly paid due past its date is. */
-export const DUE_STATUSES = ['open', 'partly_paid', 'paid', 'waived'] as const;
-export type KeptDueStatus = (typeof DUE_STATUSES)[number];
-/** A due as the API and the Dues tab show it (D146). */
-export const SHOWN_DUE_STATUSES = [...DUE_STATUSES, 'overdue'] as const;
-export type ShownDueStatus = (typeof SHOWN_DUE_STATUSES)[number];
-/** Dues still owed: reminded, payable by link, settled or waived by the tutor. */
-export const OPEN_DUE_STATUSES = [
-  'open',
-  'partly_paid',
-] as const satisfies readonly KeptDueStatus[];
-export const isOpenDue = (status: KeptDueStatus): boolean =>
-  (OPEN_DUE_STATUSES as readonly KeptDueStatus[]).includes(status);
-/** Shown as still owed (an overdue due is open or partly paid). */
-export const OPEN_SHOWN_DUE_STATUSES = [
-  ...OPEN_DUE_STATUSES,
-  'overdue',
-] as const satisfies readonly ShownDueStatus[];
-/** How a due the tutor settled by hand was paid (D146), or that it was waived. */
-export const DUE_SETTLEMENTS = ['cash', 'other', 'waived'] as const;
-/** How the tutor says a due was paid outside the app (Paid in cash, Paid another way). */
-export const DUE_PAID_BY = [
-  'cash',
-  'other',
-] as const satisfies readonly (typeof DUE_SETTLEMENTS)[number][];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);

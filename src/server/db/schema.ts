@@ -21,15 +21,15 @@ import { PAYMENT_METHODS, USER_ROLES } from '../../domain/constants';
 import { FEE_PLAN_KINDS } from '../../domain/feePlans';
 import { LOCALES } from '../../domain/locale';
 import {
+  DUE_SETTLEMENTS,
+  DUE_STATUSES,
   REMINDER_CHANNELS,
   REMINDER_KINDS,
   REMINDER_SKIPS,
   TEXT_CHANNELS,
   TEXT_STATUSES,
-} from '../../domain/reminders';
+} from '../../domain/dues';
 import {
-  DUE_SETTLEMENTS,
-  DUE_STATUSES,
   ORDER_STATUSES,
   PAYMENT_LINK_STATUSES,
   REFUND_CAUSES,

@@ -8,7 +8,7 @@ import type { components } from '../../../openapi/schema';
 import { PAYMENT_LINK_PURPOSE_MAX_LENGTH } from '../../domain/constants';
 import { duesPurpose } from '../../domain/feePlans';
 import { canAcceptPayments } from '../../domain/onboarding';
-import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/statuses';
+import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/dues';
 import { studentsTexts } from '../../domain/studentsTexts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';

@@ -9,7 +9,7 @@ import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
 import { addIstDays, isIsoDate, istDateKey } from '../../domain/time';
-import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/statuses';
+import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/dues';
 import { tidyText } from '../../domain/validation';
 import { toCsv } from './csv';
 import { EXPORT_MAX_DAYS } from './paymentHistory';

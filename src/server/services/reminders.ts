@@ -12,7 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { formatAmount, paiseToRupees } from '../../domain/money';
 import { inReminderHours } from '../../domain/reminders';
-import { OPEN_DUE_STATUSES } from '../../domain/statuses';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { addIstDays, istDateKey } from '../../domain/time';
 import type { Clock } from '../clock';

@@ -12,7 +12,7 @@ import type { DueRow } from '../../../../../../machines/duesTab/dueRows';
 import type { PagedListActorRef } from '../../../../../../machines/pagedList/pagedList.machine';
 import { duePeriodLabel } from '../../../../../domain/duePeriod';
 import { formatINR } from '../../../../../domain/money';
-import { OPEN_SHOWN_DUE_STATUSES, type ShownDueStatus } from '../../../../../domain/statuses';
+import { OPEN_SHOWN_DUE_STATUSES, type ShownDueStatus } from '../../../../../domain/dues';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';

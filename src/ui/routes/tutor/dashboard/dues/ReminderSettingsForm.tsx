@@ -11,7 +11,7 @@ import {
   type ReminderChannel,
   type ReminderSettingsActorRef,
 } from '../../../../../../machines/reminderSettings/reminderSettings.machine';
-import { REMINDER_CHANNELS } from '../../../../../domain/reminders';
+import { REMINDER_CHANNELS } from '../../../../../domain/dues';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 
 const t = studentsTexts.duesTab.settings;
