@@ -1,8 +1,10 @@
 // The login machine for a student, with its real effects, loaded by StudentLoginPage just after the
 // first paint (XState, zod, the API client and storage weigh ~40 KB gzip: too much to hold the
-// first paint of the slowest phones). The page reads the phone step through `phoneView`; the
-// later steps (StudentLoginSteps) read the actor itself.
-import { createActor } from 'xstate';
+// first paint of the slowest phones). StudentLoginActor runs it with useActorRef, as the tutor's
+// page runs its own; the page's phone step reads it through `phoneView`, the later steps
+// (StudentLoginSteps) read the actor itself.
+import { useActorRef } from '@xstate/react';
+import { useLayoutEffect, useState } from 'react';
 import { otpMachine } from '../../../../machines/otp/otp.machine';
 import {
   loginMachine,
@@ -14,30 +16,51 @@ import { requestOtpActor, studentAccountActor, verifyOtpActor } from '../../../a
 import type { NavigateAction } from '../../app/navigation';
 import { routeByFlowLive, storePayment, storeSession, studentCode, track } from './studentEffects';
 
-export function startStudentLogin(options: {
+const studentLogin = loginMachine.provide({
+  actors: {
+    requestOtp: requestOtpActor,
+    loadAccount: studentAccountActor,
+    routeByFlow: routeByFlowLive,
+    otp: otpMachine.provide({ actors: { verifyOtp: verifyOtpActor, sendOtp: requestOtpActor } }),
+  },
+  actions: {
+    storeSession,
+    storePayment,
+    track,
+    rememberCode: studentCode.remember,
+    forgetCode: studentCode.forget,
+  },
+});
+
+/**
+ * Runs the student's login machine for the page, starting from what was typed before this
+ * module arrived, and hands the running actor to the page as it commits (a layout effect:
+ * before anything else can be typed). Renders nothing: the page's view is already on screen.
+ */
+export function StudentLoginActor({
+  navigate,
+  phone,
+  onStart,
+}: {
   navigate: NavigateAction;
   /** What was typed before this module arrived. */
   phone: string;
-}): LoginActorRef {
-  const machine = loginMachine.provide({
-    actors: {
-      requestOtp: requestOtpActor,
-      loadAccount: studentAccountActor,
-      routeByFlow: routeByFlowLive,
-      otp: otpMachine.provide({ actors: { verifyOtp: verifyOtpActor, sendOtp: requestOtpActor } }),
-    },
-    actions: {
-      storeSession,
-      storePayment,
-      track,
-      navigate: options.navigate,
-      rememberCode: studentCode.remember,
-      forgetCode: studentCode.forget,
-    },
-  });
-  return createActor(machine, {
-    input: { role: 'student', phone: options.phone, resume: studentCode.resume() },
-  }).start();
+  onStart: (actor: LoginActorRef) => void;
+}) {
+  // useActorRef keeps the first actor and refreshes its implementations on every render.
+  const [input] = useState(() => ({
+    role: 'student' as const,
+    phone,
+    resume: studentCode.resume(),
+  }));
+  const actor = useActorRef(studentLogin.provide({ actions: { navigate } }), { input });
+  // Started here rather than in useActorRef's later effect: a key pressed in between must reach
+  // a running machine (a queued one shows the field's old value, and React puts it back).
+  useLayoutEffect(() => {
+    actor.start();
+    onStart(actor);
+  }, [actor, onStart]);
+  return null;
 }
 
 export interface PhoneView {
@@ -54,6 +77,7 @@ export interface PhoneView {
   canSubmit: boolean;
 }
 
+/** What the phone step shows of the login (a selector: compared field by field). */
 export function phoneView(snapshot: LoginSnapshot): PhoneView {
   return {
     onPhoneStep: snapshot.matches('phone'),
