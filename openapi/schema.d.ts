@@ -1616,6 +1616,7 @@ export interface components {
             amount: components["schemas"]["BaseAmount"];
         };
         FeePlanChange: {
+            /** @description At most 60 characters. */
             name?: string;
             amount?: components["schemas"]["BaseAmount"];
             due_day?: number;
@@ -1624,6 +1625,7 @@ export interface components {
             reminder_days?: number[];
         };
         FeePlanCreate: {
+            /** @description The plan's name, unique among the tutor's running plans (at most 60). */
             name: string;
             kind: components["schemas"]["FeePlanKind"];
             student_id?: number | null;
@@ -1632,6 +1634,7 @@ export interface components {
             due_day?: number | null;
             start_month?: string | null;
             due_date?: string | null;
+            /** @description Instalments only, at least 2 dated parts. */
             instalments?: components["schemas"]["Instalment"][] | null;
             partial_minimum?: components["schemas"]["BaseAmount"] | null;
             /**

@@ -9,7 +9,7 @@
 // cap lets all 10,000 through); past WhatsApp's default ceiling of 1,000, SMS carries the rest.
 import type postgres from 'postgres';
 import { openDatabase, openPostgres, type Database } from '../../src/server/db/client';
-import { DEFAULT_REMINDERS_PER_DAY } from '../../src/server/config';
+import { loadConfig } from '../../src/server/config';
 import * as schema from '../../src/server/db/schema';
 import { createDueLinkService } from '../../src/server/services/dueLinks';
 import { createDueService } from '../../src/server/services/dues';
@@ -144,7 +144,7 @@ async function reminderPass(
     db,
     clock,
     dueLinks: createDueLinkService({ db, clock, jobs: queue, users, paymentLinks }),
-    perDay: DEFAULT_REMINDERS_PER_DAY,
+    perDay: loadConfig({}).remindersPerDay,
     textMessages: createTextMessageService({
       db,
       clock,

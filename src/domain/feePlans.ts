@@ -20,7 +20,8 @@ import { istDateKey, isIsoDate } from './time';
 
 const m = studentsTexts.plans;
 
-export type FeePlanKind = 'monthly' | 'instalments' | 'one_time';
+export const FEE_PLAN_KINDS = ['monthly', 'instalments', 'one_time'] as const;
+export type FeePlanKind = (typeof FEE_PLAN_KINDS)[number];
 
 /** A plan as the API takes one (rupees). */
 export interface FeePlanInput {

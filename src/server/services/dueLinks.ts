@@ -6,10 +6,12 @@
 // links. Locks go dues first, then links, everywhere, so a payment and a tutor's 'paid in cash'
 // on the same due wait for each other instead of deadlocking.
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { AMOUNT_MAX_PAISE } from '../../domain/constants';
 import type { components } from '../../../openapi/schema';
+import { AMOUNT_MAX_PAISE, PAYMENT_LINK_PURPOSE_MAX_LENGTH } from '../../domain/constants';
 import { duesPurpose } from '../../domain/feePlans';
 import { canAcceptPayments } from '../../domain/onboarding';
+import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/dues';
+import { OPEN_ORDER_STATUSES } from '../../domain/statuses';
 import { studentsTexts } from '../../domain/studentsTexts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -27,7 +29,6 @@ import {
   type UserRow,
 } from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
-import { OPEN_STATUSES } from './gatewayState';
 import { displayName } from '../users';
 import { tutorOnly } from './tutorOnly';
 import type { JobQueue } from '../jobs/queue';
@@ -39,9 +40,6 @@ type PaymentLink = components['schemas']['PaymentLink'];
 type MyDues = components['schemas']['MyDues'];
 
 const m = studentsTexts.dues;
-export const OPEN_DUE = ['open', 'partly_paid'] as const;
-/** The payment link's purpose holds at most this many characters (the contract's). */
-const PURPOSE_MAX = 120;
 /** A link made earlier for the same dues is shared again while it has this long left. */
 const REUSE_MIN_LEFT_MS = 24 * 60 * 60 * 1000;
 /** D207: one open link per due and payer. */
@@ -121,7 +119,7 @@ function fitsWhatIsOwed(dues: { left: number; minimum: number | null }[], amount
 export async function duesPaidBy(tx: Database, jobs: Pick<JobQueue, 'send'>, linkId: string) {
   const all = await lockedDuesOf(tx, linkId);
   const open = all
-    .filter((due) => (OPEN_DUE as readonly string[]).includes(due.status))
+    .filter((due) => isOpenDue(due.status))
     .map((due) => ({ ...due, left: due.amount - due.paid }));
   return {
     forDues: all.length > 0,
@@ -182,7 +180,7 @@ export function createDueLinkService(deps: {
   /** The caller's open dues: as a student or as the parent who pays, with every tutor. */
   const mineWhere = (caller: UserRow) =>
     and(
-      inArray(dues.status, [...OPEN_DUE]),
+      inArray(dues.status, OPEN_DUE_STATUSES),
       isNull(feePlans.endedAt),
       or(eq(tutorStudents.phone, caller.phone), eq(tutorStudents.parentPhone, caller.phone)),
     );
@@ -240,7 +238,7 @@ export function createDueLinkService(deps: {
       const [paying] = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(inArray(orders.paymentLinkId, ids), inArray(orders.status, OPEN_STATUSES)))
+        .where(and(inArray(orders.paymentLinkId, ids), inArray(orders.status, OPEN_ORDER_STATUSES)))
         .limit(1);
       if (paying) throw new PayerAtCheckout();
     }
@@ -290,7 +288,7 @@ export function createDueLinkService(deps: {
         and(
           inArray(dues.id, dueIds),
           eq(dues.tutorId, tutorId),
-          inArray(dues.status, [...OPEN_DUE]),
+          inArray(dues.status, OPEN_DUE_STATUSES),
           payerOnList ? paidForBy(payerPhone) : undefined,
         ),
       )
@@ -311,7 +309,7 @@ export function createDueLinkService(deps: {
     const link = await links.insert(tx, {
       payeeId: tutorId,
       amount,
-      purpose: duesPurpose(rows, PURPOSE_MAX),
+      purpose: duesPurpose(rows, PAYMENT_LINK_PURPOSE_MAX_LENGTH),
       studentPhone: payerPhone,
     });
     await tx
@@ -423,7 +421,7 @@ export function createDueLinkService(deps: {
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id)));
       if (!due) return refuse(404, m.notFound);
-      if (!(OPEN_DUE as readonly string[]).includes(due.status)) return refuse(409, m.closed);
+      if (!isOpenDue(due.status)) return refuse(409, m.closed);
       return this.open(caller.id, due.payer, [id]);
     },
   };

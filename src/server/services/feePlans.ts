@@ -18,7 +18,8 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type FeePlanRow, type UserRow } from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
-import { endLinksForDues, OPEN_DUE } from './dueLinks';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
+import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
@@ -184,7 +185,7 @@ export function createFeePlanService({
             const open = await tx
               .select({ id: dues.id })
               .from(dues)
-              .where(and(eq(dues.planId, id), inArray(dues.status, [...OPEN_DUE])))
+              .where(and(eq(dues.planId, id), inArray(dues.status, OPEN_DUE_STATUSES)))
               .for('update');
             await endLinksForDues(
               tx,

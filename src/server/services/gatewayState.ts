@@ -3,7 +3,7 @@
 // and the tutor's cap (D19, D112).
 import { and, eq } from 'drizzle-orm';
 import { ACCEPTANCE_LIMIT_PAISE } from '../../domain/constants';
-import type { OrderStatus, PaymentStatus } from '../../domain/statuses';
+import { isOpenOrder, type OrderStatus, type PaymentStatus } from '../../domain/statuses';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {
@@ -36,8 +36,6 @@ const PAYMENT_RANK: Record<PaymentStatus, number> = {
   CANCELLED: 2,
   SUCCESS: 3,
 };
-
-export const OPEN_STATUSES: OrderStatus[] = ['ACTIVE', 'TERMINATION_REQUESTED'];
 
 export interface GatewayStateOutcome {
   /** The order is PAID now and was not before. */
@@ -171,7 +169,7 @@ export function createGatewayState(deps: {
       if (status === 'PAID') paidAt ??= now;
     }
     if (status === order.status) return outcome;
-    const open = OPEN_STATUSES.includes(status);
+    const open = isOpenOrder(status);
     await tx
       .update(orders)
       .set({ status, paidAt, updatedAt: now, ...(open ? {} : { nextCheckAt: null }) })

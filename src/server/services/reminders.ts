@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { formatAmount, paiseToRupees } from '../../domain/money';
 import { AMOUNT_MAX_PAISE } from '../../domain/constants';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { duesPurpose } from '../../domain/feePlans';
 import { dailyReminderCap, inReminderHours } from '../../domain/reminders';
 import { TEXT_VARIABLE_MAX_LENGTH } from '../../domain/tutorWords';
@@ -36,7 +37,6 @@ import {
 type ReminderRow = typeof reminders.$inferSelect;
 import { displayName } from '../users';
 import {
-  OPEN_DUE,
   PayerAtCheckout,
   paidForBy,
   payerNameOf,
@@ -76,7 +76,7 @@ const daysPast = (day: string) => sql`(${day}::date - ${dues.dueDate}::date)`;
 /** The due reaches a step of its plan's ladder on `day`. */
 const onLadder = (day: string) =>
   sql`${feePlans.reminderDays} @> jsonb_build_array(${daysPast(day)})`;
-const openDueOfRunningPlan = and(inArray(dues.status, [...OPEN_DUE]), isNull(feePlans.endedAt));
+const openDueOfRunningPlan = and(inArray(dues.status, OPEN_DUE_STATUSES), isNull(feePlans.endedAt));
 
 /** D210: a count of the day that a reminder would pass: its transaction is undone. */
 class OverLimit extends Error {
