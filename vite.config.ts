@@ -113,7 +113,7 @@ export default defineConfig(({ command }) => ({
             // splitting it by use costs a first paint ~1 KB of gzip (two files, weaker compression).
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
             // D191: what the entry imports stays in the entry. Rolldown otherwise splits each
-            // module a lazy chunk also imports (Preact, the texts, the constants) into a file of
+            // module a lazy chunk also imports (React, the texts, the constants) into a file of
             // its own: four more requests before any page can paint.
             { name: 'index', tags: ['$initial'] },
           ],

@@ -4,7 +4,7 @@
 // the way to the services.
 import { buildApp } from './app';
 import { logDestination } from './http/logging';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, modeLine } from './config';
 import { openDatabase } from './db/client';
 import { startWorker } from './jobs/worker';
 
@@ -24,7 +24,7 @@ async function main() {
     log: app.log,
     sweepIntervalSeconds: config.sweepIntervalSeconds,
   });
-  app.log.info('worker started');
+  app.log.info(`worker started; ${modeLine(config)}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
