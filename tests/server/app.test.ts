@@ -158,14 +158,18 @@ describe.each(testDatabases())('the app on $name', (database) => {
     }
   });
 
-  it("names a prerendered page's scripts as any page's, at their own priority (D222)", async () => {
+  it("fetches a prerendered page's scripts after its stylesheets, at low priority (issue 11)", async () => {
     const page = async (url: string) => (await server.inject({ method: 'GET', url })).body;
     const scriptTags = (html: string) =>
       html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
     const painted = scriptTags(await page('/static-link/asha-verma'));
     // The entry, the route's chunk and its language's texts.
     expect(painted).toHaveLength(3);
-    for (const tag of painted) expect(tag).not.toContain('fetchpriority');
+    for (const tag of painted) expect(tag).toContain('fetchpriority="low"');
+    // A page that starts empty needs its scripts to show anything: they keep their priority.
+    const empty = scriptTags(await page('/asha-verma'));
+    expect(empty.length).toBeGreaterThan(1);
+    for (const tag of empty) expect(tag).not.toContain('fetchpriority');
   });
 
   it('sends index.html compressed as the browser accepts, a prerendered one too (issue 11)', async () => {

@@ -113,10 +113,21 @@ export function withThemeVariables(html: string, style: string | undefined): str
  */
 export function withFirstPaint(html: string, markup: string | undefined): string {
   if (!markup) return html;
-  // D222: its scripts keep their priority. At low priority (D197) they finished after the
-  // first paint, so the app's start counted as blocking time; the bench scored the four routes
-  // lower with it, for a first paint a few hundred ms sooner.
-  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  return withScriptsAfterStyles(
+    html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
+  );
+}
+
+/**
+ * A prerendered page paints once its stylesheets are in; its scripts only take the painted
+ * screen over. They are fetched at low priority (`fetchpriority`), so on a phone's few
+ * connections the stylesheets go first instead of queueing behind 100 KB of script (D197; D222:
+ * it still pays with React, docs/benchmarks.md).
+ */
+function withScriptsAfterStyles(html: string): string {
+  return html
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"');
 }
 
 /**
