@@ -9,6 +9,8 @@
 //           a process of its own), on PostgreSQL and PGlite: the first run and the median
 //   dues    a month of dues for 10,000 students on PostgreSQL, then one reminder pass for them,
 //           each vs one INSERT ... SELECT of as many rows
+//   startup the web server's start to its first ready answer, built (dist-server/main.js) vs
+//           the same sources through tsx, 5 runs interleaved, on PGlite (startup.ts)
 // Reads and orders also print the bytes of log the web process wrote per request, at info level
 // as in production, and the CPU time each process spent per request: the web process, the
 // sandbox answering as the gateway, PostgreSQL, and autocannon generating the load (cpu.ts);
@@ -25,6 +27,7 @@ import { selfSignedCertificate, withH2Front } from './bench/h2';
 import { buildHelloWorld } from './bench/helloWorld';
 import { load, type LoadFigures } from './bench/load';
 import { measurePage } from './bench/pages';
+import { startupBench } from './bench/startup';
 import { demoTutor, login, startStack, students, type Stack } from './bench/stack';
 import { startCluster, type Cluster } from './lib/postgres';
 import { freePort } from './lib/ports';
@@ -343,12 +346,28 @@ async function dues() {
   }
 }
 
+async function startup() {
+  const runs = 5;
+  const figures = await startupBench(runs);
+  out('');
+  out(
+    `## The web server's start, to its first ready answer on PGlite (${runs} runs interleaved, after a first start of ${ms(figures.firstStartMs)} that made the database)`,
+  );
+  out('| server | median | runs |');
+  out('| --- | --- | --- |');
+  const row = (name: string, list: number[]) =>
+    out(`| ${name} | ${ms(median(list))} | ${list.map((n) => Math.round(n)).join(', ')} |`);
+  row('node dist-server/main.js (production, D217)', figures.built);
+  row('tsx src/server/main.ts (reference: before D217)', figures.tsx);
+}
+
 async function main() {
   out('# npm run bench');
   if (want('pages')) await pages();
   if (want('reads')) await api('reads');
   if (want('orders')) await api('orders');
   if (want('dues')) await dues();
+  if (want('startup')) await startup();
 }
 
 main().catch((error: unknown) => {

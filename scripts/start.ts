@@ -3,7 +3,7 @@
 // Cashfree, MSG91, the dev outbox) on 127.0.0.1:3100 and the web server on 127.0.0.1:3000, which
 // on embedded PGlite also runs the job worker (D108). Ctrl-C, or SIGTERM to npm's process (D218:
 // package.json's `exec` makes this process npm's child, which npm passes its signals to), stops
-// both; tests/ops/start.test.ts checks it.
+// both; tests/production/start.test.ts checks it.
 import { runToEnd, supervise } from './supervise';
 
 if (!process.argv.includes('--no-build')) {
