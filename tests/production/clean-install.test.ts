@@ -5,7 +5,7 @@
 // with every credential set, the gateway and providers pointed at a closed local port. The web
 // server must answer /readyz, the API and a page; the worker must be up; SIGTERM stops both.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -112,7 +112,12 @@ describe('the build, installed without dev dependencies', () => {
       const page = await fetch(`${origin}/student/login`);
       expect(page.status).toBe(200);
       // The prerendered first paint (dist/.vite/prerender.json) is in the page.
-      expect(await page.text()).toMatch(/<div id="root"><style/);
+      const prerendered = JSON.parse(
+        readFileSync(join(dir, 'dist/.vite/prerender.json'), 'utf8'),
+      ) as Record<string, { en: string }>;
+      expect(await page.text()).toContain(
+        `<div id="root">${prerendered['/student/login']!.en}</div>`,
+      );
 
       // The worker has started its loop and is still up a few sweeps later.
       const deadline = Date.now() + 60_000;
