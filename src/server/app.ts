@@ -67,7 +67,6 @@ declare module 'fastify' {
 /** Trust the nearest `hops` proxies' X-Forwarded-For entries (a load balancer, a CDN). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
