@@ -3,6 +3,8 @@
 // (sandbox/, D120); production, or any address but loopback, refuses to start until the
 // defaults that are only safe on a developer's machine have been replaced.
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../domain/constants';
+import { gstinProblem } from '../domain/gstin';
 import type { Locale } from '../domain/locale';
 import { DEFAULT_POOL_MAX } from './db/client';
 import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
@@ -40,6 +42,13 @@ export const DEV_WHATSAPP_ACCESS_TOKEN = 'whatsapp_dev_access_token_not_for_prod
 export const DEV_WHATSAPP_APP_SECRET = 'whatsapp_dev_app_secret_not_for_production';
 /** Echoed back when Meta checks the webhook URL (hub.verify_token). */
 export const DEV_WHATSAPP_VERIFY_TOKEN = 'whatsapp_dev_verify_token_not_for_production';
+/**
+ * D269: TuitionPay as the supplier of its platform fee, on its own tax invoices. The
+ * development GSTIN is of the right shape and check character but registered to no one;
+ * production refuses to start with it.
+ */
+export const DEV_PLATFORM_GSTIN = '29AAGCT4051R1ZN';
+export const DEV_PLATFORM_ADDRESS = 'TuitionPay (development), 1 MG Road, Bengaluru 560001';
 /** Where the sandbox server listens by default (sandbox/config.ts). */
 export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:3100';
 const MIN_SECRET_LENGTH = 32;
@@ -174,6 +183,14 @@ const envSchema = z.object({
   OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR: optional(z.coerce.number().int().min(1)),
   OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY: optional(z.coerce.number().int().min(1)),
   OTP_CODES_PER_MINUTE: optional(z.coerce.number().int().min(1)),
+  /** D269: our own GST registration, for the platform fee's invoices. */
+  PLATFORM_GSTIN: optional(
+    z
+      .string()
+      .refine((value) => gstinProblem(value) === null, 'PLATFORM_GSTIN is not a valid GSTIN'),
+  ),
+  PLATFORM_LEGAL_NAME: optional(z.string().min(1).max(100)),
+  PLATFORM_ADDRESS: optional(z.string().min(1).max(300)),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -258,6 +275,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** D114. */
   otpFloods: OtpFloodLimits;
+  /** D269: TuitionPay as the supplier of its platform fee. */
+  platform: { name: string; gstin: string; address: string };
 }
 
 export class ConfigError extends Error {
@@ -389,6 +408,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     otpFloods: otpFloodsOf(e),
+    platform: {
+      name: e.PLATFORM_LEGAL_NAME ?? PRODUCT_NAME,
+      gstin: e.PLATFORM_GSTIN ?? DEV_PLATFORM_GSTIN,
+      address: e.PLATFORM_ADDRESS ?? DEV_PLATFORM_ADDRESS,
+    },
   };
   if (!production && !isLoopback(host)) {
     // D116: the known development secrets never face a network, whatever NODE_ENV says.
@@ -408,6 +432,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
     if (!sandboxOrigin && e.ONBOARDING_ORIGIN === undefined) {
       problems.push("ONBOARDING_ORIGIN is missing: set it to the gateway's KYC pages' origin");
+    }
+    if (config.platform.gstin === DEV_PLATFORM_GSTIN || !e.PLATFORM_ADDRESS) {
+      problems.push(
+        'PLATFORM_GSTIN and PLATFORM_ADDRESS are missing: our invoices need them (D269)',
+      );
     }
     if (problems.length > 0) throw new ConfigError(problems);
   }
