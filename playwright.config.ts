@@ -66,6 +66,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // A submitted Aadhaar KYC is approved at once, so a new tutor can be paid.
         SANDBOX_KYC_REVIEW_MS: '0',
+        SANDBOX_SETTLE_EVERY_MS: '0',
       },
     },
     {

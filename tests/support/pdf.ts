@@ -28,11 +28,14 @@ export function pdfPageWords(pdf: Buffer): PdfWord[][] {
     encoding: 'utf8',
     timeout: 10_000,
   });
-  return xhtml.split(/<page\b/).slice(1).map((page) =>
-    [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map(
-      ([, x, y, text]) => ({ x: Number(x), y: Number(y), text: decode(text ?? '') }),
-    ),
-  );
+  return xhtml
+    .split(/<page\b/)
+    .slice(1)
+    .map((page) =>
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map(
+        ([, x, y, text]) => ({ x: Number(x), y: Number(y), text: decode(text ?? '') }),
+      ),
+    );
 }
 
 /** Each piece of text pdftotext finds, with its position (every page's, in page order). */

@@ -162,7 +162,8 @@ function toSettlement(s: z.infer<typeof settlementEntity>): GatewaySettlement {
     serviceCharge: s.service_charge ?? 0,
     serviceTax: s.service_tax ?? 0,
     adjustment: s.adjustment ?? 0,
-    net: s.amount_settled ?? s.settlement_amount ?? 0,
+    // What the payout is for; amount_settled is what reached the bank (0 when it failed).
+    net: s.settlement_amount ?? s.amount_settled ?? 0,
     settlementType: s.settlement_type,
     initiatedAt: s.settlement_initiated_on,
     settledAt: s.settled_on,

@@ -30,6 +30,7 @@ declare module 'fastify' {
 export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set([
   'receivePaymentWebhook',
   'receiveOnboardingWebhook',
+  'receiveSettlementWebhook',
   'receiveWhatsAppWebhook',
 ]);
 

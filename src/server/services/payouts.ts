@@ -39,7 +39,7 @@ const KINDS: Record<string, PayoutItem['kind']> = { PAYMENT: 'payment', REFUND: 
 const kindOf = (eventType: string): PayoutItem['kind'] => KINDS[eventType] ?? 'adjustment';
 
 /** How many items a settlement carries, as a column of the settlements query. */
-const itemCount = sql<number>`(select count(*)::int from ${settlementItems} where ${settlementItems.settlementId} = ${settlements.id})`;
+const itemCount = sql<number>`(select count(*)::int from "settlement_items" as "counted" where "counted"."settlement_id" = "settlements"."id")`;
 
 const toPayout = (row: SettlementRow, items: number): Payout => ({
   id: row.id,
