@@ -13,6 +13,7 @@ import { nextRefundCheck } from '../../src/server/services/refunds';
 import { SANDBOX_REFUND_PROCESSING_MS } from '../../sandbox/cashfree/pg';
 import { CLOSED_ACCOUNT_REASON, REVERSAL_REASON } from '../../sandbox/cashfree/settlements';
 import { taxTexts } from '../../src/domain/taxTexts';
+import { settlementWebhooks } from '../../src/server/db/schema';
 import { sweepAndRunJobs } from '../support/jobs';
 import { pdfPages } from '../support/pdf';
 import { login, testDatabases, useTestServer, type TestServer } from '../support/server';
@@ -26,6 +27,12 @@ import {
 import { ORDER_URL, orderBody } from './payments.support';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+function moveClockTo(server: TestServer, iso: string) {
+  const ms = Date.parse(iso) - server.clock.now().getTime();
+  if (ms < 0) throw new Error(`moveClockTo: ${iso} is in the past`);
+  server.clock.advance(ms);
+}
 const PROFILE = '/api/v1/tax-profile/';
 const PAYOUTS = '/api/v1/payouts/';
 /** Asha's GSTIN in Delhi: her PAN, check character L (gst.test.ts). */
@@ -355,6 +362,53 @@ describe.each(testDatabases())('payouts and GST documents on $name', (database) 
     expect(after.results).toMatchObject([
       { order_id: paid, payout: { id: listed.results[0].id, status: 'settled' } },
     ]);
+  });
+
+  it('keeps the payout when its webhooks are duplicated, reordered or lost', async () => {
+    const { priya, asha } = await people();
+    const sandboxFaults = (body: object) =>
+      server.inject({ method: 'POST', url: '/sandbox/cashfree/faults', payload: body });
+    await pay(priya, asha, 800, 'upi');
+    // Every webhook twice, and held until released newest first: SUCCESS before INITIATED.
+    await sandboxFaults({ duplicateWebhooks: true, reorderWebhooks: true });
+    const run = server.inject({
+      method: 'POST',
+      url: '/sandbox/cashfree/settlements/run',
+      payload: { at: THURSDAY_EVENING },
+    });
+    expect((await run).statusCode).toBe(200);
+    await sandboxFaults({ reorderWebhooks: false });
+    await settle(THURSDAY_EVENING); // nothing more is due; waits for the deliveries, runs jobs
+    const hooks = await server.db.select().from(settlementWebhooks);
+    expect(hooks.map((h) => h.eventType).sort()).toEqual([
+      'SETTLEMENT_INITIATED',
+      'SETTLEMENT_SUCCESS',
+    ]);
+    let listed = (await server.api('GET', PAYOUTS, as(asha.access_token))).json();
+    expect(listed.results).toMatchObject([{ status: 'settled', net: 800, items: 1 }]);
+
+    // The next day's webhooks are all lost: the half-hourly poll finds the payout anyway.
+    await sandboxFaults({ duplicateWebhooks: false, dropWebhooks: true });
+    const relogin = async () => {
+      const payer = await login(server, DEMO_PHONES.student, 'student');
+      server.clock.advance(31_000);
+      return { payer, tutor: await login(server, DEMO_PHONES.onboardedTutor, 'teacher') };
+    };
+    moveClockTo(server, '2025-01-16T18:00:00+05:30'); // Thursday evening: new sessions (D13)
+    const thursday = await relogin();
+    await pay(thursday.payer, thursday.tutor, 900, 'upi');
+    moveClockTo(server, '2025-01-17T17:10:00+05:30');
+    // No webhook arrives; the sweep's half-hourly poll (a new slot) lists it and syncs it.
+    await settle('2025-01-17T17:05:00+05:30');
+    await sweepAndRunJobs(server.app);
+    expect(await server.db.select().from(settlementWebhooks)).toHaveLength(2);
+    const { tutor } = await relogin();
+    listed = (await server.api('GET', PAYOUTS, as(tutor.access_token))).json();
+    expect(listed.results).toMatchObject([
+      { status: 'settled', net: 900, items: 1 },
+      { status: 'settled', net: 800 },
+    ]);
+    await sandboxFaults({ dropWebhooks: false });
   });
 
   it('credits a refunded payment in each series, pointing at its invoice', async () => {

@@ -41,10 +41,15 @@ export async function taxProfileOf(
   );
 }
 
+/** D266: whether a tutor's dues carry GST on top (registered, fees exclude GST). */
+export async function gstOnTopFor(db: Database, tutorId: number): Promise<boolean> {
+  const profile = await taxProfileOf(db, tutorId);
+  return profile.registered && !profile.feeIncludesGst;
+}
+
 /** D266: what a plan's due of `amount` asks of the payer: GST added when fees exclude it. */
 export async function dueAmountFor(db: Database, tutorId: number, amount: number) {
-  const profile = await taxProfileOf(db, tutorId);
-  return profile.registered && !profile.feeIncludesGst ? withGstOnTop(amount) : amount;
+  return (await gstOnTopFor(db, tutorId)) ? withGstOnTop(amount) : amount;
 }
 
 /** D266: refuses a plan whose due, with GST added for this tutor, is above one payment. */
