@@ -1439,7 +1439,7 @@ export interface paths {
          *     the client secret, within 5 minutes); anything else is a 401. The event is stored and
          *     answered at once; a job applies it and reads the settlement and its payments from the
          *     gateway's settlement APIs (D268). The same event of the same settlement again is a
-         *     `duplicate`; an event with no settlement id is `ignored`.
+         *     `duplicate`.
          */
         post: operations["receiveSettlementWebhook"];
         delete?: never;
@@ -4979,6 +4979,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     exportPayouts: {
