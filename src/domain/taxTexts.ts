@@ -12,7 +12,6 @@ const words = catalog({
 export const taxTexts = texts(words, 'taxTexts', {
   /** The tutor's GST profile and a payer's billing details (D267). */
   profile: {
-    tab: text,
     title: text,
     intro: text,
     registered: text,
@@ -96,7 +95,6 @@ export const taxTexts = texts(words, 'taxTexts', {
   },
   /** The Payouts view (D271). */
   payouts: {
-    tab: text,
     title: text,
     intro: text,
     empty: text,

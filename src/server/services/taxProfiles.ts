@@ -5,10 +5,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { AMOUNT_MAX_PAISE } from '../../domain/constants';
-import { gstinParts, gstinProblem, normaliseGstin } from '../../domain/gstin';
 import { gstStateName, isGstStateCode } from '../../domain/gstStates';
 import { withGstOnTop } from '../../domain/gstTax';
 import { formatINR } from '../../domain/money';
+import { checkTaxProfile } from '../../domain/taxProfile';
 import { taxTexts } from '../../domain/taxTexts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -20,7 +20,6 @@ type TaxProfile = components['schemas']['TaxProfile'];
 type TaxProfileUpdate = components['schemas']['TaxProfileUpdate'];
 
 const m = taxTexts.api;
-const ADDRESS_MAX = 300;
 
 /** The profile a user has, or the one they have until they save: unregistered, fees with GST. */
 export async function taxProfileOf(
@@ -68,70 +67,6 @@ const toApi = (row: Omit<TaxProfileRow, 'updatedAt'>): TaxProfile => ({
   fee_includes_gst: row.feeIncludesGst,
 });
 
-const clean = (text: string | null | undefined) => {
-  const trimmed = text?.replace(/\s+/g, ' ').trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
-
-type Checked = Omit<TaxProfileRow, 'userId' | 'updatedAt'>;
-
-/** A tutor's profile as saved, or the sentence that says what is wrong with it. */
-function checkTutor(input: TaxProfileUpdate): Result<Checked, 400> {
-  const address = clean(input.address);
-  const legalName = clean(input.legal_name);
-  const gstin = input.gstin ? normaliseGstin(input.gstin) : null;
-  if (address && address.length > ADDRESS_MAX) return refuse(400, m.addressTooLong);
-  if (!input.registered) {
-    if (gstin) return refuse(400, m.gstinWithoutRegistration);
-    const stateCode = input.state_code ?? null;
-    if (stateCode !== null && !isGstStateCode(stateCode)) return refuse(400, m.stateUnknown);
-    return success({
-      registered: false,
-      gstin: null,
-      legalName,
-      address,
-      stateCode,
-      feeIncludesGst: true,
-    });
-  }
-  if (!gstin) return refuse(400, m.gstinRequired);
-  const problem = gstinProblem(gstin);
-  if (problem === 'shape') return refuse(400, m.gstinShape);
-  if (problem === 'state') return refuse(400, m.gstinState);
-  if (problem === 'checksum') return refuse(400, m.gstinChecksum);
-  const { stateCode, stateName } = gstinParts(gstin);
-  if (input.state_code && input.state_code !== stateCode) {
-    return refuse(400, m.stateFromGstin(stateName));
-  }
-  if (!address) return refuse(400, m.addressRequired);
-  return success({
-    registered: true,
-    gstin,
-    legalName,
-    address,
-    stateCode,
-    feeIncludesGst: input.fee_includes_gst ?? true,
-  });
-}
-
-/** A payer's: an address and a state together, or neither; a payer is never registered here. */
-function checkPayer(input: TaxProfileUpdate): Result<Checked, 400> {
-  if (input.registered || input.gstin) return refuse(400, m.payerNotRegistered);
-  const address = clean(input.address);
-  const stateCode = input.state_code ?? null;
-  if (address && address.length > ADDRESS_MAX) return refuse(400, m.addressTooLong);
-  if (stateCode !== null && !isGstStateCode(stateCode)) return refuse(400, m.stateUnknown);
-  if ((address === null) !== (stateCode === null)) return refuse(400, m.addressAndState);
-  return success({
-    registered: false,
-    gstin: null,
-    legalName: null,
-    address,
-    stateCode,
-    feeIncludesGst: true,
-  });
-}
-
 export function createTaxProfileService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -141,8 +76,20 @@ export function createTaxProfileService(deps: { db: Database; clock: Clock }) {
     },
 
     async save(caller: UserRow, input: TaxProfileUpdate): Promise<Result<TaxProfile, 400 | 409>> {
-      const checked = caller.role === 'teacher' ? checkTutor(input) : checkPayer(input);
-      if (!checked.ok) return checked;
+      const checked = checkTaxProfile(
+        {
+          registered: input.registered,
+          gstin: input.gstin ?? null,
+          legalName: input.legal_name ?? null,
+          address: input.address ?? null,
+          stateCode: input.state_code ?? null,
+          ...(input.fee_includes_gst === undefined
+            ? {}
+            : { feeIncludesGst: input.fee_includes_gst }),
+        },
+        caller.role === 'teacher' ? 'teacher' : 'student',
+      );
+      if (!checked.ok) return refuse(400, checked.message);
       const profile = checked.value;
       try {
         return await db.transaction(async (tx) => {
