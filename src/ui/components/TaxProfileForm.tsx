@@ -6,8 +6,6 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Textarea.css';
-import '@mantine/core/styles/NativeSelect.css';
 import {
   Alert,
   Button,
@@ -70,8 +68,7 @@ export function TaxProfileForm({ actor }: { actor: TaxProfileActorRef }) {
         label={t.address}
         value={draft.address}
         maxLength={TAX_ADDRESS_MAX_LENGTH}
-        autosize
-        minRows={2}
+        rows={3}
         disabled={saving}
         onChange={(e) => change({ address: e.currentTarget.value })}
       />

@@ -2,7 +2,6 @@
 // range of days item by item (the paymentsExport machine over the payouts CSV), and a
 // financial year's statement of payouts, GST register or its GSTR-1 B2CS summary (the
 // yearExport machine).
-import '@mantine/core/styles/NativeSelect.css';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
