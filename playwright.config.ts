@@ -46,6 +46,8 @@ export default defineConfig({
         'pay-by-phone.spec.ts',
         'payment-link-ends.spec.ts',
         'payment-paths.spec.ts',
+        // Issue 50: one journey, screenshots at both widths and axe inside it.
+        'payouts-gst.spec.ts',
         'resilience.spec.ts',
         'signup-paths.spec.ts',
         'student-login.spec.ts',

@@ -3,9 +3,16 @@
 // address, whether their fees include GST); a payer gives the address and state their tax
 // invoices carry. What is wrong with the draft shows at once, as the server would say it.
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
 import {
   Alert,
   Button,

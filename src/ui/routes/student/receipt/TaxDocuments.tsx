@@ -3,6 +3,10 @@
 // invoice; the credit notes of a refund. Each laid out from the rows the PDF prints too
 // (taxDocumentSheet.ts), each on a page of its own when printed.
 import '@mantine/core/styles/DataList.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
 import { DataList, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   notRegisteredNote,

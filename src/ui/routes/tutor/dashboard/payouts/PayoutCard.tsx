@@ -3,6 +3,10 @@
 // make it up. The list shows one per payout with 'Open'; the opened payout shows it on top.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/DataList.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
 import { Badge, DataList, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type {
@@ -23,7 +27,7 @@ const COLOURS: Record<PayoutStatus, string> = {
 
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   return (
-    <Badge color={COLOURS[status]} variant="light" radius="sm">
+    <Badge color={COLOURS[status]} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
       {t.statuses[status]}
     </Badge>
   );

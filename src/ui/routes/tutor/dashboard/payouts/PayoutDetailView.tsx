@@ -3,6 +3,13 @@
 // out, each adjustment), a page at a time.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import {
@@ -40,8 +47,7 @@ function ItemCard({ item }: { item: PayoutItem }) {
             </Text>
           ) : null}
           <Text size="sm">
-            {t.amount} {formatINR(item.amount)} · {t.fees} {formatINR(item.fees)} · {t.feesGst}{' '}
-            {formatINR(item.feesGst)}
+            {t.itemFigures(formatINR(item.amount), formatINR(item.fees), formatINR(item.feesGst))}
           </Text>
         </Stack>
         <Text fw={700} style={{ whiteSpace: 'nowrap' }}>

@@ -2,6 +2,15 @@
 // range of days item by item (the paymentsExport machine over the payouts CSV), and a
 // financial year's statement of payouts, GST register or its GSTR-1 B2CS summary (the
 // yearExport machine).
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -48,7 +57,8 @@ export const yearExportLive = yearExportMachine.provide({
   actions: { saveFile: (_, file) => saveBlob(file.blob, file.fileName) },
 });
 
-const KINDS: [YearFileKind, string][] = [
+/** The year's files and their buttons' words (read when shown: the catalog loads with the tab). */
+const kinds = (): [YearFileKind, string][] => [
   ['statement', t.statement],
   ['register', t.register],
   ['b2cs', t.b2cs],
@@ -69,7 +79,7 @@ export function YearFiles({ actor, years }: { actor: YearExportActorRef; years: 
         onChange={(e) => setFy(e.currentTarget.value)}
       />
       <Group gap="xs">
-        {KINDS.map(([kind, label]) => (
+        {kinds().map(([kind, label]) => (
           <Button
             key={kind}
             variant="light"

@@ -3,6 +3,11 @@
 // one opened to see what it carried, and the files for the accountant. It reads only what the
 // worker keeps from the gateway (D268). A small self-contained view: its own machines, cards
 // that fit a phone.
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
