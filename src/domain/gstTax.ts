@@ -19,11 +19,6 @@ export const GST_RATE_PERCENT = 18;
 export const SAC_TUITION = '999293';
 /** Financial transaction processing services: what our platform fee pays for. */
 export const SAC_PLATFORM_FEE = '997158';
-/**
- * Rule 46(e): an unregistered recipient's name, address and state are required from this
- * taxable value up (printed below it when on record, Rule 46(f)).
- */
-export const RECIPIENT_ADDRESS_THRESHOLD_PAISE = 50_000_00;
 /** Rule 59(4), from 1 August 2024: inter-State B2C invoices above ₹1 lakh are B2CL. */
 export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
 
@@ -87,11 +82,6 @@ export function shareByWeights(total: Paise, weights: readonly Paise[]): Paise[]
 export function withGstOnTop(fee: Paise): Paise {
   assertAmount(fee);
   return roundHalfUp(fee * (100 + GST_RATE_PERCENT), 100 * 100) * 100;
-}
-
-/** Rule 46(e): does this taxable value need the unregistered recipient's address and state? */
-export function recipientAddressRequired(taxable: Paise): boolean {
-  return taxable >= RECIPIENT_ADDRESS_THRESHOLD_PAISE;
 }
 
 /** The GSTR-1 table of a supply to an unregistered person. */

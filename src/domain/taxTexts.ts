@@ -178,5 +178,6 @@ export const taxTexts = texts(words, 'taxTexts', {
     igst: text,
     cess: text,
     total: text,
+    table: text,
   },
 });

@@ -14,7 +14,6 @@ import {
   gstr1Table,
   invoiceFigures,
   placeOfSupply,
-  recipientAddressRequired,
   shareByWeights,
   supplyType,
   withGstOnTop,
@@ -212,12 +211,7 @@ describe('GST-exclusive fees (D266)', () => {
   });
 });
 
-describe('Rule 46(e) and GSTR-1 tables', () => {
-  it('needs the address from a taxable value of ₹50,000', () => {
-    expect(recipientAddressRequired(49_999_99)).toBe(false);
-    expect(recipientAddressRequired(50_000_00)).toBe(true);
-  });
-
+describe('GSTR-1 tables', () => {
   it('B2CL only for inter-State invoices above ₹1 lakh', () => {
     expect(gstr1Table('inter', 1_00_000_01)).toBe('B2CL');
     expect(gstr1Table('inter', 1_00_000_00)).toBe('B2CS');

@@ -306,10 +306,10 @@ describe.each(testDatabases())('payouts and GST documents on $name', (database) 
       as(asha.access_token),
     );
     expect(register.body).toContain(
-      '"INV/2425/000001","2025-01-15","","","Priya Sharma","07-Delhi","Intra-State","999293","18","1694.92","152.54","152.54","0.00","0.00","2000.00"',
+      '"INV/2425/000001","2025-01-15","","","Priya Sharma","07-Delhi","Intra-State","999293","18","1694.92","152.54","152.54","0.00","0.00","2000.00","B2CS"',
     );
     expect(register.body).toContain(
-      '"INV/2425/000002","2025-01-15","","","Priya Sharma","27-Maharashtra","Inter-State","999293","18","848.31","0.00","0.00","152.69","0.00","1001.00"',
+      '"INV/2425/000002","2025-01-15","","","Priya Sharma","27-Maharashtra","Inter-State","999293","18","848.31","0.00","0.00","152.69","0.00","1001.00","B2CS"',
     );
     const b2cs = await server.api(
       'GET',
@@ -471,7 +471,7 @@ describe.each(testDatabases())('payouts and GST documents on $name', (database) 
       as(asha.access_token),
     );
     expect(register.body).toContain(
-      '"CN/2425/000001","2025-01-15","INV/2425/000001","2025-01-15","Priya Sharma","07-Delhi","Intra-State","999293","18","-1694.92","-152.54","-152.54","0.00","0.00","-2000.00"',
+      '"CN/2425/000001","2025-01-15","INV/2425/000001","2025-01-15","Priya Sharma","07-Delhi","Intra-State","999293","18","-1694.92","-152.54","-152.54","0.00","0.00","-2000.00","B2CS"',
     );
     const b2cs = await server.api(
       'GET',

@@ -236,6 +236,16 @@ describe.each(testDatabases())('receipts on $name', (database) => {
         r.footer('TuitionPay'),
       ]),
     );
+    // Its documents too: our platform fee's tax invoice, in Hindi.
+    const hindiInvoice = pdfPages(pdf.rawPayload)[1]!;
+    expect(hindiInvoice.slice(0, 3)).toEqual(
+      readIn('hi', () => [
+        taxTexts.documents.titles.platform_invoice,
+        'TuitionPay',
+        `${taxTexts.documents.serial} | TP/2425/00000001`,
+      ]),
+    );
+    expect(hindiInvoice).toContain(readIn('hi', () => `${taxTexts.documents.cgst('9%')} | ₹1.82`));
     // The English reader of the same receipt still reads English.
     const english = await api('GET', receiptPdfUrl(id), { token: priya.token });
     expect(pdfLines(english.rawPayload)).toContain(

@@ -6,7 +6,7 @@
 import { inArray } from 'drizzle-orm';
 import { parseFinancialYear } from '../../domain/financialYear';
 import { placeOfSupplyLabel } from '../../domain/gstStates';
-import { supplyType } from '../../domain/gstTax';
+import { gstr1Table, supplyType } from '../../domain/gstTax';
 import { taxTexts } from '../../domain/taxTexts';
 import { istDateKey } from '../../domain/time';
 import type { Database } from '../db/client';
@@ -44,12 +44,15 @@ export function createTaxRegister(deps: { db: Database }) {
       'credit_note',
     ]);
     const view = query.view ?? 'documents';
+    const tableOf = (row: TaxDocumentRow) =>
+      gstr1Table(supplyType(row.supplier.stateCode!, row.placeOfSupply!), row.total);
     const sign = (row: TaxDocumentRow) => (row.kind === 'credit_note' ? -1 : 1);
     const signed = (row: TaxDocumentRow, paise: number) => rupeeText(sign(row) * paise);
     let table: string[][];
     if (view === 'b2cs') {
       const byPlace = new Map<string, { rate: number; taxable: number }>();
-      for (const row of rows) {
+      // B2CL invoices (none under D11 today) are reported one by one, not in this summary.
+      for (const row of rows.filter((r) => tableOf(r) === 'B2CS')) {
         const key = `${row.placeOfSupply}:${row.rate}`;
         const entry = byPlace.get(key) ?? { rate: row.rate, taxable: 0 };
         entry.taxable += sign(row) * row.taxable;
@@ -98,6 +101,7 @@ export function createTaxRegister(deps: { db: Database }) {
           c.igst,
           c.cess,
           c.total,
+          c.table,
         ],
         ...rows.map((row) => {
           const original = row.originalId ? serials.get(row.originalId) : undefined;
@@ -119,6 +123,7 @@ export function createTaxRegister(deps: { db: Database }) {
             signed(row, row.igst),
             rupeeText(0),
             signed(row, row.total),
+            tableOf(row),
           ];
         }),
       ];
