@@ -14,7 +14,7 @@
 // every order; on Cashfree it would be the tutor's own merchant account, *unverified*). Per
 // payment the gateway keeps the payer's fee and charges (what was paid above `base_amount`):
 // its service charge is that amount without 18% GST, its service tax the rest, so the tutor's
-// net is the base amount. A refund is deducted with its share of the fee given back. Faults: a
+// net is the base amount (D274). A refund is deducted with its share of the fee given back. Faults: a
 // payout to a closed account FAILS; a reversal comes after a SUCCESS. Either way the payments
 // are paid out again by a later run. The run also happens every SANDBOX_SETTLE_EVERY_MS.
 import type { FastifyInstance } from 'fastify';

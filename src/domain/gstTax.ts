@@ -1,4 +1,4 @@
-// GST on a payment (D265, D266): the one home of the tax arithmetic, in integer paise (D9).
+// GST on a payment (D260, D266): the one home of the tax arithmetic, in integer paise (D9).
 //
 // - A tutor's tuition is SAC 999293 (commercial training and coaching) at 18%; our platform fee
 //   is SAC 997158 (transaction processing) at 18%.

@@ -1,4 +1,4 @@
-// The gateway's settlement APIs and webhooks (issue 50, D268), as far as payouts need them:
+// The gateway's settlement APIs and webhooks (issue 50, D261, D268), as far as payouts need them:
 //
 //   POST /pg/settlements                   settlements by id, UTR or date, cursor-paged
 //   POST /pg/settlement/recon              a settlement's events (payments, refunds,
