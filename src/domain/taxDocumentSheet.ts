@@ -20,7 +20,7 @@ export interface TaxPartyView {
   phone?: string | null;
 }
 
-/** A document in the app's units (paise, ISO instants). */
+/** A tax document in the app's units (paise, ISO instants). */
 export interface TaxDocumentView {
   kind: TaxDocumentKind;
   serial: string | null;
@@ -84,60 +84,54 @@ function lineLabel(line: TaxDocumentView['lines'][number]): string {
 }
 
 /** The unregistered tutor's sentence on their receipt: no GST, and why. */
-export function notRegisteredNote(document: TaxDocumentView): string {
-  return taxTexts.documents.notRegistered(document.supplier.name);
+export function notRegisteredNote(doc: TaxDocumentView): string {
+  return taxTexts.documents.notRegistered(doc.supplier.name);
 }
 
 /** A tax invoice's or credit note's rows (a receipt has none of its own: see notRegisteredNote). */
-export function taxDocumentSheet(document: TaxDocumentView): TaxDocumentSheet {
+export function taxDocumentSheet(doc: TaxDocumentView): TaxDocumentSheet {
   const t = taxTexts.documents;
-  const credit = isCredit(document.kind);
-  const half = `${document.rate / 2}%`;
+  const credit = isCredit(doc.kind);
+  const half = `${doc.rate / 2}%`;
   const identity: SheetRow[] = [
-    [credit ? t.creditNoteSerial : t.serial, document.serial ?? ''],
-    [t.issuedAt, date(document.issuedAt)],
+    [credit ? t.creditNoteSerial : t.serial, doc.serial ?? ''],
+    [t.issuedAt, date(doc.issuedAt)],
   ];
-  if (document.original) {
-    identity.push([
-      t.against,
-      t.againstInvoice(document.original.serial, date(document.original.issuedAt)),
-    ]);
+  if (doc.original) {
+    identity.push([t.against, t.againstInvoice(doc.original.serial, date(doc.original.issuedAt))]);
   }
   const supply: SheetRow[] = [];
-  const place = stateLine(document.placeOfSupplyName, document.placeOfSupply);
+  const place = stateLine(doc.placeOfSupplyName, doc.placeOfSupply);
   if (place) supply.push([t.placeOfSupply, place]);
-  if (document.sac) supply.push([t.sac, document.sac]);
+  if (doc.sac) supply.push([t.sac, doc.sac]);
   supply.push([t.reverseCharge, t.no]);
-  const items: SheetRow[] = document.lines.map((line, i) => [
+  const items: SheetRow[] = doc.lines.map((line, i) => [
     i === 0 ? t.items : '',
     `${lineLabel(line)}: ${formatINR(line.amount)}`,
   ]);
-  const figures: SheetRow[] = [[t.taxableValue, formatINR(document.taxable)]];
-  if (document.supplyType === 'inter') {
-    figures.push([t.igst(`${document.rate}%`), formatINR(document.igst)]);
+  const figures: SheetRow[] = [[t.taxableValue, formatINR(doc.taxable)]];
+  if (doc.supplyType === 'inter') {
+    figures.push([t.igst(`${doc.rate}%`), formatINR(doc.igst)]);
   } else {
-    figures.push(
-      [t.cgst(half), formatINR(document.cgst)],
-      [t.sgst(half), formatINR(document.sgst)],
-    );
+    figures.push([t.cgst(half), formatINR(doc.cgst)], [t.sgst(half), formatINR(doc.sgst)]);
   }
   const notes = [t.gstIncluded];
-  if (document.kind === 'platform_invoice' || document.kind === 'platform_credit_note') {
+  if (doc.kind === 'platform_invoice' || doc.kind === 'platform_credit_note') {
     notes.push(t.chargesNote);
   }
   if (credit) notes.push(t.creditNoteReason);
   notes.push(t.computerMade);
   return {
-    title: t.titles[document.kind],
+    title: t.titles[doc.kind],
     sections: [
       identity,
-      partyRows(t.supplier, document.supplier),
-      partyRows(t.recipient, document.recipient),
+      partyRows(t.supplier, doc.supplier),
+      partyRows(t.recipient, doc.recipient),
       supply,
       items,
       figures,
     ],
-    totalRow: [credit ? t.creditTotal : t.total, formatINR(document.total)],
+    totalRow: [credit ? t.creditTotal : t.total, formatINR(doc.total)],
     notes,
   };
 }
