@@ -4,7 +4,6 @@
 // (taxDocumentSheet.ts). A payment from before documents existed prints as it always did.
 import type { components } from '../../../openapi/schema';
 import { rupeesToPaise } from '../../domain/money';
-import { PRODUCT_NAME } from '../../domain/messages';
 import {
   notRegisteredNote,
   taxDocumentSheet,
@@ -64,8 +63,9 @@ function documentPage({ doc, regular, bold, write }: PdfWriter, document: TaxDoc
   doc.addPage();
   doc.font(bold).fontSize(18);
   write(sheet.title, LEFT, 50);
+  // Under the title, whose document it is: the tutor's, or ours for the platform fee.
   doc.font(regular).fontSize(11);
-  write(PRODUCT_NAME, LEFT, 76);
+  write(document.supplier.name, LEFT, 76);
   let y = 108;
   const row = ([label, value]: [string, string], font = regular) => {
     doc.font(font).fontSize(10.5);
