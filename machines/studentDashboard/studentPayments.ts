@@ -3,10 +3,8 @@
 // (src/api/actors/student.ts) convert the server's rupees; the machines and views read these.
 import type { PaymentMethod } from '../../src/domain/constants';
 import type { Paise } from '../../src/domain/money';
-import type { OrderStatus, PaymentStatus } from '../../src/domain/statuses';
+import type { OrderStatus, PaymentStatus, RefundStatus } from '../../src/domain/statuses';
 import type { TaxDocumentView } from '../../src/domain/taxDocumentSheet';
-
-export type RefundStatus = 'REQUESTED' | 'DECLINED' | 'PENDING' | 'SUCCESS' | 'FAILED';
 
 export interface RefundSummary {
   id: string;
