@@ -10,10 +10,9 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { messages } from '../../src/domain/messages';
 import type { Paise } from '../../src/domain/money';
+import type { PayoutItemKind, PayoutStatus } from '../../src/domain/statuses';
 import { abstractPromise } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
-
-export type PayoutStatus = 'initiated' | 'settled' | 'failed' | 'reversed';
 
 export interface PayoutSummary {
   id: number;
@@ -33,7 +32,7 @@ export interface PayoutSummary {
 }
 
 export interface PayoutItem {
-  kind: 'payment' | 'refund' | 'adjustment';
+  kind: PayoutItemKind;
   orderId: string | null;
   studentName: string | null;
   paidAt: string | null;

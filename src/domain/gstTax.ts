@@ -22,7 +22,25 @@ export const SAC_PLATFORM_FEE = '997158';
 /** Rule 59(4), from 1 August 2024: inter-State B2C invoices above ₹1 lakh are B2CL. */
 export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
 
-export type SupplyType = 'intra' | 'inter';
+/** Same state as the supplier (CGST + SGST) or another (IGST). */
+export const SUPPLY_TYPES = ['intra', 'inter'] as const;
+export type SupplyType = (typeof SUPPLY_TYPES)[number];
+
+/**
+ * The documents a payment gives (D265): an unregistered tutor's receipt, a registered tutor's
+ * tax invoice, our platform fee's invoice, and each invoice's credit note after a refund.
+ */
+export const TAX_DOCUMENT_KINDS = [
+  'receipt',
+  'tax_invoice',
+  'credit_note',
+  'platform_invoice',
+  'platform_credit_note',
+] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
+/** A document's item lines: the tutor's tuition, or our platform fee and its charges (D9). */
+export const TAX_LINE_ITEMS = ['tuition', 'platformFee', 'charges'] as const;
+export type TaxLineItem = (typeof TAX_LINE_ITEMS)[number];
 
 export interface GstAmounts {
   taxable: Paise;

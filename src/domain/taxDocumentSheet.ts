@@ -4,12 +4,10 @@
 // SAC; the taxable value, rate and amount of each tax; place of supply; reverse charge) and
 // Rule 53's on a credit note (the invoice it is against). The receipt page and the PDF both
 // lay these rows out, so the two never differ.
+import type { SupplyType, TaxDocumentKind, TaxLineItem } from './gstTax';
 import { formatIstDate } from './istDate';
 import { formatINR, type Paise } from './money';
 import { taxTexts } from './taxTexts';
-
-export type TaxDocumentKind =
-  'receipt' | 'tax_invoice' | 'credit_note' | 'platform_invoice' | 'platform_credit_note';
 
 export interface TaxPartyView {
   name: string;
@@ -29,11 +27,11 @@ export interface TaxDocumentView {
   recipient: TaxPartyView;
   placeOfSupply: string | null;
   placeOfSupplyName: string | null;
-  supplyType: 'intra' | 'inter' | null;
+  supplyType: SupplyType | null;
   sac: string | null;
   rate: number;
   lines: {
-    item: 'tuition' | 'platformFee' | 'charges';
+    item: TaxLineItem;
     purpose: string | null;
     amount: Paise;
     taxable: Paise;

@@ -30,9 +30,11 @@ import {
   TEXT_CHANNELS,
   TEXT_STATUSES,
 } from '../../domain/dues';
+import { TAX_DOCUMENT_KINDS, type TaxLineItem } from '../../domain/gstTax';
 import {
   ORDER_STATUSES,
   PAYMENT_LINK_STATUSES,
+  PAYOUT_STATUSES,
   REFUND_CAUSES,
   REFUND_STATUSES,
 } from '../../domain/statuses';
@@ -700,9 +702,7 @@ export const taxDocuments = pgTable(
   'tax_documents',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', {
-      enum: ['receipt', 'tax_invoice', 'credit_note', 'platform_invoice', 'platform_credit_note'],
-    }).notNull(),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id),
@@ -738,10 +738,7 @@ export const taxDocuments = pgTable(
     uniqueIndex('tax_documents_series_number_idx').on(t.seriesKey, t.fyStart, t.number),
     // The year's register of a tutor.
     index('tax_documents_tutor_issued_idx').on(t.tutorId, t.issuedAt),
-    check(
-      'tax_documents_kind_check',
-      sql`${t.kind} in ('receipt', 'tax_invoice', 'credit_note', 'platform_invoice', 'platform_credit_note')`,
-    ),
+    check('tax_documents_kind_check', oneOf(t.kind, TAX_DOCUMENT_KINDS)),
     check(
       'tax_documents_numbered_check',
       sql`(${t.kind} = 'receipt') = (${t.serial} is null) and (${t.serial} is null) = (${t.number} is null)`,
@@ -763,7 +760,7 @@ export const settlements = pgTable(
     cfSettlementId: text('cf_settlement_id').notNull().unique(),
     /** Whose payments it carries (from the orders in it); null until its items are known. */
     tutorId: integer('tutor_id').references(() => users.id),
-    status: text('status', { enum: ['initiated', 'settled', 'failed', 'reversed'] }).notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
     /** As the gateway wrote it (SUCCESS, PENDING_WITH_BANK, ...). */
     gatewayStatus: text('gateway_status').notNull(),
     settlementType: text('settlement_type'),
@@ -787,10 +784,7 @@ export const settlements = pgTable(
   (t) => [
     index('settlements_tutor_initiated_idx').on(t.tutorId, t.initiatedAt),
     index('settlements_next_check_idx').on(t.nextCheckAt),
-    check(
-      'settlements_status_check',
-      sql`${t.status} in ('initiated', 'settled', 'failed', 'reversed')`,
-    ),
+    check('settlements_status_check', oneOf(t.status, PAYOUT_STATUSES)),
   ],
 );
 
@@ -856,7 +850,7 @@ export interface TaxParty {
 /** One item line of a tax document: what it is for, its amount and its taxable value. */
 export interface TaxLine {
   /** The tutor's tuition, or our platform fee and its charges (D9). */
-  item: 'tuition' | 'platformFee' | 'charges';
+  item: TaxLineItem;
   /** What a payment link said it was for, when the payment paid one. */
   purpose?: string | null;
   amount: number;

@@ -9,11 +9,9 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, DataList, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type {
-  PayoutStatus,
-  PayoutSummary,
-} from '../../../../../../machines/payoutDetail/payoutDetail.machine';
+import type { PayoutSummary } from '../../../../../../machines/payoutDetail/payoutDetail.machine';
 import { formatINR } from '../../../../../domain/money';
+import type { PayoutStatus } from '../../../../../domain/statuses';
 import { taxTexts } from '../../../../../domain/taxTexts';
 import { istDateTime } from '../payments/listParts';
 
