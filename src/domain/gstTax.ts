@@ -21,6 +21,11 @@ export const SAC_TUITION = '999293';
 export const SAC_PLATFORM_FEE = '997158';
 /** Rule 59(4), from 1 August 2024: inter-State B2C invoices above ₹1 lakh are B2CL. */
 export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
+/**
+ * Rule 46(e): from this taxable value an invoice to an unregistered payer must carry their
+ * address and state. No payment reaches it while D11 caps a payment at ₹50,000 (D267).
+ */
+export const PAYER_ADDRESS_THRESHOLD_PAISE = 50_000_00;
 
 /** Same state as the supplier (CGST + SGST) or another (IGST). */
 export const SUPPLY_TYPES = ['intra', 'inter'] as const;

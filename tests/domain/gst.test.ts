@@ -9,7 +9,9 @@ import {
   normaliseGstin,
 } from '../../src/domain/gstin';
 import { placeOfSupplyLabel } from '../../src/domain/gstStates';
+import { AMOUNT_MAX_PAISE } from '../../src/domain/constants';
 import {
+  PAYER_ADDRESS_THRESHOLD_PAISE,
   gstFromInclusive,
   gstr1Table,
   invoiceFigures,
@@ -151,6 +153,14 @@ describe('GST inside what was paid (18%)', () => {
   it('59 paise: a half paisa of CGST rounds up', () => {
     // 5900 / 118 = 50 exactly; tax 9; CGST 50 × 9% = 4.5 → 5; SGST 4.
     expect(gstFromInclusive(59, 'intra')).toMatchObject({ taxable: 50, cgst: 5, sgst: 4 });
+  });
+
+  it("the largest payment, ₹50,000, is ₹42,372.88 taxable: below Rule 46(e)'s ₹50,000 (D267)", () => {
+    // 50,00,000 paise × 100 / 118 = 42,37,288.1 → 42,37,288; so no invoice needs the payer's
+    // address. Raising D11's maximum past ₹59,000 fails here: Rule 46(e) would then apply.
+    const { taxable } = gstFromInclusive(AMOUNT_MAX_PAISE, 'inter');
+    expect(taxable).toBe(4237288);
+    expect(taxable).toBeLessThan(PAYER_ADDRESS_THRESHOLD_PAISE);
   });
 
   it('₹1,180 is ₹1,000 and ₹180 exactly', () => {
