@@ -86,6 +86,9 @@ async function productionEnv() {
       WHATSAPP_APP_SECRET: secret('whatsapp-app'),
       WHATSAPP_VERIFY_TOKEN: secret('whatsapp-verify'),
       WHATSAPP_BASE_URL: nowhere,
+      // D269: our own registration, for the platform fee's invoices (a valid GSTIN's shape).
+      PLATFORM_GSTIN: '27AAPFU0939F1ZV',
+      PLATFORM_ADDRESS: 'TuitionPay, 2 Production Road, Pune 411001',
       SWEEP_INTERVAL_SECONDS: '1',
       LOG_LEVEL: 'info',
     },
