@@ -24,6 +24,7 @@ import type { Clock } from '../../src/server/clock';
 import { fail, header, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { PaymentOps } from './payments';
+import { subscriptionApiRoutes, type SubscriptionApiDeps } from './subscriptionApi';
 import {
   fingerprint,
   KNOWN_METHODS,
@@ -116,6 +117,8 @@ export interface PgDeps {
   clock: Clock;
   clientId: string;
   clientSecret: string;
+  /** Issue 49: the Subscriptions API shares this API's base, credentials and faults. */
+  subscriptions: SubscriptionApiDeps;
 }
 
 export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
@@ -127,6 +130,7 @@ export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
     clientSecret: deps.clientSecret,
     name: 'PG',
   });
+  await app.register(subscriptionApiRoutes, deps.subscriptions);
 
   app.post('/orders', async (request, reply) => {
     const key = header(request, 'x-idempotency-key');

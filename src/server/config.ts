@@ -160,6 +160,11 @@ const envSchema = z.object({
   /** D108: run the job worker inside this web process (the default on embedded PGlite). */
   WORKER_IN_PROCESS: optional(z.stringbool()),
   /**
+   * D254: NODE_ENV=test only: the file of a clock tests move (src/server/testClock.ts), shared
+   * by every process of the run, with the route that moves it (loopback only).
+   */
+  TEST_CLOCK_FILE: optional(z.string().min(1)),
+  /**
    * D115: the proxies whose X-Forwarded-For is believed: a hop count ("1") or a comma-separated
    * list of addresses and CIDR ranges. Unset: the socket's address is the client's.
    */
@@ -252,6 +257,8 @@ export interface Config {
   reconcile: { firstCheckMs: number; orderExpiryMs: number };
   /** D108: how often a worker sends the sweep (one per interval across all workers). */
   sweepIntervalSeconds: number;
+  /** D254: the moved clock's file (NODE_ENV=test only), or null. */
+  testClockFile: string | null;
   /** D108: whether this web process also runs the job worker (PGlite: one process owns it). */
   workerInProcess: boolean;
   /** D115: Fastify's trustProxy: false (the socket's address), a hop count or addresses. */
@@ -385,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         (e.ORDER_EXPIRY_SECONDS ?? DEFAULT_RECONCILE_TIMING.orderExpiryMs / 1000) * 1000,
     },
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS ?? 15,
+    testClockFile: nodeEnv === 'test' ? (e.TEST_CLOCK_FILE ?? null) : null,
     workerInProcess:
       e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
     trustProxy: trustProxyOf(e.TRUST_PROXY),

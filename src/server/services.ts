@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { createOtpService } from './auth/otp';
 import { createSessionService } from './auth/sessions';
 import type { MerchantOnboardingApi } from './gateway/merchants';
+import type { SubscriptionGateway } from './gateway/subscriptions';
 import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
 import type { JobQueue } from './jobs/queue';
@@ -28,6 +29,9 @@ import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
 import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
+import { createGatewayState } from './services/gatewayState';
+import { createDebitService } from './services/mandateDebits';
+import { createMandateService } from './services/mandates';
 
 export interface ServiceDeps {
   db: Database;
@@ -37,6 +41,8 @@ export interface ServiceDeps {
   /** D151: WhatsApp texts (reminders). */
   whatsapp: SmsSender;
   gateway: PaymentGateway;
+  /** Issue 49: the gateway's Subscriptions (UPI Autopay mandates). */
+  subscriptions: SubscriptionGateway;
   /** The gateway's merchant onboarding (the tutor's Aadhaar KYC). */
   merchants: MerchantOnboardingApi;
   /** The gateway's PAN and bank account checks. */
@@ -55,6 +61,7 @@ export function createServices({
   sms,
   whatsapp,
   gateway,
+  subscriptions,
   merchants,
   verification,
   jobs,
@@ -74,10 +81,21 @@ export function createServices({
     publicOrigin,
     reconcile: config.reconcile,
   });
-  const refunds = createRefundService({ db, clock, gateway });
+  const refunds = createRefundService({ db, clock, gateway, subscriptions });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const dueLinks = createDueLinkService({ db, clock, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
+  const debits = createDebitService({
+    db,
+    clock,
+    jobs,
+    gateway: subscriptions,
+    users,
+    paymentLinks,
+    dueLinks,
+    textMessages,
+    applyGatewayState: createGatewayState({ clock, jobs, users }),
+  });
   return {
     db,
     clock,
@@ -136,6 +154,17 @@ export function createServices({
     dues: createDueService({ db, clock, jobs }),
     dueLinks,
     reminders: createReminderService({ db, clock, dueLinks, textMessages }),
+    subscriptions,
+    debits,
+    mandates: createMandateService({
+      db,
+      clock,
+      jobs,
+      gateway: subscriptions,
+      users,
+      debits,
+      publicOrigin,
+    }),
   };
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { autopayTexts } from '../../src/domain/autopayTexts';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { LOCALES, readIn } from '../../src/domain/locale';
 import { messages } from '../../src/domain/messages';
@@ -13,7 +14,14 @@ import * as publicPages from '../../src/domain/publicPageTexts';
 import { studentsTexts } from '../../src/domain/studentsTexts';
 import { declaredArities, declaredTextIds, textCode } from '../../src/domain/texts';
 
-const MODULES = ['messages', 'dashboardTexts', 'studentsTexts', 'publicPageTexts', 'apiMessages'];
+const MODULES = [
+  'messages',
+  'dashboardTexts',
+  'studentsTexts',
+  'publicPageTexts',
+  'apiMessages',
+  'autopayTexts',
+];
 
 async function compiled(locale: string): Promise<Messages> {
   const all: Messages = {};
@@ -73,6 +81,7 @@ describe('the catalogs', () => {
       dashboardTexts,
       studentsTexts,
       apiMessages,
+      autopayTexts,
       ...publicPages,
     };
     const facts = { merchant: 'M', product: 'P', supportEmail: 'e@x.in', phone: '9' };

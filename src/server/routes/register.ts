@@ -31,6 +31,7 @@ export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set([
   'receivePaymentWebhook',
   'receiveOnboardingWebhook',
   'receiveWhatsAppWebhook',
+  'receiveSubscriptionWebhook',
 ]);
 
 interface LooseReply {

@@ -26,6 +26,7 @@ import { tutorOnly } from './tutorOnly';
 import type { JobQueue } from '../jobs/queue';
 import type { UserRepository } from '../users';
 import type { PaymentLinkService } from './paymentLinks';
+import { cancelDebitsOfDues, cancelDebitsOfLinks } from './debitCancels';
 import { refuse, success, type Result } from './results';
 
 type PaymentLink = components['schemas']['PaymentLink'];
@@ -85,6 +86,12 @@ export async function endLinksForDues(
     )
     .returning({ id: paymentLinks.id });
   for (const { id } of ended) await jobs.send('link-close', { linkId: id }, { tx });
+  // D251: an Autopay debit of these dues that has not run ends with its link.
+  await cancelDebitsOfLinks(
+    tx,
+    jobs,
+    ended.map(({ id }) => id),
+  );
 }
 
 /**
@@ -96,6 +103,7 @@ export async function duesPaidBy(tx: Database, jobs: Pick<JobQueue, 'send'>, lin
   return async function settle(amount: number): Promise<void> {
     let left = amount;
     const settled: number[] = [];
+    const partly: number[] = [];
     for (const due of open) {
       const applied = Math.min(left, due.amount - due.paid);
       if (applied <= 0) break;
@@ -110,8 +118,11 @@ export async function duesPaidBy(tx: Database, jobs: Pick<JobQueue, 'send'>, lin
         .set({ applied })
         .where(and(eq(linkDues.linkId, linkId), eq(linkDues.dueId, due.id)));
       if (paid === due.amount) settled.push(due.id);
+      else partly.push(due.id);
     }
     await endLinksForDues(tx, jobs, settled, linkId);
+    // D251: a notice no longer says what is owed on a part-paid due.
+    await cancelDebitsOfDues(tx, jobs, partly, linkId);
   };
 }
 

@@ -18,6 +18,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type FeePlanRow, type UserRow } from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
+import { endMandatesOfPlan } from './mandates';
 import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
@@ -219,6 +220,8 @@ export function createFeePlanService({
           .set({ endedAt: clock.now() })
           .where(eq(feePlans.id, id))
           .returning();
+        // Issue 49 (D248): its Autopay mandates end too.
+        await endMandatesOfPlan(tx, jobs, id);
         return success(toApi(ended!));
       });
     },
