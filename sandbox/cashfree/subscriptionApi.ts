@@ -76,7 +76,10 @@ const subscriptionBody = z.object({
     })
     .nullish(),
   subscription_meta: z
-    .object({ return_url: z.url().max(500).nullish(), notification_channel: z.unknown() })
+    .object({
+      return_url: z.url().max(500).nullish(),
+      notification_channel: z.array(z.enum(['SMS', 'EMAIL'])).nullish(),
+    })
     .nullish(),
   subscription_expiry_time: z.string().regex(ISO_8601).nullish(),
 });

@@ -121,7 +121,10 @@ export function createMandateService(deps: MandateServiceDeps) {
   const { db, clock, jobs, gateway, users: repo, debits } = deps;
 
   /** The plans `caller` pays for, with each student (running, monthly or instalments). */
-  async function plansOf(caller: UserRow, only?: { planId: number; studentId: number }) {
+  async function plansOf(
+    caller: UserRow,
+    only?: { planId: number; studentId: number; anyKind?: boolean },
+  ) {
     const rows = await db
       .select({ plan: feePlans, student: tutorStudents, tutor: users })
       .from(feePlans)
@@ -139,7 +142,7 @@ export function createMandateService(deps: MandateServiceDeps) {
       .where(
         and(
           isNull(feePlans.endedAt),
-          ne(feePlans.kind, 'one_time'),
+          only?.anyKind ? undefined : ne(feePlans.kind, 'one_time'),
           or(eq(tutorStudents.phone, caller.phone), eq(tutorStudents.parentPhone, caller.phone)),
           only ? and(eq(feePlans.id, only.planId), eq(tutorStudents.id, only.studentId)) : undefined,
         ),
@@ -417,14 +420,14 @@ export function createMandateService(deps: MandateServiceDeps) {
       if (caller.role !== 'student') return refuse(403, t.onlyPayers);
       const email = emailSchema.safeParse(input.email);
       if (!email.success) return refuse(400, email.error.issues[0]!.message);
-      const [found] = await plansOf(caller, { planId: input.plan_id, studentId: input.student_id });
-      if (!found) {
-        const [plan] = await db.select().from(feePlans).where(eq(feePlans.id, input.plan_id));
-        return plan?.kind === 'one_time' && plan.endedAt === null
-          ? refuse(409, t.oneTime)
-          : refuse(404, t.planNotFound);
-      }
+      const [found] = await plansOf(caller, {
+        planId: input.plan_id,
+        studentId: input.student_id,
+        anyKind: true,
+      });
+      if (!found) return refuse(404, t.planNotFound);
       const { plan, student, tutor } = found;
+      if (autopayRefusal(plan) === 'one_time') return refuse(409, t.oneTime);
       if (autopayRefusal(plan) === 'over_cap') {
         return refuse(409, t.overCap(formatINR(largestDue(plan)), formatINR(MANDATE_CAP_PAISE)));
       }
