@@ -72,7 +72,10 @@ const subscriptionBody = z.object({
     .object({
       authorization_amount: z.number().min(0).max(100).nullish(),
       authorization_amount_refund: z.boolean().nullish(),
-      payment_methods: z.array(z.enum(['enach', 'pnach', 'upi', 'card'])).min(1).nullish(),
+      payment_methods: z
+        .array(z.enum(['enach', 'pnach', 'upi', 'card']))
+        .min(1)
+        .nullish(),
     })
     .nullish(),
   subscription_meta: z
@@ -122,13 +125,23 @@ const simulateBody = z.object({
   customer_action: z.enum(['CANCEL', 'PAUSE', 'RESUME']).optional(),
   debits: z
     .object({
-      fail_with: z.string().regex(/^[A-Z_]{3,40}$/).nullable(),
+      fail_with: z
+        .string()
+        .regex(/^[A-Z_]{3,40}$/)
+        .nullable(),
       fail_attempts: z.number().int().min(0).max(10).optional(),
     })
     .optional(),
 });
 
-const LIVE = ['ACTIVE', 'PAUSED', 'ON_HOLD', 'CUSTOMER_PAUSED', 'BANK_APPROVAL_PENDING', 'INITIALIZED'];
+const LIVE = [
+  'ACTIVE',
+  'PAUSED',
+  'ON_HOLD',
+  'CUSTOMER_PAUSED',
+  'BANK_APPROVAL_PENDING',
+  'INITIALIZED',
+];
 
 export interface SubscriptionApiDeps {
   subscriptions: SubscriptionState;
@@ -169,7 +182,10 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
     if (stored) {
       return {
         done: true as const,
-        reply: reply.code(stored.statusCode).header('x-idempotency-replayed', 'true').send(stored.body),
+        reply: reply
+          .code(stored.statusCode)
+          .header('x-idempotency-replayed', 'true')
+          .send(stored.body),
       };
     }
     return {
@@ -193,7 +209,13 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
     if (!parsed.success) return invalidBody(reply, request.body, parsed.error);
     const body = parsed.data;
     if (subscriptions.plans.has(body.plan_id)) {
-      return fail(reply, 409, 'invalid_request_error', 'plan_already_exists', 'plan with same id is already present');
+      return fail(
+        reply,
+        409,
+        'invalid_request_error',
+        'plan_already_exists',
+        'plan with same id is already present',
+      );
     }
     const plan = {
       planId: body.plan_id,
@@ -220,7 +242,13 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
     if (!parsed.success) return invalidBody(reply, request.body, parsed.error);
     const body = parsed.data;
     if (subscriptions.subscription(body.subscription_id)) {
-      return fail(reply, 409, 'invalid_request_error', 'subscription_already_exists', 'subscription with same id is already present');
+      return fail(
+        reply,
+        409,
+        'invalid_request_error',
+        'subscription_already_exists',
+        'subscription with same id is already present',
+      );
     }
     const plan = subscriptions.plans.get(body.plan_details.plan_id);
     if (!plan) return invalid(reply, 'plan_id_invalid', 'plan_details.plan_id : plan not found');
@@ -229,7 +257,11 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
     if (body.subscription_expiry_time) {
       expiresAt = new Date(body.subscription_expiry_time);
       if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now.getTime()) {
-        return invalid(reply, 'subscription_expiry_time_invalid', 'subscription_expiry_time : invalid value provided');
+        return invalid(
+          reply,
+          'subscription_expiry_time_invalid',
+          'subscription_expiry_time : invalid value provided',
+        );
       }
     }
     const returnUrl = body.subscription_meta?.return_url ?? null;
@@ -247,7 +279,9 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
       returnUrl,
       appOrigin: returnUrl ? new URL(returnUrl).origin : deps.appOrigin,
       paymentMethods: body.authorization_details?.payment_methods ?? ['upi'],
-      authorizationAmountPaise: rupeesToPaiseOrNull(body.authorization_details?.authorization_amount ?? 1)!,
+      authorizationAmountPaise: rupeesToPaiseOrNull(
+        body.authorization_details?.authorization_amount ?? 1,
+      )!,
       authorization: { status: 'PENDING', reference: null, at: null },
       approveBy: new Date(now.getTime() + APPROVE_WITHIN_MS),
       expiresAt,
@@ -345,16 +379,30 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
       ) {
         return notificationEntity(earlier);
       }
-      return fail(reply, 409, 'invalid_request_error', 'payment_already_exists', 'payment with same payment_id is already present');
+      return fail(
+        reply,
+        409,
+        'invalid_request_error',
+        'payment_already_exists',
+        'payment with same payment_id is already present',
+      );
     }
     const subscription = subscriptionOf(body.subscription_id);
     if (!subscription) return notFound(reply, 'subscription');
     if (subscription.status !== 'ACTIVE') {
-      return invalid(reply, 'subscription_not_active', `the subscription is ${subscription.status}`);
+      return invalid(
+        reply,
+        'subscription_not_active',
+        `the subscription is ${subscription.status}`,
+      );
     }
     const plan = subscriptions.plans.get(subscription.planId);
     if (plan && amountPaise > plan.maxAmountPaise) {
-      return invalid(reply, 'payment_amount_invalid', 'payment_amount : exceeds the plan_max_amount');
+      return invalid(
+        reply,
+        'payment_amount_invalid',
+        'payment_amount : exceeds the plan_max_amount',
+      );
     }
     const charge: SandboxCharge = {
       paymentId: body.payment_id,
@@ -388,12 +436,23 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
     if (charge.status === 'SUCCESS') {
       return invalid(reply, 'payment_already_successful', 'the payment is already successful');
     }
-    if (charge.status === 'CANCELLED') return invalid(reply, 'payment_cancelled', 'the payment is cancelled');
+    if (charge.status === 'CANCELLED')
+      return invalid(reply, 'payment_cancelled', 'the payment is cancelled');
     if (charge.executions.some((e) => e.status === 'PENDING')) {
-      return fail(reply, 409, 'invalid_request_error', 'execution_in_progress', 'an execution of this payment is in progress');
+      return fail(
+        reply,
+        409,
+        'invalid_request_error',
+        'execution_in_progress',
+        'an execution of this payment is in progress',
+      );
     }
     if (charge.executions.length >= DEBIT_ATTEMPTS) {
-      return invalid(reply, 'max_attempts_exceeded', `at most ${DEBIT_ATTEMPTS} executions per notification`);
+      return invalid(
+        reply,
+        'max_attempts_exceeded',
+        `at most ${DEBIT_ATTEMPTS} executions per notification`,
+      );
     }
     const now = clock.now();
     const opens = charge.notification.at.getTime() + NOTICE_MIN_MS;
@@ -410,7 +469,11 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
     }
     const subscription = subscriptionOf(charge.subscriptionId);
     if (!subscription || subscription.status !== 'ACTIVE') {
-      return invalid(reply, 'subscription_not_active', `the subscription is ${subscription?.status ?? 'gone'}`);
+      return invalid(
+        reply,
+        'subscription_not_active',
+        `the subscription is ${subscription?.status ?? 'gone'}`,
+      );
     }
     const execution = ops.execute(charge, executionId);
     return reply.code(200).send(executionEntity(charge, execution));
@@ -434,7 +497,9 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
       const execution = charge?.executions.find(
         (e) => e.executionId === request.params.execution_id,
       );
-      return charge && execution ? executionEntity(charge, execution) : notFound(reply, 'execution');
+      return charge && execution
+        ? executionEntity(charge, execution)
+        : notFound(reply, 'execution');
     },
   );
 
@@ -451,17 +516,31 @@ export async function subscriptionApiRoutes(app: FastifyInstance, deps: Subscrip
       if (same.amountPaise === amountPaise && same.paymentId === body.payment_id) {
         return subscriptionRefundEntity(same, now);
       }
-      return fail(reply, 409, 'invalid_request_error', 'refund_already_exists', 'refund with same refund_id is already present');
+      return fail(
+        reply,
+        409,
+        'invalid_request_error',
+        'refund_already_exists',
+        'refund with same refund_id is already present',
+      );
     }
     const charge = chargeOf(subscription.subscriptionId, body.payment_id);
     if (!charge || charge.status !== 'SUCCESS') {
-      return invalid(reply, 'payment_not_successful', 'refund can be initiated only for a successful payment');
+      return invalid(
+        reply,
+        'payment_not_successful',
+        'refund can be initiated only for a successful payment',
+      );
     }
     const refunded = [...subscriptions.refunds.values()]
       .filter((r) => r.paymentId === charge.paymentId)
       .reduce((sum, r) => sum + r.amountPaise, 0);
     if (amountPaise > charge.amountPaise - refunded) {
-      return invalid(reply, 'refund_amount_invalid', 'refund_amount : should not exceed the amount paid minus the amount refunded');
+      return invalid(
+        reply,
+        'refund_amount_invalid',
+        'refund_amount : should not exceed the amount paid minus the amount refunded',
+      );
     }
     const refund = {
       refundId: body.refund_id,

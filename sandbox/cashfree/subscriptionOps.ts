@@ -196,10 +196,7 @@ export function createSubscriptionOps(deps: SubscriptionOpsDeps) {
         execution.status = code ? 'FAILED' : 'SUCCESS';
         execution.failureCode = code;
         charge.status = execution.status;
-        paymentEvent(
-          charge,
-          code ? 'SUBSCRIPTION_PAYMENT_FAILED' : 'SUBSCRIPTION_PAYMENT_SUCCESS',
-        );
+        paymentEvent(charge, code ? 'SUBSCRIPTION_PAYMENT_FAILED' : 'SUBSCRIPTION_PAYMENT_SUCCESS');
       });
       return execution;
     },

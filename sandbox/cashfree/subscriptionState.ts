@@ -39,7 +39,11 @@ export interface SandboxSubscription {
   appOrigin: string;
   paymentMethods: string[];
   authorizationAmountPaise: number;
-  authorization: { status: 'PENDING' | 'ACTIVE' | 'FAILED'; reference: string | null; at: Date | null };
+  authorization: {
+    status: 'PENDING' | 'ACTIVE' | 'FAILED';
+    reference: string | null;
+    at: Date | null;
+  };
   /** The page's approval by when (an unapproved mandate turns LINK_EXPIRED after). */
   approveBy: Date;
   expiresAt: Date;
@@ -63,7 +67,12 @@ export interface SandboxCharge {
   amountPaise: number;
   remarks: string | null;
   status: ChargeStatus;
-  notification: { notificationId: string; cfNotificationId: string; at: Date; status: ChargeStatus };
+  notification: {
+    notificationId: string;
+    cfNotificationId: string;
+    at: Date;
+    status: ChargeStatus;
+  };
   executions: SandboxExecution[];
 }
 
@@ -133,7 +142,10 @@ export function planEntity(plan: SandboxPlan) {
   };
 }
 
-export function subscriptionEntity(subscription: SandboxSubscription, plan: SandboxPlan | undefined) {
+export function subscriptionEntity(
+  subscription: SandboxSubscription,
+  plan: SandboxPlan | undefined,
+) {
   return {
     subscription_id: subscription.subscriptionId,
     cf_subscription_id: subscription.cfSubscriptionId,

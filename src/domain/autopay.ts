@@ -68,13 +68,7 @@ export const isFinalMandate = (status: MandateStatus) => FINAL_MANDATE_STATUSES.
 
 /** What a payer or a tutor is shown of a mandate's status. */
 export type MandateStage =
-  | 'pending'
-  | 'active'
-  | 'paused'
-  | 'cancelled'
-  | 'failed'
-  | 'expired'
-  | 'completed';
+  'pending' | 'active' | 'paused' | 'cancelled' | 'failed' | 'expired' | 'completed';
 
 export function mandateStage(status: MandateStatus): MandateStage {
   switch (status) {
@@ -125,7 +119,8 @@ export interface AutopayPlan {
 
 /** The largest single due the plan makes, paise: what one debit may be at most. */
 export function largestDue(plan: AutopayPlan): number {
-  if (plan.kind === 'instalments') return Math.max(...(plan.instalments ?? []).map((p) => p.amount));
+  if (plan.kind === 'instalments')
+    return Math.max(...(plan.instalments ?? []).map((p) => p.amount));
   return plan.amount;
 }
 

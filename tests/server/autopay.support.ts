@@ -20,18 +20,19 @@ export interface Actor {
 export const PARENT_PHONE = '9876500009';
 export const STUDENT_PHONE = '9876500001';
 
+const NAMES = ['Aarav', 'Diya', 'Kabir', 'Isha', 'Rohan', 'Meher', 'Vivaan', 'Anaya'];
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function useAutopayServer(database: TestDatabase) {
   const server = useTestServer(database, {
     env: { SANDBOX_MANDATE_APPROVAL_MS: '0', SANDBOX_DEBIT_PROCESSING_MS: '0' },
   });
-  const api = (
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    token?: string,
-    body?: unknown,
-  ) => server.api(method, url, { ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
+  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, body?: unknown) =>
+    server.api(method, url, {
+      ...(token ? { token } : {}),
+      ...(body === undefined ? {} : { body }),
+    });
 
   const as = async (phone: string, role: 'student' | 'teacher'): Promise<Actor> => {
     const { id, access_token } = await login(server, phone, role);
@@ -73,12 +74,46 @@ export function useAutopayServer(database: TestDatabase) {
     return { asha, meera, studentId, planId: plan.json().id as number };
   }
 
+  /**
+   * Asha and `n` students of batch A, each with a parent (logged in) who pays the batch's
+   * ₹`rupees` monthly plan due on the 20th; the dues are written.
+   */
+  async function batch(n: number, rupees = 1500) {
+    await seedDemoData(server.db, server.clock);
+    const asha = await as(DEMO_PHONES.onboardedTutor, 'teacher');
+    const families: { meera: Actor; studentId: number }[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const parentPhone = `98765002${String(i).padStart(2, '0')}`;
+      const added = await api('POST', '/api/v1/students/', asha.token, {
+        name: `${NAMES[i % NAMES.length]} Shah`,
+        phone: `98765003${String(i).padStart(2, '0')}`,
+        parent_name: `Parent of ${NAMES[i % NAMES.length]}`,
+        parent_phone: parentPhone,
+        batch: 'A',
+      });
+      expect(added.statusCode).toBe(201);
+      families.push({ meera: await as(parentPhone, 'student'), studentId: added.json().id });
+    }
+    const plan = await api('POST', '/api/v1/fee-plans/', asha.token, {
+      name: 'Class 9',
+      kind: 'monthly',
+      amount: rupees,
+      due_day: 20,
+      start_month: '2025-01',
+      batch: 'A',
+    });
+    expect(plan.statusCode).toBe(201);
+    await server.app.services.dues.generate();
+    return { asha, families, planId: plan.json().id as number };
+  }
+
   /** Runs the worker (and the sweep) until the sandbox's webhooks and their jobs are done. */
   async function settle(): Promise<void> {
     let quiet = 0;
     for (let round = 0; round < 40 && quiet < 3; round += 1) {
       await sleep(15);
-      const { ran, failed } = round % 2 ? await runJobs(server.app) : await sweepAndRunJobs(server.app);
+      const { ran, failed } =
+        round % 2 ? await runJobs(server.app) : await sweepAndRunJobs(server.app);
       expect(failed.map((f) => String(f.error))).toEqual([]);
       quiet = ran === 0 ? quiet + 1 : 0;
     }
@@ -129,7 +164,7 @@ export function useAutopayServer(database: TestDatabase) {
       })
     ).json();
 
-  return { server, api, as, family, settle, moveTo, approvedMandate, gateway };
+  return { server, api, as, family, batch, settle, moveTo, approvedMandate, gateway };
 }
 
 export type AutopayTest = ReturnType<typeof useAutopayServer>;

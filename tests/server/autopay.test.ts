@@ -93,7 +93,9 @@ describe.each(testDatabases())('UPI Autopay on $name', (database) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'outcome=approve&debits=success',
     });
-    expect(approved.headers.location).toBe(`${server.config.publicOrigin}/student/autopay/${mandate.id}`);
+    expect(approved.headers.location).toBe(
+      `${server.config.publicOrigin}/student/autopay/${mandate.id}`,
+    );
     await t.settle();
     const active = await api('GET', `/api/v1/my-autopay/${mandate.id}/`, meera.token);
     expect(active.json()).toMatchObject({
@@ -164,10 +166,12 @@ describe.each(testDatabases())('UPI Autopay on $name', (database) => {
     ]);
 
     // The success webhook again (at least once delivery): still one payment.
-    const log = (await server.sandbox.app.inject({
-      method: 'GET',
-      url: `/sandbox/cashfree/webhooks?subscription_id=${mandate.id}`,
-    })).json() as { type: string; body: string }[];
+    const log = (
+      await server.sandbox.app.inject({
+        method: 'GET',
+        url: `/sandbox/cashfree/webhooks?subscription_id=${mandate.id}`,
+      })
+    ).json() as { type: string; body: string }[];
     const success = log.find((w) => w.type === 'SUBSCRIPTION_PAYMENT_SUCCESS')!;
     const timestamp = String(server.clock.now().getTime());
     const { signWebhook } = await import('../../src/server/gateway/signature');
@@ -175,7 +179,11 @@ describe.each(testDatabases())('UPI Autopay on $name', (database) => {
       headers: {
         'content-type': 'application/json',
         'x-webhook-timestamp': timestamp,
-        'x-webhook-signature': signWebhook(server.config.cashfree.clientSecret, timestamp, success.body),
+        'x-webhook-signature': signWebhook(
+          server.config.cashfree.clientSecret,
+          timestamp,
+          success.body,
+        ),
       },
       body: success.body,
     });
@@ -287,13 +295,17 @@ describe.each(testDatabases())('UPI Autopay on $name', (database) => {
     expect(paused.json()).toMatchObject({ status: 'PAUSED', stage: 'paused', next_debit: null });
     await t.settle();
     expect((await debitsOf(mandateId))[0]!.state).toBe('cancelled');
-    expect((await api('POST', `/api/v1/my-autopay/${mandateId}/pause/`, meera.token)).statusCode).toBe(409);
+    expect(
+      (await api('POST', `/api/v1/my-autopay/${mandateId}/pause/`, meera.token)).statusCode,
+    ).toBe(409);
     const resumed = await api('POST', `/api/v1/my-autopay/${mandateId}/resume/`, meera.token);
     expect(resumed.json()).toMatchObject({ status: 'ACTIVE' });
     // The tutor cancels it; the parent sees it so.
     const cancelled = await api('POST', `/api/v1/autopay/${mandateId}/cancel/`, asha.token);
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', stage: 'cancelled' });
-    expect((await api('POST', `/api/v1/my-autopay/${mandateId}/cancel/`, meera.token)).statusCode).toBe(409);
+    expect(
+      (await api('POST', `/api/v1/my-autopay/${mandateId}/cancel/`, meera.token)).statusCode,
+    ).toBe(409);
     // Set up again, then cancelled in the UPI app: seen from the webhook.
     const second = await t.approvedMandate({ ...family, meera });
     await server.sandbox.app.inject({

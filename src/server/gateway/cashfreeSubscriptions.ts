@@ -93,9 +93,7 @@ const executionEntity = z.object({
   cf_payment_id: id.nullish(),
   payment_status: charge,
   payment_amount: amount,
-  failure_details: z
-    .object({ failure_reason: text, failure_error_code: text })
-    .nullish(),
+  failure_details: z.object({ failure_reason: text, failure_error_code: text }).nullish(),
 });
 
 const refundEntity = z.object({
@@ -251,7 +249,9 @@ export function createCashfreeSubscriptions(
           {
             subscription_id: subscriptionId,
             action,
-            ...(resumeAt ? { action_details: { next_scheduled_time: toIstIsoString(resumeAt) } } : {}),
+            ...(resumeAt
+              ? { action_details: { next_scheduled_time: toIstIsoString(resumeAt) } }
+              : {}),
           },
           undefined,
           undefined,

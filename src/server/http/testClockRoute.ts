@@ -15,12 +15,17 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const move = z.union([
   z.strictObject({ at: z.iso.datetime({ offset: true }) }),
-  z.strictObject({ advance_ms: z.number().int().min(-366 * 86_400_000).max(366 * 86_400_000) }),
+  z.strictObject({
+    advance_ms: z
+      .number()
+      .int()
+      .min(-366 * 86_400_000)
+      .max(366 * 86_400_000),
+  }),
   z.strictObject({ reset: z.literal(true) }),
 ]);
 
-const fromLoopback = (request: FastifyRequest) =>
-  LOOPBACK.has(request.socket.remoteAddress ?? '');
+const fromLoopback = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '');
 
 export function installTestClockRoute(app: FastifyInstance, clock: TestClock): void {
   const answer = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs() });

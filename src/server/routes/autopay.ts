@@ -21,7 +21,10 @@ export const autopayHandlers = {
     const result = await services.mandates.get(requireSession(auth).user, params.id);
     if (!result.ok) return refusal(result);
     if (result.value.refreshError) {
-      request.log.warn({ err: result.value.refreshError }, 'mandate re-read from the gateway failed');
+      request.log.warn(
+        { err: result.value.refreshError },
+        'mandate re-read from the gateway failed',
+      );
     }
     return { status: 200, body: result.value.mandate };
   },

@@ -21,9 +21,7 @@ export async function cancelDebitsOfLinks(
   const cancelled = await tx
     .update(mandateDebits)
     .set({ state: 'cancelled', nextCheckAt: null })
-    .where(
-      and(inArray(mandateDebits.linkId, linkIds), inArray(mandateDebits.state, NOT_UNDER_WAY)),
-    )
+    .where(and(inArray(mandateDebits.linkId, linkIds), inArray(mandateDebits.state, NOT_UNDER_WAY)))
     .returning({ id: mandateDebits.id, notifiedAt: mandateDebits.notifiedAt });
   for (const debit of cancelled) {
     if (debit.notifiedAt) await jobs.send('debit-sync', { debitId: debit.id }, { tx });

@@ -80,7 +80,10 @@ export const notificationId = (debitId: string) => `${debitId}_n`;
 export const newDebitId = () => newOrderId().replace(/^ord_/, 'dbt_');
 
 const isRefusal = (error: unknown): error is GatewayError =>
-  error instanceof GatewayError && error.status !== null && error.status >= 400 && error.status < 500;
+  error instanceof GatewayError &&
+  error.status !== null &&
+  error.status >= 400 &&
+  error.status < 500;
 
 /** Why a debit failed, as its payer reads it (in the language of the moment). */
 export function debitFailureText(code: string | null): string {
@@ -425,7 +428,11 @@ export function createDebitService(deps: DebitServiceDeps) {
    * any link payment does (D147), in one transaction with the debit's success. A due settled
    * another way meanwhile closed the link: the payment is then refunded in full (D112, D251).
    */
-  async function succeeded(debit: MandateDebitRow, mandate: MandateRow, execution: GatewayExecution) {
+  async function succeeded(
+    debit: MandateDebitRow,
+    mandate: MandateRow,
+    execution: GatewayExecution,
+  ) {
     await db.transaction(async (tx) => {
       const [locked] = await tx
         .select()
@@ -469,8 +476,10 @@ export function createDebitService(deps: DebitServiceDeps) {
           },
         ],
       });
-      if (outcome.refundedAutomatically === 'link_closed' ||
-        outcome.refundedAutomatically === 'link_already_paid') {
+      if (
+        outcome.refundedAutomatically === 'link_closed' ||
+        outcome.refundedAutomatically === 'link_already_paid'
+      ) {
         await tx
           .update(refunds)
           .set({ cause: 'due_settled', reason: messages.automaticRefund.due_settled })
@@ -481,7 +490,13 @@ export function createDebitService(deps: DebitServiceDeps) {
         await refundAutomatically(tx, jobs, order!, 'due_settled', now);
         await tx
           .update(mandateDebits)
-          .set({ state: 'failed', failureCode: 'AMOUNT_MISMATCH', orderId, nextCheckAt: null, updatedAt: now })
+          .set({
+            state: 'failed',
+            failureCode: 'AMOUNT_MISMATCH',
+            orderId,
+            nextCheckAt: null,
+            updatedAt: now,
+          })
           .where(eq(mandateDebits.id, locked.id));
         return;
       }
@@ -659,7 +674,11 @@ export function createDebitService(deps: DebitServiceDeps) {
             inArray(mandateDebits.state, ['pending', 'notified']),
           ),
         )
-        .returning({ id: mandateDebits.id, linkId: mandateDebits.linkId, notifiedAt: mandateDebits.notifiedAt });
+        .returning({
+          id: mandateDebits.id,
+          linkId: mandateDebits.linkId,
+          notifiedAt: mandateDebits.notifiedAt,
+        });
       if (ended.length === 0) return;
       await tx
         .update(paymentLinks)

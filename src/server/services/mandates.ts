@@ -144,7 +144,9 @@ export function createMandateService(deps: MandateServiceDeps) {
           isNull(feePlans.endedAt),
           only?.anyKind ? undefined : ne(feePlans.kind, 'one_time'),
           or(eq(tutorStudents.phone, caller.phone), eq(tutorStudents.parentPhone, caller.phone)),
-          only ? and(eq(feePlans.id, only.planId), eq(tutorStudents.id, only.studentId)) : undefined,
+          only
+            ? and(eq(feePlans.id, only.planId), eq(tutorStudents.id, only.studentId))
+            : undefined,
         ),
       )
       .orderBy(asc(users.id), asc(feePlans.name), asc(tutorStudents.name));
@@ -234,9 +236,33 @@ export function createMandateService(deps: MandateServiceDeps) {
   async function views(rows: MandateRow[]): Promise<Mandate[]> {
     if (rows.length === 0) return [];
     const [planRows, studentRows, tutorRows, debitMap] = await Promise.all([
-      db.select().from(feePlans).where(inArray(feePlans.id, rows.map((m) => m.planId))),
-      db.select().from(tutorStudents).where(inArray(tutorStudents.id, rows.map((m) => m.studentId))),
-      db.select().from(users).where(inArray(users.id, rows.map((m) => m.tutorId))),
+      db
+        .select()
+        .from(feePlans)
+        .where(
+          inArray(
+            feePlans.id,
+            rows.map((m) => m.planId),
+          ),
+        ),
+      db
+        .select()
+        .from(tutorStudents)
+        .where(
+          inArray(
+            tutorStudents.id,
+            rows.map((m) => m.studentId),
+          ),
+        ),
+      db
+        .select()
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((m) => m.tutorId),
+          ),
+        ),
       debitsOf(rows),
     ]);
     return rows.map((mandate) => {
@@ -408,7 +434,10 @@ export function createMandateService(deps: MandateServiceDeps) {
           mandate: mandate ? (shown.find((m) => m.id === mandate.id) ?? null) : null,
         });
       }
-      const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, caller.id));
+      const [me] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, caller.id));
       return success({ results, email: me?.email ?? null });
     },
 
@@ -479,7 +508,9 @@ export function createMandateService(deps: MandateServiceDeps) {
         });
       } catch (error) {
         // Nothing is kept: the plan and student may try again at once.
-        await db.delete(mandates).where(and(eq(mandates.id, id), eq(mandates.status, 'INITIALIZED')));
+        await db
+          .delete(mandates)
+          .where(and(eq(mandates.id, id), eq(mandates.status, 'INITIALIZED')));
         if (isGatewayFailure(error)) return { ...refuse(502, t.gateway), cause: error };
         throw error;
       }
@@ -602,7 +633,9 @@ export function createMandateService(deps: MandateServiceDeps) {
         const [debit] = await db
           .select({ id: mandateDebits.id })
           .from(mandateDebits)
-          .where(and(eq(mandateDebits.id, event.paymentId), eq(mandateDebits.mandateId, mandate.id)));
+          .where(
+            and(eq(mandateDebits.id, event.paymentId), eq(mandateDebits.mandateId, mandate.id)),
+          );
         if (debit) await jobs.send('debit-sync', { debitId: debit.id });
       }
       return true;
@@ -623,7 +656,15 @@ export function createMandateService(deps: MandateServiceDeps) {
   async function tutorViews(rows: MandateRow[]): Promise<TutorMandate[]> {
     const shown = await views(rows);
     const payers = rows.length
-      ? await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, rows.map((m) => m.payerId)))
+      ? await db
+          .select({ id: users.id, phone: users.phone })
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              rows.map((m) => m.payerId),
+            ),
+          )
       : [];
     return shown.map((mandate, i) => ({
       id: mandate.id,

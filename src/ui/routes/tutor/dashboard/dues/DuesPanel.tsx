@@ -75,6 +75,7 @@ import { DueLinkDialog } from './DueLinkDialog';
 import { SettleOtherDialog } from './SettleOtherDialog';
 import { DUE_STATUS_COLOR, dueDayText } from './dueStatus';
 import { ReminderSettings } from './ReminderSettingsForm';
+import { TutorAutopay } from '../autopay/TutorAutopay';
 
 const t = studentsTexts.duesTab;
 
@@ -500,6 +501,7 @@ export function DuesPanel(_props: TutorTabPanelProps) {
       <SettleOtherDialog actor={other} />
       <DueLinkDialog actor={linker} />
       <ExportButton list={list} />
+      <TutorAutopay />
       <ReminderSettings />
       <ReminderLog log={log} />
     </Stack>

@@ -31,6 +31,7 @@ import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { FeePlans, type StudentChoice } from './FeePlans';
+import { TutorAutopay } from '../autopay/TutorAutopay';
 import { ImportStudents } from './ImportStudents';
 import { historyMachine, StudentHistory } from './StudentHistory';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
@@ -129,6 +130,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         minWidth={640}
       />
       <StudentHistory list={history} name={shownName} />
+      <TutorAutopay />
       <AddStudentForm actor={add} />
       <ImportStudents actor={many} />
       <FeePlans students={choices} />
