@@ -130,6 +130,7 @@ export const autopayTexts = texts(words, 'autopayTexts', {
     },
     none: text,
     nextDebit: (amount: string, date: string) => ({ amount, date }),
+    lastFailed: (date: string, reason: string) => ({ date, reason }),
     cancel: text,
     cancelAria: (student: string) => ({ student }),
     cancelTitle: text,

@@ -89,7 +89,8 @@ function PlanCard({ plan, reload }: { plan: AutopayPlanView; reload: () => void 
             </Button>
           ) : null}
         </Group>
-        {live ? <AutopayControl key={mandate!.id} mandate={mandate!} onChanged={reload} /> : null}
+        {/* Kept once the mandate ends, so its 'cancelled' line stays after the list reloads. */}
+        {mandate ? <AutopayControl key={mandate.id} mandate={mandate} onChanged={reload} /> : null}
       </Stack>
     </Paper>
   );

@@ -24,7 +24,7 @@ import { autopayTexts } from '../../../../../domain/autopayTexts';
 import { formatINR } from '../../../../../domain/money';
 import { useEndSessionWhen } from '../../../../app/session';
 import { AutopayConfirm } from '../../../student/autopay/AutopayConfirm';
-import { dayText, failedLine, STAGE_COLOR } from '../../../student/autopay/autopayFormat';
+import { dayText, STAGE_COLOR } from '../../../student/autopay/autopayFormat';
 
 const t = autopayTexts.tutor;
 
@@ -68,7 +68,9 @@ export function TutorAutopayView({ actor }: { actor: TutorAutopayActorRef }) {
       </Text>
       {rows.map((row) => {
         const next = row.nextDebit;
-        const lastFailed = failedLine(row.lastDebit);
+        const last = row.lastDebit;
+        const lastFailed =
+          last?.state === 'failed' ? t.lastFailed(dayText(last.dueDate), last.reason ?? '') : null;
         return (
           <Paper
             key={row.id}
@@ -101,7 +103,9 @@ export function TutorAutopayView({ actor }: { actor: TutorAutopayActorRef }) {
                 mt="xs"
                 size="compact-sm"
                 variant="subtle"
-                color="red.9"
+                // The label in red.9: the subtle variant's own red is 3.3:1 on white.
+                color="red"
+                c="red.9"
                 aria-label={t.cancelAria(row.studentName)}
                 onClick={() => actor.send({ type: 'cancel.ask', id: row.id })}
               >
