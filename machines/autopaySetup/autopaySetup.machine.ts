@@ -192,16 +192,8 @@ export const autopaySetupMachine = setup({
           target: 'ready',
           actions: assign({ email: ({ event }) => event.value, error: null }),
         },
-        'setup.submit': [
-          { guard: 'emailValid', target: 'submitting', actions: assign({ error: null }) },
-          {
-            target: 'ready',
-            actions: assign({
-              error: null,
-              emailError: ({ context }) => emailProblem(context.email),
-            }),
-          },
-        ],
+        // The email is the one that was sent (a change goes back to the form): try again.
+        'setup.submit': { target: 'submitting', actions: assign({ error: null }) },
       },
     },
     unauthorized: { type: 'final' },

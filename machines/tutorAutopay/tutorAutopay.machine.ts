@@ -3,7 +3,7 @@
 //
 //   loading ──done──▶ ready ──cancel.ask(a mandate still running)──▶ confirming
 //     └──error──▶ loadFailed ──list.retry──▶ loading     confirming ──cancel.confirm──▶ cancelling
-//   ready ──list.reload──▶ loading                         └──cancel.dismiss──▶ ready
+//                                                          └──cancel.dismiss──▶ ready
 //   cancelling ──done──▶ ready (the row as the server has it now, 'Autopay cancelled.')
 //        └──error──▶ cancelFailed (the refusal) ──confirm──▶ cancelling, ──dismiss──▶ ready
 //   loading, cancelling ──401──▶ unauthorized (final)
@@ -28,7 +28,6 @@ export type TutorAutopayEvent =
   | { type: 'cancel.ask'; id: string }
   | { type: 'cancel.confirm' }
   | { type: 'cancel.dismiss' }
-  | { type: 'list.reload' }
   | { type: 'list.retry' };
 
 const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;
@@ -82,7 +81,6 @@ export const tutorAutopayMachine = setup({
           target: 'confirming',
           actions: assign({ asked: ({ event }) => event.id, cancelled: null }),
         },
-        'list.reload': { target: 'loading' },
       },
     },
     confirming: {
