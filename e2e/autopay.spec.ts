@@ -9,7 +9,6 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { autopayTexts } from '../src/domain/autopayTexts';
 import { duePeriodLabel } from '../src/domain/duePeriod';
 import { dashboardTexts } from '../src/domain/dashboardTexts';
-import { messages } from '../src/domain/messages';
 import { studentsTexts } from '../src/domain/studentsTexts';
 import { addIstDays, fromIst, istDateKey } from '../src/domain/time';
 import { DEV_CASHFREE_CLIENT_ID, DEV_CASHFREE_CLIENT_SECRET } from '../src/server/config';
@@ -107,10 +106,10 @@ async function turnOn(
     // No email, or a bad one: a clear error, and nothing is set up.
     await email.fill('');
     await page.getByRole('button', { name: a.setup.submit }).click();
-    await expect(page.getByText(messages.validation.emailRequired)).toBeVisible();
+    await expect(page.getByText(a.email.required)).toBeVisible();
     await email.fill('parent@example');
     await page.getByRole('button', { name: a.setup.submit }).click();
-    await expect(page.getByText(messages.validation.email)).toBeVisible();
+    await expect(page.getByText(a.email.invalid)).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expectNoViolations(page, 'autopay setup: a bad email');
     await page.screenshot({ path: test.info().outputPath('autopay-setup.png'), fullPage: true });

@@ -4899,6 +4899,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
         };
     };
     pauseMandate: {
@@ -4927,6 +4928,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -4956,6 +4958,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -4985,6 +4988,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -5036,6 +5040,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
             502: components["responses"]["BadGateway"];
         };
     };

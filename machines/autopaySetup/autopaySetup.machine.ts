@@ -14,7 +14,8 @@
 // abstract; the email's rule is src/domain's.
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { messages } from '../../src/domain/messages';
-import { emailSchema } from '../../src/domain/validation';
+import { autopayTexts } from '../../src/domain/autopayTexts';
+import { emailSchema } from '../../src/domain/email';
 import { abstractPromise } from '../shared/abstract';
 import { isLive, type AutopayPlanView } from '../shared/autopay';
 import { isUnauthorized, serverText, unreachableText } from '../shared/failure';
@@ -41,7 +42,7 @@ export type AutopaySetupEvent =
 /** Why the email cannot go on, in the words of the moment; null when it can. */
 export function emailProblem(email: string): string | null {
   const parsed = emailSchema.safeParse(email);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.validation.email);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? autopayTexts.email.invalid);
 }
 
 const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;

@@ -172,6 +172,13 @@ export const autopayTexts = texts(words, 'autopayTexts', {
       url,
     }),
   },
+  /** The payer's email (D250): the gateway's mandates need one. */
+  email: {
+    invalid: text,
+    required: text,
+  },
+  /** D251: why a debit for a due already paid another way was refunded. */
+  refundReason: text,
   /** Why a debit did not go through, as a payer and a tutor read it. */
   reasons: {
     insufficientFunds: text,

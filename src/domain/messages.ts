@@ -53,9 +53,6 @@ export const messages = texts(words, 'messages', {
     nameInvalid: text,
     nameTooLong: text,
     username: text,
-    // Issue 49: the payer's email (the gateway's mandates need one).
-    email: text,
-    emailRequired: text,
   },
   payment: {
     // D10: the sentence after the last ': ' of the 400 an over-limit order gets.
@@ -68,8 +65,6 @@ export const messages = texts(words, 'messages', {
     over_cap: text,
     link_already_paid: text,
     link_closed: text,
-    // Issue 49: an Autopay debit for a due already paid another way (D251).
-    due_settled: text,
     title: text,
   },
   otp: {

@@ -31,14 +31,6 @@ export const ACCOUNT_NUMBER_PATTERN = new RegExp(
 );
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 /** Letters of any script (with their accents), spaces and . ' - ; at least one letter. */
-/**
- * Issue 49 (D250): an email address as the payer types it for a mandate: one @, a dotted domain,
- * no spaces; at most EMAIL_MAX_LENGTH (the gateway's customer_email limit). The address is not
- * verified yet (a code by mail comes with a later issue): only its shape is checked.
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export const EMAIL_MAX_LENGTH = 100;
-
 export const NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M} .'-]+$/u;
 
 // --- Sanitizers (spec §5): what a field keeps of what was typed or pasted ---------------------
@@ -137,17 +129,6 @@ export const otpSchema = patternSchema(OTP_PATTERN, () => m.otp);
 export const usernameSchema = z
   .string({ error: () => m.username })
   .check(z.refine(isValidUsernameShape, { error: () => m.username }));
-
-/** Trimmed and lower-cased; required; EMAIL_PATTERN within EMAIL_MAX_LENGTH. */
-export const emailSchema = z
-  .string({ error: () => m.emailRequired })
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, { error: () => m.emailRequired }),
-    z.maxLength(EMAIL_MAX_LENGTH, { error: () => m.email }),
-    z.regex(EMAIL_PATTERN, { error: () => m.email }),
-  );
 
 export const termsSchema = z.literal(true, { error: () => m.terms });
 

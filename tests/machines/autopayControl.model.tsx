@@ -91,13 +91,15 @@ export const autopayControlScreen: UiLayer<typeof autopayControlMachine, Autopay
     confirming: ({ context }) => {
       expect(screen.getByRole('dialog', { name: TITLES[context.asked!] })).toBeInTheDocument();
     },
-    working: ({ context }) =>
+    working: ({ context }) => {
       expect(within(dialog()!).getByRole('button', { name: YES[context.asked!] })).toHaveAttribute(
         'data-loading',
         'true',
-      ),
-    failed: ({ context }) =>
-      expect(within(dialog()!).getByRole('alert')).toHaveTextContent(context.error!),
+      );
+    },
+    failed: ({ context }) => {
+      expect(within(dialog()!).getByRole('alert')).toHaveTextContent(context.error!);
+    },
     unauthorized: null,
   },
 };

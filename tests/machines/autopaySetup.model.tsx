@@ -75,12 +75,17 @@ export const autopaySetupScreen: UiLayer<typeof autopaySetupMachine, AutopaySetu
       expect(screen.getByRole('alert')).toHaveTextContent(context.error!);
       expect(buttonNamed(autopayTexts.plans.retry)).toBeEnabled();
     },
-    notFound: () => expect(screen.getByText(s.notFound)).toBeInTheDocument(),
-    ineligible: () =>
+    notFound: () => {
+      expect(screen.getByText(s.notFound)).toBeInTheDocument();
+    },
+    ineligible: () => {
       expect(screen.getByRole('status')).toHaveTextContent(
         autopayTexts.plans.overCap('₹20,000.00', '₹15,000.00'),
-      ),
-    already: () => expect(screen.getByRole('status')).toHaveTextContent(ALREADY),
+      );
+    },
+    already: () => {
+      expect(screen.getByRole('status')).toHaveTextContent(ALREADY);
+    },
     ready: ({ context }) => {
       // What the payer agrees to.
       expect(screen.getByText(s.amountEach('₹2,000.00'))).toBeInTheDocument();
@@ -92,9 +97,15 @@ export const autopaySetupScreen: UiLayer<typeof autopaySetupMachine, AutopaySetu
       expectFieldError(emailField(), context.emailError);
       expect(buttonNamed(s.submit)).toBeEnabled();
     },
-    submitting: () => expect(buttonNamed(s.submit)).toHaveAttribute('data-loading', 'true'),
-    opening: () => expect(buttonNamed(s.submit)).toHaveAttribute('data-loading', 'true'),
-    failed: ({ context }) => expect(screen.getByRole('alert')).toHaveTextContent(context.error!),
+    submitting: () => {
+      expect(buttonNamed(s.submit)).toHaveAttribute('data-loading', 'true');
+    },
+    opening: () => {
+      expect(buttonNamed(s.submit)).toHaveAttribute('data-loading', 'true');
+    },
+    failed: ({ context }) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(context.error!);
+    },
     unauthorized: null,
   },
 };

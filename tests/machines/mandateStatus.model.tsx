@@ -99,7 +99,9 @@ export const mandateStatusScreen: UiLayer<typeof mandateStatusMachine, MandateSt
         );
       }
     },
-    notFound: () => expect(screen.getByText(autopayTexts.setup.notFound)).toBeInTheDocument(),
+    notFound: () => {
+      expect(screen.getByText(autopayTexts.setup.notFound)).toBeInTheDocument();
+    },
     leaving: () => expect(heading()).toBeNull(),
   },
 };

@@ -104,9 +104,12 @@ export const tutorAutopayScreen: UiLayer<typeof tutorAutopayMachine, TutorAutopa
         within(dialog()!).getByText(t.cancelQuestion('Aarav Shah', 'Maths')),
       ).toBeInTheDocument();
     },
-    cancelling: () => expect(buttonNamed(t.cancelYes)).toHaveAttribute('data-loading', 'true'),
-    cancelFailed: ({ context }) =>
-      expect(within(dialog()!).getByRole('alert')).toHaveTextContent(context.error!),
+    cancelling: () => {
+      expect(buttonNamed(t.cancelYes)).toHaveAttribute('data-loading', 'true');
+    },
+    cancelFailed: ({ context }) => {
+      expect(within(dialog()!).getByRole('alert')).toHaveTextContent(context.error!);
+    },
     unauthorized: null,
   },
 };

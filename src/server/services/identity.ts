@@ -4,7 +4,8 @@
 // the names on it are then locked. A verifier that cannot reach the gateway gives a 502, never
 // a verdict on the PAN.
 import { currentLocale } from '../language';
-import { emailSchema, tidyText } from '../../domain/validation';
+import { emailSchema } from '../../domain/email';
+import { tidyText } from '../../domain/validation';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { messages } from '../../domain/messages';

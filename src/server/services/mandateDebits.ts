@@ -30,7 +30,6 @@ import {
 import { autopayTexts } from '../../domain/autopayTexts';
 import { duesPurpose } from '../../domain/feePlans';
 import { formatIstDate } from '../../domain/istDate';
-import { messages } from '../../domain/messages';
 import { formatAmount } from '../../domain/money';
 import { canAcceptPayments } from '../../domain/onboarding';
 import { addIstDays, istDateKey, toIstIsoString } from '../../domain/time';
@@ -482,7 +481,7 @@ export function createDebitService(deps: DebitServiceDeps) {
       ) {
         await tx
           .update(refunds)
-          .set({ cause: 'due_settled', reason: messages.automaticRefund.due_settled })
+          .set({ cause: 'due_settled', reason: autopayTexts.refundReason })
           .where(eq(refunds.orderId, orderId));
       }
       if (!same) {

@@ -26,7 +26,7 @@ import { autopayTexts } from '../../domain/autopayTexts';
 import { formatINR, paiseToRupees } from '../../domain/money';
 import { canAcceptPayments } from '../../domain/onboarding';
 import { istDateKey } from '../../domain/time';
-import { emailSchema } from '../../domain/validation';
+import { emailSchema } from '../../domain/email';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {

@@ -15,7 +15,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
-import { messages } from '../../domain/messages';
+import { automaticRefundReason } from '../../domain/refundReasons';
 import { paiseToRupees } from '../../domain/money';
 import { refundWindowVerdict } from '../../domain/refundWindow';
 import type { Clock } from '../clock';
@@ -77,7 +77,7 @@ const validDate = (text: string | null): Date | null => {
 
 /** D112: the sentence of an automatic refund; null for a student's request. */
 const automaticReason = (refund: RefundRow) =>
-  refund.cause ? messages.automaticRefund[refund.cause] : null;
+  refund.cause ? automaticRefundReason(refund.cause) : null;
 
 export function summaryOf(refund: RefundRow): RefundSummary {
   return {
