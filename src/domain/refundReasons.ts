@@ -3,8 +3,7 @@
 // common messages'.
 import { autopayTexts } from './autopayTexts';
 import { messages } from './messages';
+import type { RefundCause } from './statuses';
 
-export type AutomaticRefundCause = 'over_cap' | 'link_already_paid' | 'link_closed' | 'due_settled';
-
-export const automaticRefundReason = (cause: AutomaticRefundCause): string =>
+export const automaticRefundReason = (cause: RefundCause): string =>
   cause === 'due_settled' ? autopayTexts.refundReason : messages.automaticRefund[cause];

@@ -83,7 +83,7 @@ export function createServices({
   });
   const refunds = createRefundService({ db, clock, gateway, subscriptions });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
-  const dueLinks = createDueLinkService({ db, clock, users, paymentLinks });
+  const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
   const debits = createDebitService({
     db,
@@ -153,7 +153,13 @@ export function createServices({
     feePlans: createFeePlanService({ db, clock, jobs }),
     dues: createDueService({ db, clock, jobs }),
     dueLinks,
-    reminders: createReminderService({ db, clock, dueLinks, textMessages }),
+    reminders: createReminderService({
+      db,
+      clock,
+      dueLinks,
+      textMessages,
+      perDay: config.remindersPerDay,
+    }),
     subscriptions,
     debits,
     mandates: createMandateService({

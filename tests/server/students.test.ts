@@ -39,6 +39,7 @@ describe.each(testDatabases())('students on $name', (database) => {
       parent_phone: '9876500002',
       batch: 'Class 10 Maths',
       source: 'added',
+      confirmed: true,
     });
     const list = await api('GET', STUDENTS, { token: asha.token });
     expect(list.statusCode).toBe(200);
@@ -53,11 +54,13 @@ describe.each(testDatabases())('students on $name', (database) => {
           parent_phone: null,
           batch: null,
           source: 'paid',
+          confirmed: true,
         },
       ],
       count: 2,
       page: 1,
       page_size: 20,
+      unconfirmed: 0,
     });
 
     // A payer the tutor then adds is listed once, as added.

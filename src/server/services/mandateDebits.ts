@@ -55,7 +55,8 @@ import { GatewayError } from '../gateway/types';
 import type { JobQueue } from '../jobs/queue';
 import { inLocale } from '../language';
 import { displayName, type UserRepository } from '../users';
-import { OPEN_DUE, payerPhoneOf, type DueLinkService } from './dueLinks';
+import { payerPhoneOf, type DueLinkService } from './dueLinks';
+import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/dues';
 import type { ApplyGatewayState } from './gatewayState';
 import { newOrderId } from './ids';
 import { refundAutomatically } from './automaticRefunds';
@@ -167,7 +168,7 @@ export function createDebitService(deps: DebitServiceDeps) {
       .innerJoin(mandates, eq(mandates.id, mandateDebits.mandateId))
       .where(eq(mandateDebits.id, debit.id));
     if (!row || row.mandate !== 'ACTIVE') return false;
-    if (!(OPEN_DUE as readonly string[]).includes(row.due.status)) return false;
+    if (!isOpenDue(row.due.status)) return false;
     if (row.due.amount - row.due.paid !== debit.amount) return false;
     return canAcceptPayments(await repo.gatewayStatusOf(row.tutor));
   }
@@ -397,10 +398,10 @@ export function createDebitService(deps: DebitServiceDeps) {
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .where(eq(dues.id, dueId));
-      if (!due || !(OPEN_DUE as readonly string[]).includes(due.status)) return;
+      if (!due || !isOpenDue(due.status)) return;
       const payer = await payerOf(tx, mandate);
       await inLocale(payer.language, async () => {
-        const link = await deps.dueLinks.open(mandate.tutorId, due.payer, [dueId], tx);
+        const link = await deps.dueLinks.open(mandate.tutorId, due.payer, [dueId], { tx });
         if (!link.ok) return;
         await deps.textMessages.queue(
           {
@@ -522,7 +523,7 @@ export function createDebitService(deps: DebitServiceDeps) {
       const [due] = await tx
         .select()
         .from(dues)
-        .where(and(eq(dues.id, dueId), inArray(dues.status, [...OPEN_DUE])))
+        .where(and(eq(dues.id, dueId), inArray(dues.status, OPEN_DUE_STATUSES)))
         .for('update');
       if (!due) return false;
       const owed = due.amount - due.paid;
@@ -582,7 +583,7 @@ export function createDebitService(deps: DebitServiceDeps) {
             gt(mandates.expiresAt, now),
             mandateId === undefined ? undefined : eq(mandates.id, mandateId),
             isNull(feePlans.endedAt),
-            inArray(dues.status, [...OPEN_DUE]),
+            inArray(dues.status, OPEN_DUE_STATUSES),
             gt(dues.dueDate, today),
             lte(dues.dueDate, addIstDays(today, NOTICE_LEAD_DAYS)),
             lte(sql`${dues.amount} - ${dues.paid}`, mandates.maxAmount),

@@ -47,7 +47,7 @@ import { GatewayError } from '../gateway/types';
 import type { JobQueue } from '../jobs/queue';
 import { displayName, type UserRepository } from '../users';
 import { isUniqueViolation } from './dbErrors';
-import { OPEN_DUE } from './dueLinks';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { newOrderId } from './ids';
 import { debitFailureText, type DebitService } from './mandateDebits';
 import { refuse, success, type Result } from './results';
@@ -186,7 +186,7 @@ export function createMandateService(deps: MandateServiceDeps) {
                     and(eq(dues.planId, m.planId), eq(dues.studentId, m.studentId)),
                   ),
                 ),
-                inArray(dues.status, [...OPEN_DUE]),
+                inArray(dues.status, OPEN_DUE_STATUSES),
                 gt(dues.dueDate, today),
                 notExists(
                   db

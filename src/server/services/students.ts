@@ -26,6 +26,7 @@ type Student = components['schemas']['Student'];
 type StudentPage = components['schemas']['StudentPage'];
 type StudentImport = components['schemas']['StudentImport'];
 type ImportRow = components['schemas']['StudentImportRow'];
+type StudentConfirmation = components['schemas']['StudentConfirmation'];
 export type ImportAccept = components['schemas']['StudentImportRequest']['accept'];
 
 const m = studentsTexts.api;
@@ -39,6 +40,7 @@ const added = (row: TutorStudentRow): Student => ({
   parent_phone: row.parentPhone,
   batch: row.batch,
   source: 'added',
+  confirmed: row.confirmedAt !== null,
 });
 
 /** Thrown inside the import's transaction to undo it: a row was taken meanwhile. */
@@ -70,6 +72,7 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
       parent_phone: null,
       batch: null,
       source: 'paid' as const,
+      confirmed: true,
     }));
   }
 
@@ -80,9 +83,11 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
       const checked = checkStudent(input);
       if (!checked.ok) return refuse(400, checked.errors[0]!.message);
       try {
+        // D210: a phone the tutor types in one by one is one they vouch for.
+        const now = clock.now();
         const [row] = await db
           .insert(tutorStudents)
-          .values({ tutorId: caller.id, ...checked.value, createdAt: clock.now() })
+          .values({ tutorId: caller.id, ...checked.value, createdAt: now, confirmedAt: now })
           .returning();
         if (!row) throw new Error('addStudent: the student was not inserted');
         return success(added(row));
@@ -105,7 +110,31 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
         a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base' }),
       );
       const start = offsetOf(request);
-      return success(pageOf(all.slice(start, start + request.pageSize), all.length, request));
+      return success({
+        ...pageOf(all.slice(start, start + request.pageSize), all.length, request),
+        unconfirmed: mine.filter((row) => row.confirmedAt === null).length,
+      });
+    },
+
+    /** D210: the tutor vouches for these students' phones (absent: every one not yet). */
+    async confirm(
+      caller: UserRow,
+      ids: number[] | undefined,
+    ): Promise<Result<StudentConfirmation, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const confirmed = await db
+        .update(tutorStudents)
+        .set({ confirmedAt: clock.now() })
+        .where(
+          and(
+            eq(tutorStudents.tutorId, caller.id),
+            isNull(tutorStudents.confirmedAt),
+            ids === undefined ? undefined : inArray(tutorStudents.id, ids),
+          ),
+        )
+        .returning({ id: tutorStudents.id });
+      return success({ confirmed: confirmed.length });
     },
 
     /**
@@ -190,6 +219,7 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
         await db.transaction(async (tx) => {
           if (toWrite.length === 0) return;
           const now = clock.now();
+          // D210: imported phones get no reminder until the tutor confirms them.
           const written = await tx
             .insert(tutorStudents)
             .values(toWrite.map(({ value }) => ({ tutorId: caller.id, ...value, createdAt: now })))

@@ -41,7 +41,7 @@ CREATE TABLE "mandates" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"ended_at" timestamp with time zone,
 	CONSTRAINT "mandates_status_check" CHECK ("mandates"."status" in ('INITIALIZED', 'BANK_APPROVAL_PENDING', 'ACTIVE', 'ON_HOLD', 'PAUSED', 'CUSTOMER_PAUSED', 'CUSTOMER_CANCELLED', 'CANCELLED', 'COMPLETED', 'EXPIRED', 'LINK_EXPIRED', 'AUTH_FAILED')),
-	CONSTRAINT "mandates_ended_check" CHECK (("mandates"."ended_at" is null) = ("mandates"."status" not in ('CUSTOMER_CANCELLED', 'CANCELLED', 'COMPLETED', 'EXPIRED', 'LINK_EXPIRED', 'AUTH_FAILED'))),
+	CONSTRAINT "mandates_ended_check" CHECK (("mandates"."ended_at" is null) = (not "mandates"."status" in ('CUSTOMER_CANCELLED', 'CANCELLED', 'COMPLETED', 'EXPIRED', 'LINK_EXPIRED', 'AUTH_FAILED'))),
 	CONSTRAINT "mandates_max_amount_check" CHECK ("mandates"."max_amount" > 0 and "mandates"."max_amount" <= 1500000)
 );
 --> statement-breakpoint
@@ -63,4 +63,4 @@ CREATE UNIQUE INDEX "mandates_live_idx" ON "mandates" USING btree ("plan_id","st
 CREATE INDEX "mandates_tutor_idx" ON "mandates" USING btree ("tutor_id");--> statement-breakpoint
 CREATE INDEX "mandates_payer_idx" ON "mandates" USING btree ("payer_id");--> statement-breakpoint
 CREATE INDEX "mandates_next_check_idx" ON "mandates" USING btree ("next_check_at");--> statement-breakpoint
-ALTER TABLE "refunds" ADD CONSTRAINT "refunds_cause_check" CHECK ("refunds"."cause" is null or "refunds"."cause" in ('over_cap', 'link_already_paid', 'link_closed', 'due_settled'));
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_cause_check" CHECK ("refunds"."cause" is null or "refunds"."cause" in ('over_cap', 'link_already_paid', 'link_closed', 'dues_changed', 'due_settled'));
