@@ -1483,7 +1483,7 @@ export interface paths {
          *     created at the gateway, with the session of its hosted page where the payer approves in
          *     their UPI app. `email` (required by the gateway) is kept on the caller's profile. The
          *     mandate debits at most the plan's largest due, never above ₹15,000; it lasts 12 months
-         *     for a monthly plan, to a week after the last instalment otherwise. A plan not the
+         *     for a monthly plan, to 7 days after the last instalment otherwise. A plan not the
          *     caller's is a 404; a one-time plan, one above the cap, a tutor who cannot take payments,
          *     or a plan and student with a live mandate already, a 409; a bad email, a 400. Nothing
          *     is kept when the gateway fails (502).
@@ -2811,7 +2811,9 @@ export interface components {
         MandateStage: "pending" | "active" | "paused" | "cancelled" | "failed" | "expired" | "completed";
         /**
          * @description One debit of a mandate (D245): `scheduled` (the next due the mandate will debit, no
-         *     notice yet), then pending, notified, executing, success, failed or cancelled.
+         *     notice yet), then pending, notified, executing, success, failed or cancelled. The
+         *     notice goes from 2 days before the due date, and at least 24 hours before the debit
+         *     (D247).
          */
         AutopayDebit: {
             /** @description Null once the due was removed (its plan changed or ended). */
@@ -2854,7 +2856,11 @@ export interface components {
         MandateCreate: {
             plan_id: number;
             student_id: number;
-            /** @description The payer's email (the gateway requires one); kept on their profile. */
+            /**
+             * @description The payer's email (the gateway requires one); kept on their profile. Trimmed and
+             *     lower-cased, then at most 100 characters, one @, a dotted domain and no spaces
+             *     (D250); otherwise a 400 that says so.
+             */
             email: string;
         };
         MandateCreated: {

@@ -67,8 +67,16 @@ export const FINAL_MANDATE_STATUSES: readonly MandateStatus[] = [
 export const isFinalMandate = (status: MandateStatus) => FINAL_MANDATE_STATUSES.includes(status);
 
 /** What a payer or a tutor is shown of a mandate's status. */
-export type MandateStage =
-  'pending' | 'active' | 'paused' | 'cancelled' | 'failed' | 'expired' | 'completed';
+export const MANDATE_STAGES = [
+  'pending',
+  'active',
+  'paused',
+  'cancelled',
+  'failed',
+  'expired',
+  'completed',
+] as const;
+export type MandateStage = (typeof MANDATE_STAGES)[number];
 
 export function mandateStage(status: MandateStatus): MandateStage {
   switch (status) {
@@ -110,8 +118,11 @@ export const LIVE_DEBIT_STATES: readonly DebitState[] = ['pending', 'notified', 
 /** Why a plan cannot have a mandate, or null when it can (D246). */
 export type AutopayRefusal = 'one_time' | 'over_cap';
 
+/** The plan kinds a mandate can be for (a one-time fee is paid by link). */
+export const AUTOPAY_PLAN_KINDS = ['monthly', 'instalments'] as const;
+
 export interface AutopayPlan {
-  kind: 'monthly' | 'instalments' | 'one_time';
+  kind: (typeof AUTOPAY_PLAN_KINDS)[number] | 'one_time';
   /** Paise: a monthly plan's fee. */
   amount: number;
   instalments: { dueDate: string; amount: number }[] | null;
@@ -125,7 +136,7 @@ export function largestDue(plan: AutopayPlan): number {
 }
 
 export function autopayRefusal(plan: AutopayPlan): AutopayRefusal | null {
-  if (plan.kind === 'one_time') return 'one_time';
+  if (!(AUTOPAY_PLAN_KINDS as readonly string[]).includes(plan.kind)) return 'one_time';
   if (largestDue(plan) > MANDATE_CAP_PAISE) return 'over_cap';
   return null;
 }

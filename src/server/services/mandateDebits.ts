@@ -476,9 +476,12 @@ export function createDebitService(deps: DebitServiceDeps) {
           },
         ],
       });
+      // D251: the due was paid another way meanwhile (its link ended, or D206: its dues no
+      // longer take the debit): the refund says so in Autopay's words.
       if (
         outcome.refundedAutomatically === 'link_closed' ||
-        outcome.refundedAutomatically === 'link_already_paid'
+        outcome.refundedAutomatically === 'link_already_paid' ||
+        outcome.refundedAutomatically === 'dues_changed'
       ) {
         await tx
           .update(refunds)
