@@ -190,6 +190,33 @@ describe.each(testDatabases())('UPI Autopay on $name', (database) => {
     expect(made.count).toBe(1);
   }, 60_000);
 
+  it('the database refuses a debit above the cap and an attempt within 24 hours of its notice', async () => {
+    const family = await t.family();
+    const mandateId = await t.approvedMandate(family);
+    t.moveTo(2025, 1, 18, 8, 0);
+    await t.settle();
+    const [debit] = await debitsOf(mandateId);
+    expect(debit).toMatchObject({ state: 'notified', attempts: 0 });
+    const refused = (change: Partial<typeof mandateDebits.$inferInsert>) =>
+      server.db
+        .update(mandateDebits)
+        .set(change)
+        .where(eq(mandateDebits.id, debit!.id))
+        .then(() => 'kept', (error: unknown) => String((error as { cause?: unknown }).cause ?? error));
+    // ₹15,000.01: above what a UPI mandate debits without the PIN (D246).
+    expect(await refused({ amount: 1_500_001 })).toMatch(/mandate_debits_amount_check/);
+    // An attempt an hour after the notice, or one with no notice at all (D247).
+    const soon = new Date(debit!.notifiedAt!.getTime() + 3_600_000);
+    expect(await refused({ state: 'executing', attempts: 1, nextAttemptAt: soon })).toMatch(
+      /mandate_debits_notice_check/,
+    );
+    expect(await refused({ state: 'executing', attempts: 1, notifiedAt: null })).toMatch(
+      /mandate_debits_notice_check/,
+    );
+    const [after] = await debitsOf(mandateId);
+    expect(after).toEqual(debit);
+  });
+
   it('retries a failed debit three times an hour apart, then hands the due back with a link', async () => {
     const family = await t.family();
     const mandateId = await t.approvedMandate(family, 'INSUFFICIENT_FUNDS');

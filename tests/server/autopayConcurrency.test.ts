@@ -87,7 +87,7 @@ describe.each(testDatabases())('Autopay under concurrency on $name', (database) 
     const paid = await server.db.select().from(orders).where(eq(orders.status, 'PAID'));
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ total: 200_000, paymentLinkId: debit!.linkId });
-  });
+  }, 90_000);
 
   it("a tutor's 'paid in cash' racing each debit: never money kept twice for a due", async () => {
     const { asha, families, planId } = await t.batch(5);
@@ -139,5 +139,5 @@ describe.each(testDatabases())('Autopay under concurrency on $name', (database) 
         expect(refund).toMatchObject({ cause: 'due_settled', amount: debit.amount });
       }
     }
-  });
+  }, 90_000);
 });

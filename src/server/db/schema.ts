@@ -24,6 +24,7 @@ import {
   FINAL_MANDATE_STATUSES,
   MANDATE_CAP_PAISE,
   MANDATE_STATUSES,
+  NOTICE_MIN_MS,
 } from '../../domain/autopay';
 import { PAYMENT_METHODS, USER_ROLES } from '../../domain/constants';
 import { FEE_PLAN_KINDS } from '../../domain/feePlans';
@@ -757,7 +758,16 @@ export const mandateDebits = pgTable(
     index('mandate_debits_mandate_idx').on(t.mandateId),
     index('mandate_debits_next_check_idx').on(t.nextCheckAt),
     check('mandate_debits_state_check', oneOf(t.state, DEBIT_STATES)),
-    check('mandate_debits_amount_check', sql`${t.amount} > 0`),
+    // D246: no debit above what a UPI mandate takes without the PIN.
+    check(
+      'mandate_debits_amount_check',
+      sql`${t.amount} > 0 and ${t.amount} <= ${sql.raw(String(MANDATE_CAP_PAISE))}`,
+    ),
+    // D247: no execution without its notice, nor sooner than 24 hours after it.
+    check(
+      'mandate_debits_notice_check',
+      sql`${t.attempts} = 0 or (${t.notifiedAt} is not null and ${t.nextAttemptAt} >= ${t.notifiedAt} + interval '${sql.raw(String(NOTICE_MIN_MS / 1000))} seconds')`,
+    ),
     check(
       'mandate_debits_attempts_check',
       sql`${t.attempts} >= 0 and ${t.attempts} <= ${sql.raw(String(DEBIT_ATTEMPTS))}`,

@@ -251,6 +251,8 @@ export function createDebitService(deps: DebitServiceDeps) {
           eq(mandateDebits.id, debit.id),
           eq(mandateDebits.state, 'notified'),
           eq(mandateDebits.attempts, debit.attempts),
+          // D247: never before the attempt's time (at least 24 hours after the notice).
+          lte(mandateDebits.nextAttemptAt, now),
         ),
       )
       .returning();

@@ -18,7 +18,8 @@ CREATE TABLE "mandate_debits" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "mandate_debits_state_check" CHECK ("mandate_debits"."state" in ('pending', 'notified', 'executing', 'success', 'failed', 'cancelled')),
-	CONSTRAINT "mandate_debits_amount_check" CHECK ("mandate_debits"."amount" > 0),
+	CONSTRAINT "mandate_debits_amount_check" CHECK ("mandate_debits"."amount" > 0 and "mandate_debits"."amount" <= 1500000),
+	CONSTRAINT "mandate_debits_notice_check" CHECK ("mandate_debits"."attempts" = 0 or ("mandate_debits"."notified_at" is not null and "mandate_debits"."next_attempt_at" >= "mandate_debits"."notified_at" + interval '86400 seconds')),
 	CONSTRAINT "mandate_debits_attempts_check" CHECK ("mandate_debits"."attempts" >= 0 and "mandate_debits"."attempts" <= 4),
 	CONSTRAINT "mandate_debits_success_check" CHECK ("mandate_debits"."state" <> 'success' or ("mandate_debits"."order_id" is not null and "mandate_debits"."debited_amount" = "mandate_debits"."amount"))
 );
