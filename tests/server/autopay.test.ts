@@ -202,7 +202,10 @@ describe.each(testDatabases())('UPI Autopay on $name', (database) => {
         .update(mandateDebits)
         .set(change)
         .where(eq(mandateDebits.id, debit!.id))
-        .then(() => 'kept', (error: unknown) => String((error as { cause?: unknown }).cause ?? error));
+        .then(
+          () => 'kept',
+          (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+        );
     // ₹15,000.01: above what a UPI mandate debits without the PIN (D246).
     expect(await refused({ amount: 1_500_001 })).toMatch(/mandate_debits_amount_check/);
     // An attempt an hour after the notice, or one with no notice at all (D247).
