@@ -11,6 +11,7 @@ const modules = [
   'publicPageTexts',
   'apiMessages',
   'autopayTexts',
+  'taxTexts',
 ];
 
 export default defineConfig({

@@ -54,6 +54,8 @@ export default defineConfig({
         'pay-by-phone.spec.ts',
         'payment-link-ends.spec.ts',
         'payment-paths.spec.ts',
+        // Issue 50: one journey, screenshots at both widths and axe inside it.
+        'payouts-gst.spec.ts',
         'resilience.spec.ts',
         'signup-paths.spec.ts',
         'student-login.spec.ts',
@@ -76,6 +78,7 @@ export default defineConfig({
         SANDBOX_KYC_REVIEW_MS: '0',
         // D254: the app's moved clock (the Autopay journey moves it days ahead).
         TEST_CLOCK_FILE,
+        SANDBOX_SETTLE_EVERY_MS: '0',
       },
     },
     {

@@ -39,6 +39,7 @@ const envSchema = z.object({
   SANDBOX_DEBIT_PROCESSING_MS: optional(z.coerce.number().int().min(0).max(600_000)),
   /** D254: a moved clock shared with the app under test (NODE_ENV=test there). */
   TEST_CLOCK_FILE: optional(z.string().min(1)),
+  SANDBOX_SETTLE_EVERY_MS: optional(z.coerce.number().int().min(0).max(86_400_000)),
   CASHFREE_CLIENT_ID: optional(z.string()),
   CASHFREE_CLIENT_SECRET: optional(z.string()),
   CASHFREE_PARTNER_API_KEY: optional(z.string()),
@@ -71,6 +72,8 @@ export interface SandboxConfig {
   debitProcessingMs: number;
   /** D254: the shared test clock's file, or null (the system's time). */
   testClockFile: string | null;
+  /** D272: how often the due settlements are paid out by themselves; 0: only when asked. */
+  settleEveryMs: number;
   logLevel: string;
 }
 
@@ -107,6 +110,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
     mandateApprovalMs: e.SANDBOX_MANDATE_APPROVAL_MS ?? DEFAULT_MANDATE_APPROVAL_MS,
     debitProcessingMs: e.SANDBOX_DEBIT_PROCESSING_MS ?? DEFAULT_DEBIT_PROCESSING_MS,
     testClockFile: e.TEST_CLOCK_FILE ?? null,
+    settleEveryMs: e.SANDBOX_SETTLE_EVERY_MS ?? 60_000,
     logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

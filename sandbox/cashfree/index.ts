@@ -15,6 +15,8 @@
 //   /sandbox/cashfree/subscriptions/checkout/:id the hosted mandate page (mandatePage.ts)
 //   /sandbox/cashfree/faults                     fault switches (faults.ts)
 //   /sandbox/cashfree/webhooks                   the webhook delivery log (webhooks.ts)
+//   /sandbox/cashfree/settlements/...            run the day's settlements, their faults
+//                                                (settlements.ts; the API is under pg/)
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../src/server/clock';
 import type { SandboxConfig } from '../config';
@@ -24,6 +26,7 @@ import { onboardingSandboxRoutes } from './onboarding';
 import { createPaymentOps } from './payments';
 import { pgRoutes } from './pg';
 import { scriptRoutes } from './script';
+import { createSettlementEngine, settlementControlRoutes } from './settlements';
 import { createSandboxState } from './state';
 import { mandatePageRoutes } from './mandatePage';
 import { createSubscriptionOps } from './subscriptionOps';
@@ -61,10 +64,18 @@ export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: Cashfree
   });
   app.addHook('onClose', async () => subscriptionOps.close());
 
+  // Issue 50 (D272): settlements of each day's payments, their API (under pg/) and webhooks.
+  const settlements = createSettlementEngine({
+    state,
+    webhooks,
+    clock,
+    appOrigin: config.appOrigin,
+  });
   await app.register(pgRoutes, {
     prefix: '/pg',
     state,
     payments,
+    settlements,
     faults,
     clock,
     clientId: config.cashfree.clientId,
@@ -76,6 +87,11 @@ export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: Cashfree
       clock,
       appOrigin: config.appOrigin,
     },
+  });
+  await app.register(settlementControlRoutes, {
+    engine: settlements,
+    clock,
+    everyMs: config.settleEveryMs,
   });
   await app.register(verificationRoutes, {
     prefix: '/verification',

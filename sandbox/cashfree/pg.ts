@@ -25,6 +25,7 @@ import { fail, header, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { PaymentOps } from './payments';
 import { subscriptionApiRoutes, type SubscriptionApiDeps } from './subscriptionApi';
+import { addSettlementApi, type SettlementEngine } from './settlements';
 import {
   fingerprint,
   KNOWN_METHODS,
@@ -115,6 +116,8 @@ const simulateBody = z.object({
 
 export interface PgDeps {
   state: SandboxState;
+  /** Issue 50: the settlement calls (settlements.ts) share the PG API's scope. */
+  settlements: SettlementEngine;
   payments: PaymentOps;
   faults: Faults;
   clock: Clock;
@@ -134,6 +137,7 @@ export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
     name: 'PG',
   });
   await app.register(subscriptionApiRoutes, deps.subscriptions);
+  addSettlementApi(app, deps.settlements);
 
   app.post('/orders', async (request, reply) => {
     const key = header(request, 'x-idempotency-key');

@@ -12,6 +12,7 @@ import { LOCALES, readIn } from '../../src/domain/locale';
 import { messages } from '../../src/domain/messages';
 import * as publicPages from '../../src/domain/publicPageTexts';
 import { studentsTexts } from '../../src/domain/studentsTexts';
+import { taxTexts } from '../../src/domain/taxTexts';
 import { declaredArities, declaredTextIds, textCode } from '../../src/domain/texts';
 
 const MODULES = [
@@ -21,6 +22,7 @@ const MODULES = [
   'publicPageTexts',
   'apiMessages',
   'autopayTexts',
+  'taxTexts',
 ];
 
 async function compiled(locale: string): Promise<Messages> {
@@ -82,6 +84,7 @@ describe('the catalogs', () => {
       studentsTexts,
       apiMessages,
       autopayTexts,
+      taxTexts,
       ...publicPages,
     };
     const facts = { merchant: 'M', product: 'P', supportEmail: 'e@x.in', phone: '9' };

@@ -37,6 +37,8 @@ export function jobHandlers(
       services.debits.run(mandateId === undefined ? {} : { mandateId }),
     'mandate-sync': ({ mandateId }) => services.mandates.sync(mandateId),
     'debit-sync': ({ debitId }) => services.debits.sync(debitId),
+    'settlement-sync': ({ cfSettlementId }) => services.settlements.sync(cfSettlementId),
+    'settlements-poll': () => services.settlements.poll(),
     sweep: () => sweep(services.db, services.clock, jobs),
   };
 }

@@ -32,6 +32,10 @@ export interface JobData {
   'mandate-sync': { mandateId: string };
   /** Moves one debit on: its notice, its next attempt, a re-read, or the gateway told of its end. */
   'debit-sync': { debitId: string };
+  /** D268: brings one settlement up to what the gateway says (its webhooks, API, events). */
+  'settlement-sync': { cfSettlementId: string };
+  /** D268: lists the gateway's recent settlements for what webhooks missed; keyed by slot. */
+  'settlements-poll': { slot: string };
   /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
@@ -48,6 +52,8 @@ export const JOB_NAMES: JobName[] = [
   'autopay-run',
   'mandate-sync',
   'debit-sync',
+  'settlement-sync',
+  'settlements-poll',
   'sweep',
 ];
 
