@@ -81,6 +81,8 @@ async function productionEnv() {
       MSG91_TEMPLATE_INVITATION: 'tpl-invitation',
       MSG91_TEMPLATE_INVITATION_WITH_AMOUNT: 'tpl-invitation-amount',
       MSG91_TEMPLATE_FEE_REMINDER: 'tpl-fee-reminder',
+      MSG91_TEMPLATE_AUTOPAY_NOTICE: 'tpl-autopay-notice',
+      MSG91_TEMPLATE_AUTOPAY_FAILED: 'tpl-autopay-failed',
       WHATSAPP_PHONE_NUMBER_ID: '100200300400',
       WHATSAPP_ACCESS_TOKEN: secret('whatsapp'),
       WHATSAPP_APP_SECRET: secret('whatsapp-app'),
