@@ -14,13 +14,14 @@
 // sandbox answering as the gateway, PostgreSQL, and autocannon generating the load (cpu.ts);
 // under their tables, what issue 11's remaining targets leave the web process here (targets.ts).
 // PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
-// `npm run build` first.
+// `npm run build` first. Node runs with --expose-gc, so that the dues section can tell the heap
+// its work kept.
 import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
 import { cores, withCpuPerRequest, type CpuTimes } from './bench/cpu';
 import { budget, describeBudget, type Target } from './bench/targets';
-import { duesBench, STUDENTS as DUES_STUDENTS } from './bench/dues';
+import { duesBench, STUDENTS as DUES_STUDENTS, type Rss } from './bench/dues';
 import { selfSignedCertificate, withH2Front } from './bench/h2';
 import { buildHelloWorld } from './bench/helloWorld';
 import { load, type LoadFigures } from './bench/load';
@@ -353,11 +354,13 @@ async function dues() {
       `| reminder pass, 3 days before | ${r.sent} | ${ms(r.ms)} | ${r.queries} | ${ms(r.referenceMs)} |`,
     );
     out(`| reminder pass, again | ${r.again.sent} | ${ms(r.again.ms)} | ${r.again.queries} | |`);
+    const kept = (m: Rss) => (m.kept === null ? '' : `, ${m.kept} MB of heap kept after it`);
     out(
       `\nsms-send jobs in pg-boss: ${r.jobs}. Resident memory of this process (the worker's code):` +
-        ` dues job ${f.rss.before} MB at its start, ${f.rss.peak} MB at its peak;` +
-        ` reminder pass ${r.rss.before} MB at its start, ${r.rss.peak} MB at its peak.`,
+        ` dues job ${f.rss.before} MB at its start, ${f.rss.peak} MB at its peak${kept(f.rss)};` +
+        ` reminder pass ${r.rss.before} MB at its start, ${r.rss.peak} MB at its peak${kept(r.rss)}.`,
     );
+    out(`The database after both: ${f.databaseMb} MB (pg_database_size).`);
   } finally {
     cluster?.stop();
   }

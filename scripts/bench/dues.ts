@@ -1,12 +1,13 @@
-// `npm run bench -- dues` (issue 14): a month of dues for 10,000 students on PostgreSQL: one
-// tutor, one batch of 10,000 on a monthly plan, the dues job run once (then again, which must
-// write nothing). Printed beside a reference measured in the same run on the same database:
-// 10,000 rows of the same shape written by one INSERT ... SELECT generate_series (the floor for
-// writing that much). Then one reminder pass three days before the due day (D148): 10,000
-// payers, each a slot, a payment link, a queued text and the day's counts (D210) in one
-// transaction (then again, which must send nothing), beside one INSERT ... SELECT of 10,000 text
-// rows. The tutor's students are confirmed and half of them have paid the tutor (so the daily
-// cap lets all 10,000 through); past WhatsApp's default ceiling of 1,000, SMS carries the rest.
+// `npm run bench -- dues [--students N]` (issues 14, 51): a month of dues for 10,000 students
+// (or N) on PostgreSQL: one tutor, one batch on a monthly plan, the dues job run once (then
+// again, which must write nothing). Printed beside a reference measured in the same run on the
+// same database: as many rows of the same shape written by one INSERT ... SELECT
+// generate_series (the floor for writing that much). Then one reminder pass three days before
+// the due day (D148, D275): every payer a slot, a payment link, a queued text and its pg-boss
+// job, in batches of REMINDER_BATCH_SIZE (then again, which must send nothing), beside one
+// INSERT ... SELECT of as many text rows; the memory the work took and kept, the database's
+// size. The tutor's students are confirmed and half of them have paid the tutor (so the daily
+// cap lets all of them through); past WhatsApp's default ceiling of 1,000, SMS carries the rest.
 import type postgres from 'postgres';
 import { openDatabase, openPostgres, type Database } from '../../src/server/db/client';
 import { loadConfig } from '../../src/server/config';
@@ -20,10 +21,19 @@ import { createUserRepository } from '../../src/server/users';
 /** The bench's size unless `--students N` says otherwise. */
 export const STUDENTS = 10_000;
 
+/** Memory in MB; `kept`: heap in use after a collection, end minus start (null without gc). */
+export interface Rss {
+  before: number;
+  peak: number;
+  kept: number | null;
+}
+
 export interface DuesFigures {
   students: number;
+  /** The database's size once the dues and the pass are written, MB. */
+  databaseMb: number;
   /** The bench process's resident memory, MB: before the dues job, and its peak since. */
-  rss: { before: number; peak: number };
+  rss: Rss;
   created: number;
   ms: number;
   queries: number;
@@ -37,19 +47,29 @@ export interface DuesFigures {
     again: { sent: number; ms: number; queries: number };
     referenceMs: number;
     /** The bench process's resident memory, MB, at the pass's start and its peak during it. */
-    rss: { before: number; peak: number };
+    rss: Rss;
   };
 }
 
-const mb = () => process.memoryUsage().rss / 1024 / 1024;
-/** Samples the resident memory every 50 ms while `work` runs: its peak and the start. */
+const mb = (n: number) => Math.round(n / 1024 / 1024);
+/**
+ * Samples the resident memory every 50 ms while `work` runs: at the start, its peak, and (when
+ * node runs with --expose-gc, as `npm run bench` starts it) the heap in use after a collection
+ * at the start and at the end, which is what the work kept.
+ */
 async function withPeakRss<T>(work: () => Promise<T>) {
-  const before = mb();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const before = process.memoryUsage().rss;
   let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, mb())), 50);
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   try {
     const value = await work();
-    return { value, rss: { before: Math.round(before), peak: Math.round(Math.max(peak, mb())) } };
+    peak = Math.max(peak, process.memoryUsage().rss);
+    gc?.();
+    const kept = gc ? mb(process.memoryUsage().heapUsed - heapBefore) : null;
+    return { value, rss: { before: mb(before), peak: mb(peak), kept } };
   } finally {
     clearInterval(timer);
   }
@@ -127,7 +147,18 @@ export async function duesBench(url: string, students = STUDENTS): Promise<DuesF
     );
     const referenceMs = performance.now() - started;
     await raw.unsafe('drop table bench_rows');
-    return { students, rss: measured.rss, ...first, again, referenceMs, reminders };
+    const [{ size }] = await raw.unsafe<[{ size: string }]>(
+      'select pg_database_size(current_database()) as size',
+    );
+    return {
+      students,
+      databaseMb: Math.round(Number(size) / 1024 / 1024),
+      rss: measured.rss,
+      ...first,
+      again,
+      referenceMs,
+      reminders,
+    };
   } finally {
     await raw.end();
   }
