@@ -33,6 +33,8 @@ export function jobHandlers(
     'sms-send': ({ messageId }) => services.textMessages.send(messageId),
     'dues-generate': () => services.dues.generate(),
     'reminders-run': () => services.reminders.run(),
+    'settlement-sync': ({ cfSettlementId }) => services.settlements.sync(cfSettlementId),
+    'settlements-poll': () => services.settlements.poll(),
     sweep: () => sweep(services.db, services.clock, jobs),
   };
 }

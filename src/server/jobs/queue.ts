@@ -23,6 +23,10 @@ export interface JobData {
   'dues-generate': { hour: string };
   /** One pass of fee reminders (D148); keyed by the IST hour. */
   'reminders-run': { hour: string };
+  /** D268: brings one settlement up to what the gateway says (its webhooks, API, events). */
+  'settlement-sync': { cfSettlementId: string };
+  /** D268: lists the gateway's recent settlements for what webhooks missed; keyed by slot. */
+  'settlements-poll': { slot: string };
   /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
@@ -36,6 +40,8 @@ export const JOB_NAMES: JobName[] = [
   'sms-send',
   'dues-generate',
   'reminders-run',
+  'settlement-sync',
+  'settlements-poll',
   'sweep',
 ];
 

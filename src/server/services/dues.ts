@@ -5,6 +5,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { plannedDues, shiftMonth } from '../../domain/feePlans';
+import { withGstOnTop } from '../../domain/gstTax';
+import { gstOnTopFor } from './taxProfiles';
 import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
@@ -142,6 +144,8 @@ export function createDueService({
             .where(and(eq(feePlans.id, id), isNull(feePlans.endedAt)))
             .for('share');
           if (!plan) return 0;
+          // D266: a due carries GST on top when its tutor is registered and fees exclude it.
+          const gstOnTop = await gstOnTopFor(tx, plan.tutorId);
           const students = await tx
             .select({ id: tutorStudents.id, createdAt: tutorStudents.createdAt })
             .from(tutorStudents)
@@ -164,7 +168,12 @@ export function createDueService({
                 : '';
             return planned
               .filter((due) => due.dueDate >= from)
-              .map((due) => ({ s: student.id, p: due.period, d: due.dueDate, a: due.amount }));
+              .map((due) => ({
+                s: student.id,
+                p: due.period,
+                d: due.dueDate,
+                a: gstOnTop ? withGstOnTop(due.amount) : due.amount,
+              }));
           });
           let written = 0;
           for (let i = 0; i < values.length; i += CHUNK) {

@@ -40,6 +40,10 @@ const t = dashboardTexts.student;
 const MyDues = lazy(async () => ({
   default: (await loadInLanguage(() => import('./MyDues'))).MyDues,
 }));
+// Issue 50: the address for tax invoices, optional, after the lists.
+const BillingAddress = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./BillingAddress'))).BillingAddress,
+}));
 // Issue 11: the refund form (a text area and its input styles) loads with its dialog.
 const RefundForm = lazy(async () => ({
   default: (await loadInLanguage(() => import('./RefundDialog'))).RefundForm,
@@ -189,6 +193,9 @@ export default function StudentDashboardFlow({
         </Suspense>
         <Payments />
         <Sessions />
+        <Suspense fallback={null}>
+          <BillingAddress />
+        </Suspense>
       </Stack>
     </StudentSession>
   );
