@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { createOtpService } from './auth/otp';
 import { createSessionService } from './auth/sessions';
 import type { MerchantOnboardingApi } from './gateway/merchants';
+import type { SubscriptionGateway } from './gateway/subscriptions';
 import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
 import type { JobQueue } from './jobs/queue';
@@ -29,6 +30,9 @@ import { createDueLinkService } from './services/dueLinks';
 import { createReminderPass } from './services/reminderPass';
 import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
+import { createGatewayState } from './services/gatewayState';
+import { createDebitService } from './services/mandateDebits';
+import { createMandateService } from './services/mandates';
 import { createTaxDocuments } from './services/taxDocuments';
 import { createTaxProfileService } from './services/taxProfiles';
 import type { SettlementsApi } from './gateway/settlements';
@@ -44,6 +48,8 @@ export interface ServiceDeps {
   /** D151: WhatsApp texts (reminders). */
   whatsapp: SmsSender;
   gateway: PaymentGateway;
+  /** Issue 49: the gateway's Subscriptions (UPI Autopay mandates). */
+  subscriptions: SubscriptionGateway;
   /** The gateway's merchant onboarding (the tutor's Aadhaar KYC). */
   merchants: MerchantOnboardingApi;
   /** The gateway's PAN and bank account checks. */
@@ -64,6 +70,7 @@ export function createServices({
   sms,
   whatsapp,
   gateway,
+  subscriptions,
   merchants,
   verification,
   jobs,
@@ -86,10 +93,21 @@ export function createServices({
     publicOrigin,
     reconcile: config.reconcile,
   });
-  const refunds = createRefundService({ db, clock, gateway, taxDocuments });
+  const refunds = createRefundService({ db, clock, gateway, subscriptions, taxDocuments });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
+  const debits = createDebitService({
+    db,
+    clock,
+    jobs,
+    gateway: subscriptions,
+    users,
+    paymentLinks,
+    dueLinks,
+    textMessages,
+    applyGatewayState: createGatewayState({ clock, jobs, users, taxDocuments }),
+  });
   return {
     db,
     clock,
@@ -162,6 +180,17 @@ export function createServices({
         perDay: config.remindersPerDay,
         batchSize: config.reminderBatchSize,
       }),
+    }),
+    subscriptions,
+    debits,
+    mandates: createMandateService({
+      db,
+      clock,
+      jobs,
+      gateway: subscriptions,
+      users,
+      debits,
+      publicOrigin,
     }),
     taxProfiles: createTaxProfileService({ db, clock }),
     settlements: createSettlementService({ db, clock, api: settlementsApi, jobs }),

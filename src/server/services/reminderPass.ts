@@ -1,6 +1,7 @@
-// The scheduled reminder pass in batches (issue 51, D275): every rule of D148, D151, D207, D208
-// and D210, kept for a batch of payers at once, so the pass makes a number of queries that grows
-// with its batches, not with its payers. A batch is one transaction:
+// The scheduled reminder pass in batches (issue 51, D275): every rule of D148, D151, D207, D208,
+// D210 and D252 (no reminder for a due Autopay debits), kept for a batch of payers at once, so
+// the pass makes a number of queries that grows with its batches, not with its payers. A batch
+// is one transaction:
 //   1. the next payers in (tutor, payer phone) order due a reminder today, their slots claimed
 //      by one INSERT ... SELECT (the slot's unique index lets one writer in: another worker on
 //      the same payers waits, then finds them taken and moves on);
@@ -32,6 +33,7 @@ import { selectRows, type Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { displayName, type UserRepository } from '../users';
 import { newPaymentLinkId } from './ids';
+import { underAutopay } from './mandateDebits';
 import type { PaymentLinkService } from './paymentLinks';
 import type { TextChannel } from './textMessages';
 
@@ -127,12 +129,13 @@ export function createReminderPass(deps: {
         select distinct on (ts.tutor_id, ${payerPhone})
           ts.tutor_id, ${payerPhone} as phone, coalesce(ts.parent_name, ts.name) as name
         from tutor_students ts
-        join dues d on d.student_id = ts.id
-        join fee_plans fp on fp.id = d.plan_id
+        join dues on dues.student_id = ts.id
+        join fee_plans fp on fp.id = dues.plan_id
         left join reminder_settings rs on rs.tutor_id = ts.tutor_id
         where (ts.tutor_id, ${payerPhone}) > (${after.tutorId}, ${after.phone})
-          and d.status in (${inList(OPEN_DUE_STATUSES)}) and fp.ended_at is null
-          and fp.reminder_days @> jsonb_build_array(${day}::date - d.due_date::date)
+          and dues.status in (${inList(OPEN_DUE_STATUSES)}) and fp.ended_at is null
+          and not ${underAutopay(day)}
+          and fp.reminder_days @> jsonb_build_array(${day}::date - dues.due_date::date)
           and (rs.tutor_id is null or rs.automatic)
           and not exists (select 1 from reminders r
             where r.tutor_id = ts.tutor_id and r.payer_phone = ${payerPhone} and r.day = ${day})
@@ -157,18 +160,19 @@ export function createReminderPass(deps: {
   async function coveredDues(tx: Database, day: string, slots: Slot[]) {
     return selectRows<CoveredDue>(
       tx,
-      sql`select d.id, d.tutor_id, ${payerPhone} as phone, d.amount - d.paid as left,
-          fp.name as plan, d.period, ts.confirmed_at is not null as confirmed
-        from dues d
-        join tutor_students ts on ts.id = d.student_id
-        join fee_plans fp on fp.id = d.plan_id
+      sql`select dues.id, dues.tutor_id, ${payerPhone} as phone, dues.amount - dues.paid as left,
+          fp.name as plan, dues.period, ts.confirmed_at is not null as confirmed
+        from dues
+        join tutor_students ts on ts.id = dues.student_id
+        join fee_plans fp on fp.id = dues.plan_id
         where (ts.tutor_id, ${payerPhone}) in
             (select tutor_id, phone from json_to_recordset(${json(slots)}) as s(tutor_id int, phone text))
-          and d.status in (${inList(OPEN_DUE_STATUSES)}) and fp.ended_at is null
-          and (d.due_date <= ${day}
-            or fp.reminder_days @> jsonb_build_array(${day}::date - d.due_date::date))
-        order by d.due_date, d.id
-        for update of d`,
+          and dues.status in (${inList(OPEN_DUE_STATUSES)}) and fp.ended_at is null
+          and not ${underAutopay(day)}
+          and (dues.due_date <= ${day}
+            or fp.reminder_days @> jsonb_build_array(${day}::date - dues.due_date::date))
+        order by dues.due_date, dues.id
+        for update of dues`,
     );
   }
 

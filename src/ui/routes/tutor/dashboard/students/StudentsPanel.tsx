@@ -33,6 +33,7 @@ import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { ConfirmPhones } from './ConfirmPhones';
 import { FeePlans, type StudentChoice } from './FeePlans';
+import { TutorAutopay } from '../autopay/TutorAutopay';
 import { ImportStudents } from './ImportStudents';
 import { historyMachine, StudentHistory } from './StudentHistory';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
@@ -137,6 +138,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         minWidth={640}
       />
       <StudentHistory list={history} name={shownName} />
+      <TutorAutopay />
       <AddStudentForm actor={add} />
       <ImportStudents actor={many} />
       <FeePlans students={choices} />
