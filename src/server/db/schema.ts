@@ -472,6 +472,11 @@ export const tutorStudents = pgTable(
     index('tutor_students_phone_idx').on(t.phone),
     index('tutor_students_parent_phone_idx').on(t.parentPhone),
     index('tutor_students_tutor_name_idx').on(t.tutorId, t.name),
+    // Issue 51: the reminder pass walks a tutor's payers in order, a batch at a time (D275).
+    index('tutor_students_tutor_payer_idx').on(
+      t.tutorId,
+      sql`coalesce(${t.parentPhone}, ${t.phone})`,
+    ),
   ],
 );
 
