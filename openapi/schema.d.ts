@@ -714,6 +714,14 @@ export interface paths {
          *       link PAID (paid once, D19);
          *     - an event for an order we do not know is acknowledged with 200 `ignored`, so the
          *       gateway stops retrying.
+         *
+         *     The gateway's refund webhook (`REFUND_STATUS_WEBHOOK`, `data.refund` a RefundEntity)
+         *     comes to the same URL with the same signature (D330). For a refund of ours (its
+         *     `refund_id` is our refund id) it is answered 200 `queued`: a job re-reads the refund
+         *     from the gateway and applies its status at once, without waiting for the sweep; a
+         *     refund we do not know is 200 `ignored`. A well-signed event of a type the server does
+         *     not know is 200 `ignored` (logged), never 401, so the gateway neither retries it nor
+         *     disables the endpoint; only a bad signature or timestamp is a 401.
          */
         post: operations["receivePaymentWebhook"];
         delete?: never;
@@ -2877,14 +2885,16 @@ export interface components {
             page_size: number;
         };
         /**
-         * @description The gateway's payment webhook envelope (gateway-contract.md). Only `type` and `data`
-         *     are required here and unknown fields are allowed: the server reads the event from the
-         *     signed raw body, and fields the gateway adds later must not turn a genuine webhook
-         *     into a 400 (the gateway would retry it in vain).
+         * @description The gateway's payment and refund webhook envelope (gateway-contract.md). Only `type`
+         *     and `data` are required here and unknown fields are allowed: the server reads the event
+         *     from the signed raw body, and fields the gateway adds later must not turn a genuine
+         *     webhook into a 400 (the gateway would retry it in vain).
          */
         PaymentWebhookEvent: {
             /**
-             * @description PAYMENT_SUCCESS_WEBHOOK, PAYMENT_FAILED_WEBHOOK or PAYMENT_USER_DROPPED_WEBHOOK.
+             * @description PAYMENT_SUCCESS_WEBHOOK, PAYMENT_FAILED_WEBHOOK or PAYMENT_USER_DROPPED_WEBHOOK
+             *     (`data.order` and `data.payment`); REFUND_STATUS_WEBHOOK (`data.refund`, D330).
+             *     Another type is answered 200 `ignored`.
              * @example PAYMENT_SUCCESS_WEBHOOK
              */
             type: string;
@@ -2914,6 +2924,23 @@ export interface components {
                 };
                 customer_details?: Record<string, never> | null;
                 error_details?: Record<string, never> | null;
+                /** @description The RefundEntity (REFUND_STATUS_WEBHOOK only). */
+                refund?: {
+                    cf_refund_id?: string | number;
+                    cf_payment_id?: string | number | null;
+                    refund_id?: string;
+                    order_id?: string;
+                    refund_amount?: number;
+                    refund_currency?: string;
+                    /** @description PENDING, SUCCESS, CANCELLED or ONHOLD. */
+                    refund_status?: string;
+                    status_description?: string | null;
+                    refund_arn?: string | null;
+                    created_at?: string | null;
+                    processed_at?: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -2945,11 +2972,13 @@ export interface components {
         WebhookReceipt: {
             /**
              * @description `processed`: the event was applied; `stored`: the event was stored and is applied
-             *     by a job right after (D110); `duplicate`: the same event came before; `ignored`: the
-             *     event is not about an order or tutor of ours.
+             *     by a job right after (D110); `queued`: a job re-reads from the gateway the refund
+             *     the event names and applies its status (D330); `duplicate`: the same event came
+             *     before; `ignored`: the event is not about an order, refund or tutor of ours, or is
+             *     of a type the server does not act on.
              * @enum {string}
              */
-            result: "processed" | "stored" | "duplicate" | "ignored";
+            result: "processed" | "stored" | "queued" | "duplicate" | "ignored";
         };
         /** @description MSG91's delivery report (webhook version 3); other fields are ignored. */
         SmsDeliveryReport: {

@@ -54,6 +54,7 @@ export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: Cashfree
   });
   app.addHook('onClose', async () => webhooks.close());
   const payments = createPaymentOps({ state, webhooks, clock });
+  app.addHook('onClose', async () => payments.close());
   const subscriptions = createSubscriptionState();
   const subscriptionOps = createSubscriptionOps({
     state: subscriptions,

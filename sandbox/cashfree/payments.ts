@@ -1,5 +1,6 @@
 // Payment attempts: made on the checkout page, changed by /pg/simulate. Each one updates its
-// order (a SUCCESS pays it) and sends the matching webhook.
+// order (a SUCCESS pays it) and sends the matching webhook. A refund sends its webhook when it
+// becomes final (D330).
 import type { PaymentStatus } from '../../src/domain/statuses';
 import type { Clock } from '../../src/server/clock';
 import {
@@ -8,9 +9,19 @@ import {
   settle,
   type SandboxOrder,
   type SandboxPayment,
+  type SandboxRefund,
   type SandboxState,
 } from './state';
+import { createTimers } from './timers';
 import type { WebhookDispatcher } from './webhooks';
+
+/**
+ * A refund is final once the app's clock passes its processing time (tests move that clock by
+ * hand), so the sandbox looks at it this often, a bounded number of times (10 minutes), and
+ * sends REFUND_STATUS_WEBHOOK at the first look that finds it final.
+ */
+const REFUND_LOOK_EVERY_MS = 1000;
+const REFUND_LOOKS = 600;
 
 export type AttemptMethod =
   { method: 'card'; cardNumber: string } | { method: 'upi'; upiId: string };
@@ -50,6 +61,7 @@ export function createPaymentOps(deps: {
   clock: Clock;
 }) {
   const { state, webhooks, clock } = deps;
+  const timers = createTimers();
 
   function applied(order: SandboxOrder, payment: SandboxPayment): SandboxPayment {
     if (payment.status === 'SUCCESS' && order.status === 'ACTIVE') order.status = 'PAID';
@@ -107,6 +119,22 @@ export function createPaymentOps(deps: {
       settle(payment, status, clock.now(), errorCode);
       applied(order, payment);
       return { ok: true };
+    },
+
+    /** D330: a new refund of `order`; its webhook goes out when it becomes final. */
+    refunded(order: SandboxOrder, refund: SandboxRefund): void {
+      let looks = 0;
+      const look = () => {
+        looks += 1;
+        if (clock.now().getTime() >= refund.processesAt.getTime()) {
+          webhooks.refundChanged(order, refund);
+        } else if (looks < REFUND_LOOKS) timers.later(REFUND_LOOK_EVERY_MS, look);
+      };
+      timers.later(REFUND_LOOK_EVERY_MS, look);
+    },
+
+    close(): void {
+      timers.close();
     },
   };
 }

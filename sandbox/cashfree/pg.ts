@@ -16,7 +16,8 @@
 // and the fault switches are shared with the verification API (api.ts).
 //
 // A refund is PENDING for SANDBOX_REFUND_PROCESSING_MS of the app's clock, then SUCCESS, as a
-// bank takes a moment; our server re-reads it (no refund webhook is imitated).
+// bank takes a moment; then REFUND_STATUS_WEBHOOK goes to the order's notify_url (D330), and
+// our server re-reads it (its refund job also re-reads it on a schedule).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { rupeesToPaiseOrNull } from '../../src/domain/money';
@@ -301,6 +302,7 @@ export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
         processesAt: new Date(now.getTime() + SANDBOX_REFUND_PROCESSING_MS),
       };
       state.addRefund(refund);
+      payments.refunded(order, refund);
       return reply.code(200).send(refundEntity(refund, now));
     },
   );

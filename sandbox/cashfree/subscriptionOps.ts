@@ -12,7 +12,6 @@
 //
 // Cashfree sends subscription webhooks to the URL of its dashboard; this sandbox's "dashboard
 // setting" is our server's subscription webhook on the return_url's origin.
-import { randomBytes } from 'node:crypto';
 import { toIstIsoString } from '../../src/domain/time';
 import type { Clock } from '../../src/server/clock';
 import {
@@ -26,25 +25,11 @@ import {
   type SubscriptionState,
 } from './subscriptionState';
 import { createTimers } from './timers';
-import { rupeeText, type WebhookDispatcher } from './webhooks';
+import { jsonWithRupees, type WebhookDispatcher } from './webhooks';
 
 export const SUBSCRIPTION_WEBHOOK_PATH = '/api/v1/payments/pg/subscriptions/webhook/';
 /** An unapproved mandate's page stays open this long (Cashfree's approve_by_time). */
 export const APPROVE_WITHIN_MS = 24 * 60 * 60 * 1000;
-
-/** JSON with amounts (paise, wrapped by `rupees`) written as Cashfree does: 170.00. */
-function jsonWithRupees(build: (rupees: (paise: number) => string) => unknown): string {
-  const marker = randomBytes(8).toString('hex');
-  const amounts: string[] = [];
-  const rupees = (paise: number) => {
-    amounts.push(rupeeText(paise));
-    return `@@${marker}:${amounts.length - 1}@@`;
-  };
-  return JSON.stringify(build(rupees)).replace(
-    new RegExp(`"@@${marker}:(\\d+)@@"`, 'g'),
-    (_, index: string) => amounts[Number(index)]!,
-  );
-}
 
 export interface SubscriptionOpsDeps {
   state: SubscriptionState;

@@ -1,5 +1,5 @@
-// Webhooks as Cashfree sends them (gateway-contract.md, "Payment webhooks"): the 2025-01-01
-// envelope, amounts written with 2 decimals (170.00), signed over the exact bytes sent,
+// Webhooks as Cashfree sends them (gateway-contract.md, "Payment webhooks", and the refund
+// webhook of "Refunds (PG)", D330): the 2025-01-01 envelope, amounts written with 2 decimals (170.00), signed over the exact bytes sent,
 // delivered at least once and retried on any non-2xx (3xx included) a bounded number of
 // times. Delivery never blocks the checkout's redirect: it starts on a timer. Merchant
 // onboarding webhooks (onboarding.ts) go through the same delivery, faults included.
@@ -15,9 +15,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toIstIsoString } from '../../src/domain/time';
 import type { Clock } from '../../src/server/clock';
 import { signWebhook } from '../../src/server/gateway/signature';
-import type { PaymentWebhook } from '../../src/server/gateway/types';
+import type { PaymentWebhook, RefundWebhook } from '../../src/server/gateway/types';
 import type { Faults } from './faults';
-import type { SandboxOrder, SandboxPayment } from './state';
+import { refundEntity, type SandboxOrder, type SandboxPayment, type SandboxRefund } from './state';
 import { createTimers } from './timers';
 
 export const WEBHOOK_VERSION = '2025-01-01';
@@ -25,6 +25,7 @@ const DELIVERY_TIMEOUT_MS = 5_000;
 const LOG_LIMIT = 200;
 
 type WebhookType = PaymentWebhook['type'];
+export const REFUND_WEBHOOK_TYPE: RefundWebhook['type'] = 'REFUND_STATUS_WEBHOOK';
 
 const TYPES: Partial<Record<SandboxPayment['status'], WebhookType>> = {
   SUCCESS: 'PAYMENT_SUCCESS_WEBHOOK',
@@ -48,6 +49,9 @@ export interface DeliverySubject {
   /** Merchant onboarding webhooks. */
   merchant_id?: string;
   onboarding_status?: string;
+  /** Refund webhooks (D330). */
+  refund_id?: string;
+  refund_status?: string;
   /** Subscription webhooks (issue 49). */
   subscription_id?: string;
   payment_id?: string;
@@ -67,6 +71,32 @@ export interface Delivery extends DeliverySubject {
 /** Rupees with exactly 2 decimals from integer paise: 17000 → '170.00'. */
 export function rupeeText(paise: number): string {
   return `${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+}
+
+/** JSON with amounts (paise, wrapped by `rupees`) written as Cashfree does: 170.00. */
+export function jsonWithRupees(build: (rupees: (paise: number) => string) => unknown): string {
+  const marker = randomBytes(8).toString('hex');
+  const amounts: string[] = [];
+  const rupees = (paise: number) => {
+    amounts.push(rupeeText(paise));
+    return `@@${marker}:${amounts.length - 1}@@`;
+  };
+  return JSON.stringify(build(rupees)).replace(
+    new RegExp(`"@@${marker}:(\\d+)@@"`, 'g'),
+    (_, index: string) => amounts[Number(index)]!,
+  );
+}
+
+/**
+ * REFUND_STATUS_WEBHOOK's raw body (gateway-contract.md, "Refunds (PG)"): the RefundEntity as
+ * the refund API answers it, under `data.refund`.
+ */
+export function refundWebhookBody(refund: SandboxRefund, now: Date): string {
+  return jsonWithRupees((rupees) => ({
+    data: { refund: { ...refundEntity(refund, now), refund_amount: rupees(refund.amountPaise) } },
+    event_time: toIstIsoString(now),
+    type: REFUND_WEBHOOK_TYPE,
+  }));
 }
 
 /**
@@ -296,6 +326,21 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
           order_id: order.orderId,
           cf_payment_id: payment.cfPaymentId,
           payment_status: payment.status,
+        },
+      });
+    },
+    /** D330: REFUND_STATUS_WEBHOOK for a refund now final, to its order's notify_url. */
+    refundChanged(order: SandboxOrder, refund: SandboxRefund): void {
+      if (!order.notifyUrl) return;
+      const body = refundWebhookBody(refund, clock.now());
+      send({
+        type: REFUND_WEBHOOK_TYPE,
+        url: order.notifyUrl,
+        body,
+        subject: {
+          order_id: order.orderId,
+          refund_id: refund.refundId,
+          refund_status: refundEntity(refund, clock.now()).refund_status,
         },
       });
     },

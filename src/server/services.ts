@@ -93,7 +93,14 @@ export function createServices({
     publicOrigin,
     reconcile: config.reconcile,
   });
-  const refunds = createRefundService({ db, clock, gateway, subscriptions, taxDocuments });
+  const refunds = createRefundService({
+    db,
+    clock,
+    gateway,
+    jobs,
+    subscriptions,
+    taxDocuments,
+  });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });

@@ -282,19 +282,22 @@ describe.each(testDatabases())('Cashfree adapter on $name', (database) => {
 
     it('accepts a correctly signed, fresh webhook and reads it in paise', () => {
       expect(verifier.verifyPaymentWebhook(signed(body))).toEqual({
-        type: 'PAYMENT_SUCCESS_WEBHOOK',
-        orderId: 'ord_1',
-        eventTime: '2025-01-15T10:00:01+05:30',
-        payment: {
-          cfPaymentId: '5114910000001',
+        kind: 'payment',
+        event: {
+          type: 'PAYMENT_SUCCESS_WEBHOOK',
           orderId: 'ord_1',
-          status: 'SUCCESS',
-          amount: 17_000,
-          group: 'upi',
-          message: 'ok',
-          time: '2025-01-15T10:00:00+05:30',
-          bankReference: '123456789012',
-          errorCode: null,
+          eventTime: '2025-01-15T10:00:01+05:30',
+          payment: {
+            cfPaymentId: '5114910000001',
+            orderId: 'ord_1',
+            status: 'SUCCESS',
+            amount: 17_000,
+            group: 'upi',
+            message: 'ok',
+            time: '2025-01-15T10:00:00+05:30',
+            bankReference: '123456789012',
+            errorCode: null,
+          },
         },
       });
       const asBuffer = signed(body);
@@ -343,13 +346,46 @@ describe.each(testDatabases())('Cashfree adapter on $name', (database) => {
       ).toBeNull();
     });
 
-    it('refuses a signed body that is not a payment webhook', () => {
-      expect(verifier.verifyPaymentWebhook(signed('not json'))).toBeNull();
+    it('reads a signed refund webhook (D330) in paise', () => {
+      const refund =
+        '{"data":{"refund":{"cf_refund_id":94720011,"cf_payment_id":5114910000001,' +
+        '"refund_id":"rfd_1","order_id":"ord_1","entity":"refund","refund_amount":170.00,' +
+        '"refund_currency":"INR","refund_status":"SUCCESS","refund_arn":"ARN1",' +
+        '"status_description":"Refund processed successfully","refund_type":"MERCHANT_INITIATED",' +
+        '"refund_mode":"STANDARD","created_at":"2025-01-15T10:00:00+05:30",' +
+        '"processed_at":"2025-01-15T10:00:03+05:30"}},' +
+        '"event_time":"2025-01-15T10:00:04+05:30","type":"REFUND_STATUS_WEBHOOK"}';
+      expect(verifier.verifyPaymentWebhook(signed(refund))).toEqual({
+        kind: 'refund',
+        event: {
+          type: 'REFUND_STATUS_WEBHOOK',
+          eventTime: '2025-01-15T10:00:04+05:30',
+          refund: {
+            refundId: 'rfd_1',
+            cfRefundId: '94720011',
+            orderId: 'ord_1',
+            amount: 17_000,
+            status: 'SUCCESS',
+            statusDescription: 'Refund processed successfully',
+            createdAt: '2025-01-15T10:00:00+05:30',
+            processedAt: '2025-01-15T10:00:03+05:30',
+          },
+        },
+      });
+      expect(verifier.verifyPaymentWebhook(signed(refund, now.getTime(), 'x'))).toBeNull();
+      expect(
+        verifier.verifyPaymentWebhook(signed(refund.replace('"refund_id":"rfd_1",', ''))),
+      ).toBeNull();
+    });
+
+    it('acknowledges a signed event of another type, and refuses a signed body that is not one', () => {
       expect(
         verifier.verifyPaymentWebhook(
-          signed(body.replace('PAYMENT_SUCCESS_WEBHOOK', 'REFUND_WEBHOOK')),
+          signed(body.replace('PAYMENT_SUCCESS_WEBHOOK', 'DISPUTE_CREATED')),
         ),
-      ).toBeNull();
+      ).toEqual({ kind: 'other', type: 'DISPUTE_CREATED' });
+      expect(verifier.verifyPaymentWebhook(signed('not json'))).toBeNull();
+      expect(verifier.verifyPaymentWebhook(signed('{"data":{}}'))).toBeNull();
       expect(
         verifier.verifyPaymentWebhook(
           signed(body.replace('"payment_amount":170.00', '"payment_amount":1.234')),

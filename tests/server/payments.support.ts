@@ -230,6 +230,20 @@ export function webhookBody(p: GatewayPayment, type?: PaymentWebhook['type']): s
   );
 }
 
+/** The raw JSON body of Cashfree's REFUND_STATUS_WEBHOOK for `r` (gateway-contract.md). */
+export function refundWebhookBody(r: GatewayRefund): string {
+  return (
+    `{"data":{"refund":{"cf_refund_id":${r.cfRefundId},"cf_payment_id":5114910000001,` +
+    `"refund_id":"${r.refundId}","order_id":"${r.orderId}","entity":"refund",` +
+    `"refund_amount":${(r.amount / 100).toFixed(2)},"refund_currency":"INR",` +
+    `"refund_status":"${r.status}","refund_arn":null,` +
+    `"status_description":${r.statusDescription ? `"${r.statusDescription}"` : 'null'},` +
+    `"refund_type":"MERCHANT_INITIATED","refund_mode":"STANDARD",` +
+    `"created_at":"${r.createdAt}","processed_at":${r.processedAt ? `"${r.processedAt}"` : 'null'}}},` +
+    `"event_time":"2025-01-15T12:30:01+05:30","type":"REFUND_STATUS_WEBHOOK"}`
+  );
+}
+
 export const ORDER_URL = '/api/v1/payments/pg/order/';
 export const WEBHOOK_URL = '/api/v1/payments/pg/webhook/';
 

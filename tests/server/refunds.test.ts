@@ -20,7 +20,7 @@ import {
   payOrder,
   requestRefund,
 } from './dashboards.support';
-import { usePaymentsServer, type Actor } from './payments.support';
+import { refundWebhookBody, usePaymentsServer, type Actor } from './payments.support';
 
 describe.each(testDatabases())('refunds on $name', (database) => {
   const t = usePaymentsServer(database);
@@ -220,6 +220,41 @@ describe.each(testDatabases())('refunds on $name', (database) => {
     expect(row).toMatchObject({ status: 'FAILED', failureReason: 'refund_amount_invalid' });
     expect((await api('POST', approveUrl(refundId), { token: asha.token })).statusCode).toBe(409);
     expect(t.fake.calls.createRefund).toBe(1);
+  });
+
+  it('a signed refund webhook brings the refund to SUCCESS at once; forged is 401, unknown 200 (D330)', async () => {
+    const { asha, priya } = await t.demo();
+    const orderId = await payOrder(t, priya, asha, 2000);
+    const refundId = await requestRefund(t, priya, orderId);
+    expect((await api('POST', approveUrl(refundId), { token: asha.token })).statusCode).toBe(200);
+    t.fake.settleRefund(refundId, 'SUCCESS');
+    const body = refundWebhookBody(t.fake.refunds.get(refundId)!);
+    const reads = t.fake.calls.fetchRefund;
+
+    // A bad signature changes nothing and is refused, so the gateway retries it.
+    const forged = await t.postWebhook(body, undefined, 'not-the-client-secret');
+    expect([forged.statusCode, forged.json()]).toEqual([
+      401,
+      expect.objectContaining({ message: apiMessages.webhooks.invalidSignature }),
+    ]);
+    expect((await refundRows())[0]?.status).toBe('PENDING');
+
+    // Signed: the refund job re-reads it now, not at the sweep's next check.
+    const signed = await t.postWebhook(body);
+    expect([signed.statusCode, signed.json()]).toEqual([200, { result: 'queued' }]);
+    expect(t.fake.calls.fetchRefund).toBe(reads + 1);
+    const mine = await api('GET', REFUNDS_URL, { token: priya.token });
+    expect(mine.json()).toMatchObject({
+      results: [{ id: refundId, status: 'SUCCESS', refunded_at: '2025-01-15T07:00:00.000Z' }],
+    });
+
+    // A refund we never made, and an event type we do not act on: acknowledged, nothing moves.
+    const unknown = body.replaceAll(refundId, 'rfd_NotOneOfOurs00');
+    expect((await t.postWebhook(unknown)).json()).toEqual({ result: 'ignored' });
+    const other = body.replace('REFUND_STATUS_WEBHOOK', 'DISPUTE_CREATED');
+    const ignored = await t.postWebhook(other);
+    expect([ignored.statusCode, ignored.json()]).toEqual([200, { result: 'ignored' }]);
+    expect(t.fake.calls.fetchRefund).toBe(reads + 1);
   });
 
   it('keeps a refund PENDING when the gateway does not answer; the refund job sends it', async () => {

@@ -2,15 +2,16 @@
 // what Cashfree would (an unpaid order, more than paid minus refunded), is idempotent on
 // refund_id, and reports PENDING, then SUCCESS a moment later (on the app's clock). Then the
 // whole journey over the API: a payment made on the hosted checkout shows with the same
-// figures in both lists, the CSV and the receipt PDF; a refund approved by the tutor succeeds.
+// figures in both lists, the CSV and the receipt PDF; a refund approved by the tutor succeeds
+// as soon as the sandbox's refund webhook arrives (D330).
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCashfreeGateway } from '../../src/server/gateway/cashfree';
 import type { GatewayOrderInput, PaymentGateway } from '../../src/server/gateway/types';
 import { SANDBOX_REFUND_PROCESSING_MS } from '../../sandbox/cashfree/pg';
 import { seedDemoData } from '../../src/server/seed';
 import { nextRefundCheck } from '../../src/server/services/refunds';
-import { sweepAndRunJobs } from '../support/jobs';
+import { runJobs } from '../support/jobs';
 import { DEMO_PHONES } from '../../src/server/demo';
 import { rejection } from '../support/gateway';
 import { pdfLines } from '../support/pdf';
@@ -205,10 +206,29 @@ describe.each(testDatabases())('refunds at the sandbox gateway on $name', (datab
     const second = await server.api('POST', approveUrl(refundId), as(asha.access_token));
     expect(second.statusCode).toBe(409);
 
-    // The sandbox settles it; the refund job re-reads it at its first check (D111).
+    // The sandbox settles it before the refund job's first check (D111) and says so with a
+    // signed REFUND_STATUS_WEBHOOK (D330); the job it queues brings the refund to SUCCESS.
     const firstCheckMs = nextRefundCheck(new Date(0), new Date(0)).getTime();
-    server.clock.advance(Math.max(SANDBOX_REFUND_PROCESSING_MS, firstCheckMs));
-    await sweepAndRunJobs(server.app);
+    expect(SANDBOX_REFUND_PROCESSING_MS).toBeLessThan(firstCheckMs);
+    server.clock.advance(SANDBOX_REFUND_PROCESSING_MS);
+    await vi.waitFor(
+      async () => {
+        const log = await server.inject({
+          method: 'GET',
+          url: `/sandbox/cashfree/webhooks?order_id=${order.id}`,
+        });
+        expect(log.json()).toContainEqual(
+          expect.objectContaining({
+            type: 'REFUND_STATUS_WEBHOOK',
+            refund_id: refundId,
+            refund_status: 'SUCCESS',
+            state: 'delivered',
+          }),
+        );
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    await runJobs(server.app);
     for (const token of [priya.access_token, asha.access_token]) {
       const listed = await server.api('GET', REFUNDS_URL, as(token));
       expect(listed.json()).toMatchObject({ results: [{ id: refundId, status: 'SUCCESS' }] });

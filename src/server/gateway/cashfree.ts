@@ -22,6 +22,7 @@ import {
   type GatewayPayment,
   type GatewayRefund,
   type GatewayRefundInput,
+  type GatewayWebhook,
   type PaymentGateway,
   type PaymentWebhook,
 } from './types';
@@ -78,7 +79,10 @@ const refundEntity = z.object({
   processed_at: text,
 });
 
-const webhookEnvelope = z.object({
+/** Any signed event names its type; what follows depends on it (D330). */
+const webhookType = z.object({ type: z.string().min(1).max(100) });
+
+const paymentWebhookEnvelope = z.object({
   type: z.enum([
     'PAYMENT_SUCCESS_WEBHOOK',
     'PAYMENT_FAILED_WEBHOOK',
@@ -99,6 +103,14 @@ const webhookEnvelope = z.object({
     error_details: z.object({ error_code: text }).nullish(),
   }),
 });
+
+const refundWebhookEnvelope = z.object({
+  type: z.literal('REFUND_STATUS_WEBHOOK'),
+  event_time: text,
+  data: z.object({ refund: refundEntity }),
+});
+
+const PAYMENT_TYPES: readonly string[] = paymentWebhookEnvelope.shape.type.options;
 
 function toOrder(entity: z.infer<typeof orderEntity>): GatewayOrder {
   return {
@@ -135,6 +147,30 @@ function toRefund(entity: z.infer<typeof refundEntity>): GatewayRefund {
     statusDescription: entity.status_description,
     createdAt: entity.created_at,
     processedAt: entity.processed_at,
+  };
+}
+
+function toPaymentWebhook({
+  type,
+  event_time: eventTime,
+  data,
+}: z.infer<typeof paymentWebhookEnvelope>): PaymentWebhook {
+  const orderId = data.order.order_id;
+  return {
+    type,
+    orderId,
+    eventTime,
+    payment: {
+      cfPaymentId: data.payment.cf_payment_id,
+      orderId,
+      status: data.payment.payment_status,
+      amount: data.payment.payment_amount,
+      group: data.payment.payment_group,
+      message: data.payment.payment_message,
+      time: data.payment.payment_time,
+      bankReference: data.payment.bank_reference,
+      errorCode: data.error_details?.error_code ?? null,
+    },
   };
 }
 
@@ -226,29 +262,28 @@ export function createCashfreeGateway(
       return toRefund(parse('the refund', refundEntity, response));
     },
 
-    verifyPaymentWebhook(input): PaymentWebhook | null {
+    verifyPaymentWebhook(input): GatewayWebhook | null {
       const verified = verifiedWebhookJson(clientSecret, input);
       if (!verified) return null;
-      const parsed = webhookEnvelope.safeParse(verified.json);
+      const typed = webhookType.safeParse(verified.json);
+      if (!typed.success) return null;
+      if (typed.data.type === 'REFUND_STATUS_WEBHOOK') {
+        const refund = refundWebhookEnvelope.safeParse(verified.json);
+        if (!refund.success) return null;
+        return {
+          kind: 'refund',
+          event: {
+            type: 'REFUND_STATUS_WEBHOOK',
+            eventTime: refund.data.event_time,
+            refund: toRefund(refund.data.data.refund),
+          },
+        };
+      }
+      // D330: signed by the gateway but of a type we do not act on: acknowledged, not refused.
+      if (!PAYMENT_TYPES.includes(typed.data.type)) return { kind: 'other', type: typed.data.type };
+      const parsed = paymentWebhookEnvelope.safeParse(verified.json);
       if (!parsed.success) return null;
-      const { type, event_time: eventTime, data } = parsed.data;
-      const orderId = data.order.order_id;
-      return {
-        type,
-        orderId,
-        eventTime,
-        payment: {
-          cfPaymentId: data.payment.cf_payment_id,
-          orderId,
-          status: data.payment.payment_status,
-          amount: data.payment.payment_amount,
-          group: data.payment.payment_group,
-          message: data.payment.payment_message,
-          time: data.payment.payment_time,
-          bankReference: data.payment.bank_reference,
-          errorCode: data.error_details?.error_code ?? null,
-        },
-      };
+      return { kind: 'payment', event: toPaymentWebhook(parsed.data) };
     },
   };
 }

@@ -60,6 +60,22 @@ export interface PaymentWebhook {
   eventTime: string;
 }
 
+/** REFUND_STATUS_WEBHOOK (D330): the refund as the event says; the job re-reads it anyway. */
+export interface RefundWebhook {
+  type: 'REFUND_STATUS_WEBHOOK';
+  refund: GatewayRefund;
+  eventTime: string | null;
+}
+
+/**
+ * A verified event at the payment webhook URL: a payment's, a refund's, or (D330) a type this
+ * server does not act on, which is acknowledged and ignored rather than refused.
+ */
+export type GatewayWebhook =
+  | { kind: 'payment'; event: PaymentWebhook }
+  | { kind: 'refund'; event: RefundWebhook }
+  | { kind: 'other'; type: string };
+
 export interface GatewayRefundInput {
   orderId: string;
   /** Our refund id, also the gateway's refund_id: the same id again is the same refund. */
@@ -106,9 +122,10 @@ export interface PaymentGateway {
   fetchPayments(orderId: string): Promise<GatewayPayment[]>;
   /**
    * Checks a webhook's signature over the raw body (constant time) and that its timestamp
-   * (milliseconds) is within 5 minutes of `now`; returns the parsed event or null.
+   * (milliseconds) is within 5 minutes of `now`; returns the parsed event, or null when the
+   * signature, the timestamp or the body of a payment or refund event is not right.
    */
-  verifyPaymentWebhook(input: SignedWebhook): PaymentWebhook | null;
+  verifyPaymentWebhook(input: SignedWebhook): GatewayWebhook | null;
   /** Refunds (part of) a PAID order; idempotent on `refundId`. */
   createRefund(input: GatewayRefundInput): Promise<GatewayRefund>;
   /** A refund's state now; a GatewayError with status 404 when the gateway has none. */

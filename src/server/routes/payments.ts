@@ -50,14 +50,33 @@ export const paymentHandlers = {
     return { status: 200, body: result.value.details };
   },
 
-  /** The gateway's webhook: signed raw body, 5-minute window, at-least-once delivery. */
+  /**
+   * The gateway's webhook: signed raw body, 5-minute window, at-least-once delivery. Payment
+   * and refund events come here (D330); a signed event of another type is acknowledged.
+   */
   async receivePaymentWebhook({ services, request }) {
-    const event = readSignedWebhook(request, services.clock.now(), (input) =>
+    const verified = readSignedWebhook(request, services.clock.now(), (input) =>
       services.gateway.verifyPaymentWebhook(input),
     );
-    if (!event) {
+    if (!verified) {
       return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
     }
+    if (verified.kind === 'other') {
+      request.log.warn({ type: verified.type }, 'gateway webhook of a type we do not act on');
+      return { status: 200, body: { result: 'ignored' } };
+    }
+    if (verified.kind === 'refund') {
+      const { refund } = verified.event;
+      const { result } = await services.refunds.receiveWebhook(verified.event);
+      if (result === 'ignored') {
+        request.log.warn(
+          { refundId: refund.refundId, orderId: refund.orderId },
+          'refund webhook for an unknown refund',
+        );
+      }
+      return { status: 200, body: { result } };
+    }
+    const event = verified.event;
     // Stored with its job and answered at once (D110): the job applies it.
     const { result } = await services.orders.receiveWebhook(event);
     if (result === 'ignored') {

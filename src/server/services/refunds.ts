@@ -7,9 +7,10 @@
 //   and is a 409 that never reaches the gateway.
 // - Never more than was paid: one refund per order (a unique index) for the order's total;
 //   the gateway also refuses more than paid minus refunded.
-// - No refund webhook: the refund job (`sync`) re-reads a PENDING refund every minute until it
-//   is final (D111). Our refund id is the gateway's refund_id, so when an approval's gateway
-//   call had no answer, sending it again is safe (the gateway answers with the same refund).
+// - The refund job (`sync`) re-reads a PENDING refund on a schedule until it is final (D111);
+//   the gateway's refund webhook only brings that re-read forward (D330). Our refund id is the
+//   gateway's refund_id, so when an approval's gateway call had no answer, sending it again is
+//   safe (the gateway answers with the same refund).
 import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -22,7 +23,13 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { mandateDebits, orders, refunds, users, type RefundRow, type UserRow } from '../db/schema';
 import type { SubscriptionGateway } from '../gateway/subscriptions';
-import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gateway/types';
+import {
+  GatewayError,
+  type GatewayRefund,
+  type PaymentGateway,
+  type RefundWebhook,
+} from '../gateway/types';
+import type { JobQueue } from '../jobs/queue';
 import { displayName } from '../users';
 import { newRefundId } from './ids';
 import { offsetOf, pageOf, type PageRequest } from './pages';
@@ -94,6 +101,7 @@ export interface RefundServiceDeps {
   db: Database;
   clock: Clock;
   gateway: PaymentGateway;
+  jobs: Pick<JobQueue, 'send'>;
   /** Issue 49: an Autopay debit's payment is refunded through the Subscriptions API. */
   subscriptions?: Pick<SubscriptionGateway, 'createRefund' | 'fetchRefund'>;
   /** Issue 50: a refunded payment's credit notes, issued as the refund is marked SUCCESS. */
@@ -279,6 +287,23 @@ export function createRefundService(deps: RefundServiceDeps) {
           .returning();
         return failed ?? row;
       }
+    },
+
+    /**
+     * D330: the gateway's refund webhook. For a refund of ours it queues the `refund-sync` job
+     * (keyed by the refund, so a repeat delivery or the sweep's own send is the same job),
+     * which re-reads the refund rather than trusting the event's status.
+     */
+    async receiveWebhook(event: RefundWebhook): Promise<{ result: 'queued' | 'ignored' }> {
+      const refundId = event.refund.refundId;
+      const [row] = await db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(eq(refunds.id, refundId))
+        .limit(1);
+      if (!row) return { result: 'ignored' };
+      await deps.jobs.send('refund-sync', { refundId: row.id });
+      return { result: 'queued' };
     },
 
     /** The refund of each of these orders that has one. */
