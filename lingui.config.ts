@@ -4,7 +4,14 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-const modules = ['messages', 'dashboardTexts', 'studentsTexts', 'publicPageTexts', 'apiMessages'];
+const modules = [
+  'messages',
+  'dashboardTexts',
+  'studentsTexts',
+  'publicPageTexts',
+  'apiMessages',
+  'privacyTexts',
+];
 
 export default defineConfig({
   locales: ['en', 'hi'],

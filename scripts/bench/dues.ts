@@ -14,6 +14,13 @@ import { createPaymentLinkService } from '../../src/server/services/paymentLinks
 import { createReminderService } from '../../src/server/services/reminders';
 import { createTextMessageService } from '../../src/server/services/textMessages';
 import { createUserRepository } from '../../src/server/users';
+import {
+  DEV_DATA_ENCRYPTION_KEYS,
+  createSealer,
+  parseKeyring,
+} from '../../src/server/crypto/sealing';
+import { DEV_APP_SECRET } from '../../src/server/config';
+import { createPanStore } from '../../src/server/services/pans';
 
 const STUDENTS = 10_000;
 
@@ -111,7 +118,11 @@ async function reminderPass(
   let jobs = 0;
   // The texts' jobs would go to pg-boss (one insert each); counted, not sent.
   const queue = { send: async () => void (jobs += 1) };
-  const users = createUserRepository(db);
+  const pans = createPanStore({
+    sealer: createSealer(parseKeyring(DEV_DATA_ENCRYPTION_KEYS)),
+    secret: DEV_APP_SECRET,
+  });
+  const users = createUserRepository(db, pans);
   const unused = () => {
     throw new Error('the reminder pass neither closes checkouts nor sends texts itself');
   };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Locale } from '../domain/locale';
 import { DEFAULT_POOL_MAX } from './db/client';
+import { DEV_DATA_ENCRYPTION_KEYS, parseKeyring, type Keyring } from './crypto/sealing';
 import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
 import type { RateLimit } from './services/rateLimits';
 import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
@@ -43,6 +44,7 @@ export const DEV_WHATSAPP_VERIFY_TOKEN = 'whatsapp_dev_verify_token_not_for_prod
 /** Where the sandbox server listens by default (sandbox/config.ts). */
 export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:3100';
 const MIN_SECRET_LENGTH = 32;
+const DEV_KEYRING = parseKeyring(DEV_DATA_ENCRYPTION_KEYS);
 const MSG91_API = 'https://control.msg91.com/api/v5';
 const WHATSAPP_API = 'https://graph.facebook.com/v21.0';
 const CASHFREE_SDK_URL = 'https://sdk.cashfree.com/js/v3/cashfree.js';
@@ -85,6 +87,17 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()),
   DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)),
   APP_SECRET: optional(z.string()),
+  /** D315: `keyId:base64key` entries, the first current; seals PANs and references at rest. */
+  DATA_ENCRYPTION_KEYS: optional(
+    z.string().transform((text, ctx) => {
+      try {
+        return parseKeyring(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  ),
   PUBLIC_ORIGIN: optional(z.url()),
   /** D120: the sandbox server's origin; `none` turns it off (the default in production). */
   SANDBOX_ORIGIN: optional(z.union([z.literal('none'), z.url()])),
@@ -189,6 +202,8 @@ export interface Config {
   /** Issue 11: PostgreSQL connections each process may hold (the postgres.js client's `max`). */
   poolMax: number;
   appSecret: string;
+  /** D315: the keys personal data is sealed with at rest; never logged. */
+  dataKeys: Keyring;
   publicOrigin: string;
   /** D120: the sandbox server's origin, or null (production, or SANDBOX_ORIGIN=none). */
   sandboxOrigin: string | null;
@@ -320,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR ?? '.data/pglite',
     poolMax: e.DATABASE_POOL_MAX ?? DEFAULT_POOL_MAX,
     appSecret: e.APP_SECRET ?? DEV_APP_SECRET,
+    dataKeys: e.DATA_ENCRYPTION_KEYS ?? DEV_KEYRING,
     publicOrigin,
     sandboxOrigin,
     smsProvider: e.SMS_PROVIDER ?? 'msg91',
@@ -480,6 +496,12 @@ function secretProblems(config: Config): string[] {
     );
   } else if (config.appSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  const devKey = DEV_KEYRING.current.key;
+  if ([...config.dataKeys.all.values()].some((key) => key.equals(devKey))) {
+    problems.push(
+      'DATA_ENCRYPTION_KEYS is missing or holds the development key (for a developer machine only)',
+    );
   }
   if (config.cashfree.clientId === DEV_CASHFREE_CLIENT_ID) {
     problems.push(

@@ -12,9 +12,11 @@ import { seedDemoData } from './seed';
 async function main() {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
-  const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock) : false;
   // Logs go to stderr, leaving stdout for the lines a person reads below.
   const app = await buildApp({ config, db: database.db, logStream: logDestination() });
+  const seeded = config.seedDemoData
+    ? await seedDemoData(database.db, systemClock, app.services.pans)
+    : false;
   // D108: on embedded PGlite this process owns the database, so it runs the jobs too.
   const worker = config.workerInProcess
     ? await startWorker({

@@ -16,8 +16,11 @@ import {
   DEV_WHATSAPP_VERIFY_TOKEN,
   loadConfig,
 } from '../../src/server/config';
+import { DEV_DATA_ENCRYPTION_KEYS, parseKeyring } from '../../src/server/crypto/sealing';
 
 const REAL_SECRET = 'k'.repeat(48);
+/** D315: a real data key (32 random bytes, base64). */
+const REAL_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
 const REAL_SMS = {
   MSG91_AUTH_KEY: 'live-msg91-key',
   MSG91_WEBHOOK_TOKEN: 'live-msg91-webhook-token-0123456789',
@@ -48,6 +51,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       dataDir: '.data/pglite',
       appSecret: DEV_APP_SECRET,
+      dataKeys: parseKeyring(DEV_DATA_ENCRYPTION_KEYS),
       publicOrigin: 'http://127.0.0.1:3000',
       sandboxOrigin: 'http://127.0.0.1:3100',
       smsProvider: 'msg91',
@@ -216,6 +220,7 @@ describe('configuration', () => {
   it('refuses to start production without real secrets, naming each one', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^APP_SECRET is missing/),
+      expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
       expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
@@ -240,6 +245,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       HOST: '0.0.0.0',
       APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
       ...REAL_GATEWAY,
       ...REAL_SMS,
     });
@@ -258,6 +264,7 @@ describe('configuration', () => {
       loadConfig({
         NODE_ENV: 'production',
         APP_SECRET: REAL_SECRET,
+        DATA_ENCRYPTION_KEYS: REAL_KEYS,
         ...REAL_GATEWAY,
         ...REAL_SMS,
         WHATSAPP_TEMPLATE_FEE_REMINDER: 'tuition_fee_due_v2',
@@ -272,6 +279,7 @@ describe('configuration', () => {
       loadConfig({
         NODE_ENV: 'production',
         APP_SECRET: REAL_SECRET,
+        DATA_ENCRYPTION_KEYS: REAL_KEYS,
         ...REAL_GATEWAY,
         ...REAL_SMS,
         MSG91_TEMPLATE_OTP_HI: '65f0c0ffee0123456789abd1',
@@ -284,6 +292,7 @@ describe('configuration', () => {
       expect(problemsOf({ NODE_ENV, HOST: '0.0.0.0' })).toEqual([
         expect.stringMatching(/^HOST=0.0.0.0 is not a loopback address/),
         expect.stringMatching(/^APP_SECRET is missing/),
+        expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing/),
         expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
         expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
         expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
@@ -299,7 +308,12 @@ describe('configuration', () => {
         expect.stringMatching(/^WHATSAPP_VERIFY_TOKEN is missing/),
       ]);
     }
-    const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
+    const real = {
+      APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    };
     expect(loadConfig({ HOST: '10.0.0.5', ...real }).host).toBe('10.0.0.5');
     for (const HOST of ['127.0.0.1', '127.0.1.1', 'localhost', '::1']) {
       expect(loadConfig({ HOST }).host).toBe(HOST);
@@ -313,10 +327,50 @@ describe('configuration', () => {
   });
 
   it('uses no sandbox in production unless one is named (staging), and seeds no demo data', () => {
-    const env = { NODE_ENV: 'production', APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
+    const env = {
+      NODE_ENV: 'production',
+      APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    };
     expect(loadConfig(env)).toMatchObject({ sandboxOrigin: null, seedDemoData: false });
     expect(loadConfig({ ...env, SANDBOX_ORIGIN: 'http://127.0.0.1:3100' })).toMatchObject({
       sandboxOrigin: 'http://127.0.0.1:3100',
     });
+  });
+
+  it('reads the data keys, the first current, and refuses the development key in production (D315)', () => {
+    const old = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
+    const next = `k2:${Buffer.alloc(32, 2).toString('base64')}`;
+    const keys = loadConfig({ DATA_ENCRYPTION_KEYS: `${next}, ${old}` }).dataKeys;
+    expect(keys.current.id).toBe('k2');
+    expect([...keys.all.keys()]).toEqual(['k2', 'k1']);
+    for (const bad of [
+      'k1',
+      'k1:short',
+      `bad id:${Buffer.alloc(32).toString('base64')}`,
+      `${old},${old}`,
+    ]) {
+      expect(problemsOf({ DATA_ENCRYPTION_KEYS: bad })).toEqual([
+        expect.stringMatching(/^DATA_ENCRYPTION_KEYS: /),
+      ]);
+    }
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: REAL_SECRET,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    };
+    expect(problemsOf(production)).toEqual([
+      expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing/),
+    ]);
+    // A rotation away from the development key still holds it: refused too.
+    expect(
+      problemsOf({ ...production, DATA_ENCRYPTION_KEYS: `${next},${DEV_DATA_ENCRYPTION_KEYS}` }),
+    ).toEqual([expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing or holds/)]);
+    expect(loadConfig({ ...production, DATA_ENCRYPTION_KEYS: REAL_KEYS }).dataKeys.current.id).toBe(
+      'k1',
+    );
   });
 });

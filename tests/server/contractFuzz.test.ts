@@ -30,7 +30,7 @@ describe.each(testDatabases())('the contract under fuzzing on $name', (database)
   const server = useTestServer(database);
 
   it('answers every generated request with a documented status and body, never a 5xx', async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const student = await login(server, DEMO_PHONES.student, 'student');
     server.clock.advance(31_000);
     const tutor = await login(server, DEMO_PHONES.onboardedTutor, 'teacher');

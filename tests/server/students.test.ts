@@ -39,6 +39,9 @@ describe.each(testDatabases())('students on $name', (database) => {
       parent_phone: '9876500002',
       batch: 'Class 10 Maths',
       source: 'added',
+      erased: false,
+      minor: false,
+      consent: null,
     });
     const list = await api('GET', STUDENTS, { token: asha.token });
     expect(list.statusCode).toBe(200);
@@ -53,6 +56,9 @@ describe.each(testDatabases())('students on $name', (database) => {
           parent_phone: null,
           batch: null,
           source: 'paid',
+          erased: false,
+          minor: false,
+          consent: null,
         },
       ],
       count: 2,

@@ -23,6 +23,10 @@ export interface JobData {
   'dues-generate': { hour: string };
   /** One pass of fee reminders (D148); keyed by the IST hour. */
   'reminders-run': { hour: string };
+  /** D315: re-seals a batch of values not under the current data key; keyed by the IST hour. */
+  'keys-rotate': { hour: string };
+  /** D321: empties the kept identity of erasures whose records the law no longer needs. */
+  'retention-purge': { hour: string };
   /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
@@ -36,6 +40,8 @@ export const JOB_NAMES: JobName[] = [
   'sms-send',
   'dues-generate',
   'reminders-run',
+  'keys-rotate',
+  'retention-purge',
   'sweep',
 ];
 

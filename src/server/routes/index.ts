@@ -10,6 +10,7 @@ import { onboardingHandlers } from './onboarding';
 import { paymentLinkHandlers } from './paymentLinks';
 import { paymentHistoryHandlers } from './paymentHistory';
 import { paymentHandlers } from './payments';
+import { privacyHandlers } from './privacy';
 import { receiptHandlers } from './receipts';
 import { refundHandlers } from './refunds';
 import { scheduleHandlers } from './schedules';
@@ -35,4 +36,5 @@ export const handlers: Handlers = {
   ...feePlanHandlers,
   ...dueHandlers,
   ...whatsAppHandlers,
+  ...privacyHandlers,
 };

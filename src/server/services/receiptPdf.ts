@@ -81,6 +81,8 @@ const fontFile = (weight: '400Regular' | '700Bold') =>
   );
 const REGULAR = fontFile('400Regular');
 const BOLD = fontFile('700Bold');
+/** The same fonts for every PDF we write (a person's data too, personalDataPdf.ts). */
+export const PDF_FONTS = { regular: REGULAR, bold: BOLD };
 
 /** The receipt as PDF bytes, in the language texts are read in (the reader's). */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {

@@ -22,7 +22,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { orders, refunds, users, type RefundRow, type UserRow } from '../db/schema';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gateway/types';
-import { displayName } from '../users';
+import { displayName, shownPhone } from '../users';
 import { newRefundId } from './ids';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
@@ -120,7 +120,7 @@ export function createRefundService(deps: RefundServiceDeps) {
     decided_at: refund.decidedAt?.toISOString() ?? null,
     refunded_at: refund.refundedAt?.toISOString() ?? null,
     paid_at: (paidAt ?? refund.requestedAt).toISOString(),
-    student: { id: student.id, name: displayName(student), phone: student.phone },
+    student: { id: student.id, name: displayName(student), phone: shownPhone(student) },
     tutor: { id: tutor.id, name: displayName(tutor), username: tutor.username },
   });
 

@@ -14,6 +14,7 @@ import {
   type PersonalDetailsActorRef,
 } from '../../../machines/personalDetails/personalDetails.machine';
 import { authClasses as classes } from './AuthLayout';
+import { NoticeConsent } from './NoticeConsent';
 
 export interface PersonalDetailsTexts {
   intro: string;
@@ -83,6 +84,7 @@ export function PersonalDetailsForm({
   const error = useSelector(details, (s) => (s.hasTag('error') ? s.context.error : null));
   const submitting = useSelector(details, (s) => s.matches('submitting'));
   const canSubmit = useSelector(details, (s) => s.can({ type: 'details.submit' }));
+  const consented = useSelector(details, (s) => s.context.consented);
   return (
     <form
       className={classes.stack}
@@ -117,6 +119,14 @@ export function PersonalDetailsForm({
           placeholder={t.panPlaceholder}
         />
       ) : null}
+      {/* D319: asked wherever the form sends something (not for details verified already). */}
+      {verified ? null : (
+        <NoticeConsent
+          checked={consented}
+          onChange={(value) => details.send({ type: 'consent.toggle', value })}
+          disabled={submitting}
+        />
+      )}
       {notice ? (
         <p className={classes.text} role="status">
           {notice}

@@ -125,7 +125,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         loadFailed={t.loadFailed}
         empty={t.empty}
         columns={columnsWith((row) => history.send({ type: 'filter.change', filter: row.id }))}
-        rowKey={(row) => row.phone}
+        rowKey={(row) => (row.id === null ? `paid-${row.phone}` : `added-${row.id}`)}
         minWidth={640}
       />
       <StudentHistory list={history} name={shownName} />
