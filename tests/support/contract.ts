@@ -44,12 +44,16 @@ export function createContractChecker(options: {
     if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
     return validate;
   };
-  const routes = contract.operations.map((op) => ({
-    op,
-    pattern: new RegExp(
-      `^${op.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]*')}$`,
-    ),
-  }));
+  // As Fastify routes: a static path (user/consents/) before a parametric one (user/{id}/).
+  const params = (url: string) => (url.match(/:[^/]+/g) ?? []).length;
+  const routes = [...contract.operations]
+    .sort((a, b) => params(a.url) - params(b.url))
+    .map((op) => ({
+      op,
+      pattern: new RegExp(
+        `^${op.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]*')}$`,
+      ),
+    }));
 
   const operationFor = (method: string, url: string) => {
     const path = url.split('?')[0] ?? '';
