@@ -2817,6 +2817,13 @@ export interface components {
         /** @enum {string} */
         AuditAction: "student.history.read" | "payments.exported" | "dues.exported" | "data.exported" | "pan.saved" | "bank_account.added" | "kyc.status_changed" | "consent.given" | "consent.withdrawn" | "child.consent" | "child.refused" | "student.added_minor" | "erasure" | "erasure.purged" | "keys.rotated" | "breach.exposure_listed";
         AuditEvent: {
+            /**
+             * @description The caller, the platform (a job, a staff command), or another user.
+             * @enum {string}
+             */
+            by: "you" | "platform" | "someone";
+            /** @description The data was the caller's own. */
+            about_you: boolean;
             id: number;
             /** Format: date-time */
             at: string;

@@ -61,7 +61,9 @@ export function createAuditTrail({ db, clock }: { db: Database; clock: Clock }) 
           id: row.id,
           at: row.at.toISOString(),
           action: row.action as AuditAction,
+          by: row.actorId === null ? 'platform' : row.actorId === userId ? 'you' : 'someone',
           actor_id: row.actorId,
+          about_you: row.subjectUserId === userId,
           subject_user_id: row.subjectUserId,
           subject_student_id: row.subjectStudentId,
           // Another person's address is theirs: shown only for the caller's own actions.

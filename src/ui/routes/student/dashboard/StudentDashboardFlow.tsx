@@ -40,6 +40,13 @@ const t = dashboardTexts.student;
 const MyDues = lazy(async () => ({
   default: (await loadInLanguage(() => import('./MyDues'))).MyDues,
 }));
+// Issue 54: the student's own data and the consent gate, with their words, after the lists.
+const MyData = lazy(async () => ({
+  default: (await loadInLanguage(() => import('../../privacy/MyData'))).MyData,
+}));
+const ConsentGate = lazy(async () => ({
+  default: (await loadInLanguage(() => import('../../privacy/ConsentGate'))).ConsentGate,
+}));
 // Issue 11: the refund form (a text area and its input styles) loads with its dialog.
 const RefundForm = lazy(async () => ({
   default: (await loadInLanguage(() => import('./RefundDialog'))).RefundForm,
@@ -189,7 +196,13 @@ export default function StudentDashboardFlow({
         </Suspense>
         <Payments />
         <Sessions />
+        <Suspense fallback={null}>
+          <MyData />
+        </Suspense>
       </Stack>
+      <Suspense fallback={null}>
+        <ConsentGate />
+      </Suspense>
     </StudentSession>
   );
 }

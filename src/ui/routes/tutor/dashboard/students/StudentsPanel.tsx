@@ -5,16 +5,28 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import { Alert, Badge, Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { pagedListMachine } from '../../../../../../machines/pagedList/pagedList.machine';
 import {
+  shownChildError,
   shownStudentErrors,
   studentAddMachine,
   type StudentAddActorRef,
@@ -34,8 +46,21 @@ import { FeePlans, type StudentChoice } from './FeePlans';
 import { ImportStudents } from './ImportStudents';
 import { historyMachine, StudentHistory } from './StudentHistory';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
+import { privacyTexts } from '../../../../../domain/privacyTexts';
 
 const t = studentsTexts;
+const p = privacyTexts.students;
+
+/** D320: a child's consent as the tutor follows it; nothing for others. */
+function ConsentBadge({ row }: { row: StudentRow }) {
+  if (row.consent === null) return null;
+  const confirmed = row.consent === 'parent_confirmed';
+  return (
+    <Badge variant="light" color={confirmed ? 'teal' : 'yellow'} miw="max-content">
+      {confirmed ? p.parentConfirmed : p.awaitingParent}
+    </Badge>
+  );
+}
 
 const studentsList = pagedListMachine<StudentRow, null>().provide({
   actors: { fetchPage: fetchStudentsActor },
@@ -49,16 +74,23 @@ const columnsWith = (
     header: t.columns.name,
     cell: (row) => (
       <>
-        {row.name}{' '}
+        {row.erased ? (
+          <Text span fs="italic" c="dimmed" size="sm">
+            {row.name}
+          </Text>
+        ) : (
+          row.name
+        )}{' '}
         {row.source === 'paid' ? (
           <Badge variant="light" color="teal" miw="max-content">
             {t.paidYou}
           </Badge>
         ) : null}
+        <ConsentBadge row={row} />
       </>
     ),
   },
-  { header: t.columns.phone, cell: (row) => row.phone },
+  { header: t.columns.phone, cell: (row) => row.phone ?? '—' },
   {
     header: t.columns.parent,
     cell: (row) => (row.parent_phone ? `${row.parent_name ?? ''} ${row.parent_phone}`.trim() : '—'),
@@ -67,7 +99,7 @@ const columnsWith = (
   {
     header: t.history.open,
     cell: (row) =>
-      row.id === null ? null : (
+      row.id === null || row.erased ? null : (
         <Button
           size="xs"
           variant="subtle"
@@ -107,7 +139,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
     list,
     (s) =>
       (s.context.data?.items ?? []).flatMap((row): StudentChoice[] =>
-        row.id === null ? [] : [{ id: row.id, name: row.name }],
+        row.id === null || row.erased ? [] : [{ id: row.id, name: row.name }],
       ),
     (a, b) => a.length === b.length && a.every((c, i) => c.id === b[i]!.id),
   );
@@ -167,6 +199,34 @@ function Field({
   );
 }
 
+/** D320: 'Under 18' and, for a child, the parent's consent the tutor obtained. */
+function ChildFields({ actor }: { actor: StudentAddActorRef }) {
+  const { minor, parentConsent } = useSelector(actor, (s) => s.context.child);
+  const error = useSelector(actor, (s) => shownChildError(s.context));
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const send = (field: 'minor' | 'parentConsent', value: boolean) =>
+    actor.send({ type: 'student.child', field, value });
+  return (
+    <Stack gap="xs">
+      <Checkbox
+        label={p.minor}
+        checked={minor}
+        disabled={saving}
+        onChange={(e) => send('minor', e.currentTarget.checked)}
+      />
+      {minor ? (
+        <Checkbox
+          label={p.parentConsent}
+          checked={parentConsent}
+          disabled={saving}
+          error={error}
+          onChange={(e) => send('parentConsent', e.currentTarget.checked)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 /** 'Add a student': the fields, 'Add student', the result; on a running studentAdd actor. */
 export function AddStudentForm({ actor }: { actor: StudentAddActorRef }) {
   const saving = useSelector(actor, (s) => s.hasTag('loading'));
@@ -193,6 +253,7 @@ export function AddStudentForm({ actor }: { actor: StudentAddActorRef }) {
         <Text size="sm" c="dimmed">
           {t.parentHint}
         </Text>
+        <ChildFields actor={actor} />
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {t.add}
         </Button>
