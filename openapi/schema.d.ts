@@ -3490,7 +3490,10 @@ export interface operations {
                     "application/json": components["schemas"]["ConsentState"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     exportMyData: {
@@ -3559,8 +3562,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErasureReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listMyAudit: {

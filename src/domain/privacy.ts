@@ -8,6 +8,9 @@ import { fromIst, istParts } from './time';
  */
 export const NOTICE_VERSION = '2026-12';
 
+/** Rule 9 of the DPDP Rules: who answers questions about the processing (the notice names it). */
+export const PRIVACY_CONTACT = 'privacy@tuitionpay.in';
+
 /**
  * D321: a payment record (and the tax documents of it) is kept until the end of the seventh
  * financial year after the one it was made in: 31 March, seven years after that year ended.
@@ -18,16 +21,13 @@ export const NOTICE_VERSION = '2026-12';
  */
 export const RETENTION_YEARS_AFTER_FINANCIAL_YEAR = 7;
 
-/** The last instant a payment made at `paidAt` must be kept: 31 March 23:59:59.999 IST. */
+/** The last instant a payment made at `paidAt` is kept: 31 March 23:59:59.999 IST (D321). */
 export function keptUntil(paidAt: Date): Date {
   const { year, month } = istParts(paidAt);
   // India's financial year runs April to March: a payment in January 2025 is in 2024-25.
   const yearEnds = month >= 4 ? year + 1 : year;
   return new Date(fromIst(yearEnds + RETENTION_YEARS_AFTER_FINANCIAL_YEAR, 4, 1).getTime() - 1);
 }
-
-/** Rule 9 of the DPDP Rules: who answers questions about the processing (the notice names it). */
-export const PRIVACY_CONTACT = 'privacy@tuitionpay.in';
 
 /** D325: one download of a person's data a minute, in either format. */
 export const EXPORT_INTERVAL_SECONDS = 60;

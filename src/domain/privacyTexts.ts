@@ -16,7 +16,8 @@ export const privacyTexts = texts(words, 'privacyTexts', {
     title: text,
     /** Its version, shown under the title. */
     version: (version: string) => ({ version }),
-    body: sections((facts: object) => facts),
+    /** Its words name how long we keep payments and whom to write to (privacy.ts). */
+    body: sections((facts: { retentionYears: number; privacyContact: string }) => facts),
     agree: text,
     agreeNeeded: text,
   },

@@ -20,7 +20,6 @@ import {
 } from './constants';
 import { groupIndian } from './indianDigits';
 import { formatWholeINR } from './money';
-import { PRIVACY_CONTACT, RETENTION_YEARS_AFTER_FINANCIAL_YEAR } from './privacy';
 import { REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 
 export const TEXT_VALUES: Readonly<Record<string, string | number>> = {
@@ -43,6 +42,4 @@ export const TEXT_VALUES: Readonly<Record<string, string | number>> = {
   reminderDaysAfter: REMINDER_DAY_RANGE.to,
   batchMaxLength: BATCH_MAX_LENGTH,
   importMaxRows: groupIndian(String(STUDENT_IMPORT_MAX_ROWS)),
-  retentionYears: RETENTION_YEARS_AFTER_FINANCIAL_YEAR,
-  privacyContact: PRIVACY_CONTACT,
 };

@@ -15,7 +15,7 @@ import { privacyTexts } from '../../src/domain/privacyTexts';
 import { SessionProvider } from '../../src/ui/app/session';
 import { ConsentGateDialog } from '../../src/ui/routes/privacy/ConsentGate';
 import type { EventFixtures, PathModel, UiLayer } from '../support/paths';
-import { buttonNamed, clickOn } from '../support/uiPaths';
+import { buttonNamed, clickOn, queryButton } from '../support/uiPaths';
 import { doneFixture, errorFixture, fakeCall, http, offline, type FakeCall } from './loginFakes';
 
 const t = privacyTexts.gate;
@@ -51,7 +51,8 @@ export const consentGateEvents = {
 const dialog = () => screen.queryByRole('dialog', { name: t.title });
 const agreeBox = () =>
   screen.queryByRole<HTMLInputElement>('checkbox', { name: privacyTexts.notice.agree });
-const radio = (label: string) => screen.queryByRole<HTMLInputElement>('radio', { name: label });
+const choice = (label: string) => queryButton(label);
+const pressed = (label: string) => choice(label)?.getAttribute('aria-pressed') === 'true';
 
 function Gate({ actor }: { actor: Parameters<typeof ConsentGateDialog>[0]['actor'] }) {
   return (
@@ -71,8 +72,8 @@ export const consentGateScreen: UiLayer<typeof consentGateMachine, ConsentGateWo
       return !box || box.checked === value ? Promise.resolve('blocked' as const) : clickOn(box, ui);
     },
     'child.decide': ({ decision }, ui) => {
-      const choice = radio(decision === 'given' ? t.confirmChild : t.refuseChild);
-      return !choice || choice.checked ? Promise.resolve('blocked' as const) : clickOn(choice, ui);
+      const label = decision === 'given' ? t.confirmChild : t.refuseChild;
+      return pressed(label) ? Promise.resolve('blocked' as const) : clickOn(choice(label), ui);
     },
     'gate.submit': (_, ui) => clickOn(buttonNamed(t.submit), ui),
   },
@@ -87,8 +88,8 @@ export const consentGateScreen: UiLayer<typeof consentGateMachine, ConsentGateWo
       for (const child of context.ask.children) {
         expect(screen.getByText(t.child(child.tutorName, child.childName))).toBeInTheDocument();
         const decided = context.decisions[child.studentId];
-        expect(radio(t.confirmChild)!.checked).toBe(decided === 'given');
-        expect(radio(t.refuseChild)!.checked).toBe(decided === 'refused');
+        expect(pressed(t.confirmChild)).toBe(decided === 'given');
+        expect(pressed(t.refuseChild)).toBe(decided === 'refused');
       }
       if (gateAnswered(context)) expect(buttonNamed(t.submit)).toBeEnabled();
       else expect(buttonNamed(t.submit)).toBeDisabled();

@@ -96,6 +96,11 @@ export const personalDetailsScreen: UiLayer<typeof personalDetailsMachine, Detai
       />
     );
   },
+  // The notice loads after the form (D328): in before any gesture, where the form asks it.
+  ready: ({ actor }) => {
+    const context = (actor.getSnapshot() as { context: PersonalDetailsContext }).context;
+    if (!(context.namesLocked && !context.panRequired)) expect(consentBox()).toBeInTheDocument();
+  },
   gestures: {
     'details.change': ({ field: name, value }, ui) =>
       typeInto(field(ui.actor.getSnapshot().context, name), value, ui),

@@ -41,10 +41,10 @@ describe.each(testDatabases())('the contract under fuzzing on $name', (database)
       'Basic dXNlcjpwYXNz',
       `Bearer ${'x'.repeat(5000)}`,
     );
-    // Mostly logged in, so requests reach validation and handlers; logout would end the
-    // sessions the rest of the run uses, so it only ever gets the bad ones.
+    // Mostly logged in, so requests reach validation and handlers; logout and erasure would end
+    // the sessions the rest of the run uses, so they only ever get the bad ones.
     const authorizationsFor = (operationId: string) =>
-      operationId === 'logout'
+      operationId === 'logout' || operationId === 'eraseMyData'
         ? badAuthorizations
         : fc.oneof(
             { weight: 3, arbitrary: fc.constant(`Bearer ${student.access_token}`) },

@@ -2,17 +2,21 @@
 // collect, why, who receives it, how long, the person's rights) in a box of its own that
 // scrolls, its version, and the box to tick. The sign-up forms and the dashboards' consent gate
 // show it; the machine that renders it decides what the tick allows.
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { NOTICE_VERSION } from '../../domain/privacy';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  NOTICE_VERSION,
+  PRIVACY_CONTACT,
+  RETENTION_YEARS_AFTER_FINANCIAL_YEAR,
+} from '../../domain/privacy';
 import { privacyTexts } from '../../domain/privacyTexts';
+import { CheckboxField } from './CheckboxField';
 
 const t = privacyTexts.notice;
+const LIST = { margin: 0, paddingInlineStart: '1.25rem' };
 
 export function NoticeConsent({
   checked,
@@ -43,31 +47,39 @@ export function NoticeConsent({
         <Text size="xs" c="dimmed" mb="xs">
           {t.version(NOTICE_VERSION)}
         </Text>
-        {t.body({}).map((section) => (
-          <Stack key={section.heading} gap={4} mb="xs">
-            <Title order={headingOrder === 2 ? 3 : 4} size="h6">
-              {section.heading}
-            </Title>
-            {section.paragraphs.map((paragraph) => (
-              <Text key={paragraph} size="sm">
-                {paragraph}
-              </Text>
-            ))}
-            {section.list ? (
-              <List size="sm" spacing={2}>
-                {section.list.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
-              </List>
-            ) : null}
-          </Stack>
-        ))}
+        {t
+          .body({
+            retentionYears: RETENTION_YEARS_AFTER_FINANCIAL_YEAR,
+            privacyContact: PRIVACY_CONTACT,
+          })
+          .map((section) => (
+            <Stack key={section.heading} gap={4} mb="xs">
+              <Title order={headingOrder === 2 ? 3 : 4} size="h6">
+                {section.heading}
+              </Title>
+              {section.paragraphs.map((paragraph) => (
+                <Text key={paragraph} size="sm">
+                  {paragraph}
+                </Text>
+              ))}
+              {section.list ? (
+                // A plain list: Mantine's List would be a chunk shared with the policy pages.
+                <ul style={LIST}>
+                  {section.list.map((item) => (
+                    <Text key={item} component="li" size="sm">
+                      {item}
+                    </Text>
+                  ))}
+                </ul>
+              ) : null}
+            </Stack>
+          ))}
       </Paper>
-      <Checkbox
+      <CheckboxField
         checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
+        onChange={onChange}
         label={t.agree}
-        description={checked ? undefined : t.agreeNeeded}
+        note={checked ? null : t.agreeNeeded}
         disabled={disabled}
       />
     </Stack>

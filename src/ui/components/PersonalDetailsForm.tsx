@@ -8,13 +8,20 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import { Button, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { personalVisibleErrors, type PersonalField } from '../../../machines/personalDetails/form';
 import {
   detailsVerified,
   type PersonalDetailsActorRef,
 } from '../../../machines/personalDetails/personalDetails.machine';
+import { loadInLanguage } from '../app/loadInLanguage';
 import { authClasses as classes } from './AuthLayout';
-import { NoticeConsent } from './NoticeConsent';
+
+// D328: the notice and its words come after the form's first paint (the tutor's step 1 is a
+// first paint); the form cannot be sent before its box is ticked anyway.
+const NoticeConsent = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./NoticeConsent'))).NoticeConsent,
+}));
 
 export interface PersonalDetailsTexts {
   intro: string;
@@ -121,11 +128,13 @@ export function PersonalDetailsForm({
       ) : null}
       {/* D319: asked wherever the form sends something (not for details verified already). */}
       {verified ? null : (
-        <NoticeConsent
-          checked={consented}
-          onChange={(value) => details.send({ type: 'consent.toggle', value })}
-          disabled={submitting}
-        />
+        <Suspense fallback={null}>
+          <NoticeConsent
+            checked={consented}
+            onChange={(value) => details.send({ type: 'consent.toggle', value })}
+            disabled={submitting}
+          />
+        </Suspense>
       )}
       {notice ? (
         <p className={classes.text} role="status">

@@ -4,11 +4,11 @@
 // machine; nothing at all when nothing is asked.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import {
   consentGateMachine,
@@ -66,26 +66,42 @@ export function ConsentGateDialog({ actor }: { actor: ConsentGateActorRef }) {
               <Title order={3} size="h5">
                 {t.childTitle}
               </Title>
-              {ask.children.map((child) => (
-                <Radio.Group
-                  key={child.studentId}
-                  label={t.child(child.tutorName, child.childName)}
-                  value={decisions[child.studentId] ?? null}
-                  onChange={(value) =>
-                    actor.send({
-                      type: 'child.decide',
-                      studentId: child.studentId,
-                      decision: value as ChildDecision,
-                    })
-                  }
-                  description={decisions[child.studentId] === 'refused' ? t.refuseChildHint : null}
-                >
-                  <Stack gap={6} mt="xs">
-                    <Radio value="given" label={t.confirmChild} disabled={saving} />
-                    <Radio value="refused" label={t.refuseChild} disabled={saving} />
+              {ask.children.map((child) => {
+                const decided = decisions[child.studentId];
+                const choose = (decision: ChildDecision) =>
+                  actor.send({ type: 'child.decide', studentId: child.studentId, decision });
+                return (
+                  <Stack key={child.studentId} gap="xs" role="group" aria-label={child.childName}>
+                    <Text size="sm">{t.child(child.tutorName, child.childName)}</Text>
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant={decided === 'given' ? 'filled' : 'default'}
+                        aria-pressed={decided === 'given'}
+                        disabled={saving}
+                        onClick={() => choose('given')}
+                      >
+                        {t.confirmChild}
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant={decided === 'refused' ? 'filled' : 'default'}
+                        aria-pressed={decided === 'refused'}
+                        disabled={saving}
+                        onClick={() => choose('refused')}
+                      >
+                        {t.refuseChild}
+                      </Button>
+                    </Group>
+                    {decided === 'refused' ? (
+                      <Text size="xs" c="dimmed">
+                        {t.refuseChildHint}
+                      </Text>
+                    ) : null}
                   </Stack>
-                </Radio.Group>
-              ))}
+                );
+              })}
             </Stack>
           ) : null}
           {error ? (

@@ -5,11 +5,10 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { myDataMachine, type MyDataActorRef } from '../../../../machines/privacy/myData.machine';
@@ -40,9 +39,9 @@ function Erased({ actor }: { actor: MyDataActorRef }) {
       </Title>
       <Text size="sm">{m.erasedIntro}</Text>
       {payments.length === 0 ? <Text size="sm">{m.keptNothing}</Text> : null}
-      <List spacing="xs" size="sm">
+      <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
         {kept.map((record) => (
-          <List.Item key={record.kind}>
+          <li key={record.kind}>
             <Text size="sm" fw={500}>
               {record.until
                 ? m.keptItem(record.what, day(record.until))
@@ -51,9 +50,9 @@ function Erased({ actor }: { actor: MyDataActorRef }) {
             <Text size="sm" c="dimmed">
               {record.why}
             </Text>
-          </List.Item>
+          </li>
         ))}
-      </List>
+      </ul>
       <Text size="sm" role="status">
         {m.loggedOut}
       </Text>

@@ -5,24 +5,13 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { pagedListMachine } from '../../../../../../machines/pagedList/pagedList.machine';
 import {
@@ -40,6 +29,7 @@ import {
 } from '../../../../../api/actors/tutorStudents';
 import type { StudentField } from '../../../../../domain/students';
 import { useEndSessionWhen } from '../../../../app/session';
+import { CheckboxField } from '../../../../components/CheckboxField';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { FeePlans, type StudentChoice } from './FeePlans';
@@ -208,19 +198,19 @@ function ChildFields({ actor }: { actor: StudentAddActorRef }) {
     actor.send({ type: 'student.child', field, value });
   return (
     <Stack gap="xs">
-      <Checkbox
+      <CheckboxField
         label={p.minor}
         checked={minor}
         disabled={saving}
-        onChange={(e) => send('minor', e.currentTarget.checked)}
+        onChange={(value) => send('minor', value)}
       />
       {minor ? (
-        <Checkbox
+        <CheckboxField
           label={p.parentConsent}
           checked={parentConsent}
           disabled={saving}
           error={error}
-          onChange={(e) => send('parentConsent', e.currentTarget.checked)}
+          onChange={(value) => send('parentConsent', value)}
         />
       ) : null}
     </Stack>
