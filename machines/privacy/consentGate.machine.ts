@@ -10,7 +10,7 @@
 //
 // The calls are abstract (`fetchConsents`, `giveConsent`).
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { NOTICE_VERSION } from '../../src/domain/privacy';
+import { NOTICE_VERSION, type ChildDecision } from '../../src/domain/privacy';
 import { privacyTexts } from '../../src/domain/privacyTexts';
 import { abstractPromise } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
@@ -27,7 +27,7 @@ export interface ConsentAsk {
   children: WaitingChild[];
 }
 
-export type ChildDecision = 'given' | 'refused';
+export type { ChildDecision };
 
 /** `POST user/consents/`'s body. */
 export interface ConsentReply {

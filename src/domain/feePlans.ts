@@ -7,6 +7,7 @@ import { localeTag, textLocale } from './locale';
 import { duePeriodLabel } from './duePeriod';
 import { DEFAULT_REMINDER_DAYS, REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 import { tidyText } from './validation';
+import { tutorWordsProblem, wordsForText, type TutorWordsProblem } from './tutorWords';
 import {
   DUE_DAY_MAX,
   FEE_PLAN_NAME_MAX_LENGTH,
@@ -19,7 +20,8 @@ import { istDateKey, isIsoDate } from './time';
 
 const m = studentsTexts.plans;
 
-export type FeePlanKind = 'monthly' | 'instalments' | 'one_time';
+export const FEE_PLAN_KINDS = ['monthly', 'instalments', 'one_time'] as const;
+export type FeePlanKind = (typeof FEE_PLAN_KINDS)[number];
 
 /** A plan as the API takes one (rupees). */
 export interface FeePlanInput {
@@ -73,6 +75,21 @@ const KIND_NAMES: Record<FeePlanKind, string> = {
 };
 
 const given = (value: unknown) => value !== undefined && value !== null;
+
+/** D209: a plan's name goes into reminder texts: what it may not be, in the tutor's words. */
+const NAME_PROBLEMS: Record<TutorWordsProblem, () => string> = {
+  too_long: () => m.nameTooLong,
+  link: () => m.nameLink,
+  phone: () => m.namePhone,
+  shouting: () => m.nameShouting,
+};
+
+/** The first problem of a plan's name (tidied), or null. */
+function nameProblem(name: string): string | null {
+  if (name === '') return m.nameRequired;
+  const problem = tutorWordsProblem(name, FEE_PLAN_NAME_MAX_LENGTH);
+  return problem === null ? null : NAME_PROBLEMS[problem]();
+}
 const paise = (rupees: number) => Math.round(rupees * PAISE_PER_RUPEE);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -81,8 +98,8 @@ export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
   const refuse = (message: string): FeePlanCheck => ({ ok: false, message });
   const today = istDateKey(now);
   const name = tidyText(input.name);
-  if (name === '') return refuse(m.nameRequired);
-  if (name.length > FEE_PLAN_NAME_MAX_LENGTH) return refuse(m.nameTooLong);
+  const badName = nameProblem(name);
+  if (badName) return refuse(badName);
   const batch = tidyText(input.batch ?? '') || null;
   const studentId = input.student_id ?? null;
   if ((studentId === null) === (batch === null)) return refuse(m.target);
@@ -201,8 +218,8 @@ export function checkFeePlanChange(
   const next: FeePlanRecord = { ...plan };
   if (change.name !== undefined) {
     const name = tidyText(change.name);
-    if (name === '') return refuse(m.nameRequired);
-    if (name.length > FEE_PLAN_NAME_MAX_LENGTH) return refuse(m.nameTooLong);
+    const badName = nameProblem(name);
+    if (badName) return refuse(badName);
     next.name = name;
   }
   if (change.amount !== undefined) {
@@ -289,11 +306,15 @@ export function plannedDues(plan: PlanDates, horizon: string, from = ''): Planne
   return out;
 }
 
-/** What a set of dues is for, in at most `max` characters: 'Maths (Feb 2025), Maths (Mar 2025)'. */
+/**
+ * What a set of dues is for, in at most `max` characters: 'Maths (Feb 2025), Maths (Mar 2025)'.
+ * D209: a plan name the rules of a platform text refuse (one kept before them) reads 'Tuition fee'.
+ */
 export function duesPurpose(dues: { plan: string; period: string }[], max: number): string {
   const names = dues.map(({ plan, period }) => {
     const label = duePeriodLabel(period);
-    return label ? `${plan} (${label})` : plan;
+    const name = wordsForText(plan, FEE_PLAN_NAME_MAX_LENGTH, studentsTexts.dues.neutralPurpose);
+    return label ? `${name} (${label})` : name;
   });
   for (let shown = names.length; shown > 0; shown -= 1) {
     const rest = names.length - shown;

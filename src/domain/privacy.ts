@@ -8,6 +8,12 @@ import { fromIst, istParts } from './time';
  */
 export const NOTICE_VERSION = '2026-12';
 
+/** D319: what a consent is to: the privacy notice, or (a parent's) a tutor's record of a child. */
+export const CONSENT_KINDS = ['notice', 'child'] as const;
+/** D320: a parent's answer to a tutor's record of their child: confirmed, or erase it. */
+export const CHILD_DECISIONS = ['given', 'refused'] as const;
+export type ChildDecision = (typeof CHILD_DECISIONS)[number];
+
 /** Rule 9 of the DPDP Rules: who answers questions about the processing (the notice names it). */
 export const PRIVACY_CONTACT = 'privacy@tuitionpay.in';
 

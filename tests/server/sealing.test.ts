@@ -81,14 +81,17 @@ describe('sealing (node:crypto AES-256-GCM)', () => {
   });
 });
 
-/** A database at migration 0014 (before issue 54), from a copy of the migrations cut there. */
-async function atMigration14(target: TestDatabase) {
+/** A database at the last migration before issue 54's, from a copy of the migrations cut there. */
+async function beforePersonalData(target: TestDatabase) {
   const source = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
-  const folder = mkdtempSync(join(tmpdir(), 'tuitionpay-0014-'));
+  const folder = mkdtempSync(join(tmpdir(), 'tuitionpay-before-54-'));
   cpSync(source, folder, { recursive: true });
   const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= 14);
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const first = journal.entries.find((entry) => entry.tag.endsWith('_personal_data'))!.idx;
+  journal.entries = journal.entries.filter((entry) => entry.idx < first);
   writeFileSync(journalFile, JSON.stringify(journal));
   const plainRows = async (run: (text: string) => Promise<unknown>) => {
     await run(`insert into users (phone, role, first_name, last_name, pan, username) values
@@ -149,7 +152,7 @@ async function atMigration14(target: TestDatabase) {
 
 describe.each(testDatabases())('the sealing migration on $name', (database) => {
   it('seals the plain PANs and references of a database from before, then drops the plain columns', async () => {
-    const before = await atMigration14(database);
+    const before = await beforePersonalData(database);
     try {
       // Rows to seal and no keys: the server refuses to start rather than lose them.
       await expect(before.open()).rejects.toThrow(/DATA_ENCRYPTION_KEYS/);

@@ -39,6 +39,7 @@ describe.each(testDatabases())('students on $name', (database) => {
       parent_phone: '9876500002',
       batch: 'Class 10 Maths',
       source: 'added',
+      confirmed: true,
       erased: false,
       minor: false,
       consent: null,
@@ -56,6 +57,7 @@ describe.each(testDatabases())('students on $name', (database) => {
           parent_phone: null,
           batch: null,
           source: 'paid',
+          confirmed: true,
           erased: false,
           minor: false,
           consent: null,
@@ -64,6 +66,7 @@ describe.each(testDatabases())('students on $name', (database) => {
       count: 2,
       page: 1,
       page_size: 20,
+      unconfirmed: 0,
     });
 
     // A payer the tutor then adds is listed once, as added.

@@ -45,3 +45,8 @@ export const addStudentActor = fromPromise<{ name: string }, StudentInput & Chil
 export const importStudentsActor = fromPromise<ImportReport, ImportRequest>(
   async ({ input, signal }) => data(api.POST('/students/import/', { body: input, signal })),
 );
+
+/** D210: `POST students/confirm/`: every imported phone the tutor has not confirmed. */
+export const confirmStudentsActor = fromPromise<void, { id: string }>(async ({ signal }) => {
+  await data(api.POST('/students/confirm/', { body: {}, signal }));
+});

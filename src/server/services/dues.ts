@@ -9,6 +9,7 @@ import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
 import { addIstDays, isIsoDate, istDateKey } from '../../domain/time';
+import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/dues';
 import { tidyText } from '../../domain/validation';
 import { toCsv } from './csv';
 import { EXPORT_MAX_DAYS } from './paymentHistory';
@@ -17,7 +18,7 @@ import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
 import { privacyTexts } from '../../domain/privacyTexts';
 import type { JobQueue } from '../jobs/queue';
-import { endLinksForDues, OPEN_DUE } from './dueLinks';
+import { endLinksForDues } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
 
@@ -60,7 +61,11 @@ export function createDueService({
           settledAt: clock.now(),
         })
         .where(
-          and(eq(dues.id, id), eq(dues.tutorId, caller.id), inArray(dues.status, [...OPEN_DUE])),
+          and(
+            eq(dues.id, id),
+            eq(dues.tutorId, caller.id),
+            inArray(dues.status, OPEN_DUE_STATUSES),
+          ),
         )
         .returning({ id: dues.id });
       // D147: nothing is left to pay on the links made for this due.
@@ -106,10 +111,7 @@ export function createDueService({
       amount: paiseToRupees(due.amount),
       paid: paiseToRupees(due.paid),
       left: paiseToRupees(due.status === 'waived' ? 0 : due.amount - due.paid),
-      status:
-        (due.status === 'open' || due.status === 'partly_paid') && due.dueDate < today
-          ? 'overdue'
-          : due.status,
+      status: isOpenDue(due.status) && due.dueDate < today ? 'overdue' : due.status,
       settled_by: due.settledBy,
       note: due.note,
     }));
@@ -220,7 +222,7 @@ export function createDueService({
           and(
             eq(dues.tutorId, caller.id),
             lt(dues.dueDate, first),
-            inArray(dues.status, [...OPEN_DUE]),
+            inArray(dues.status, OPEN_DUE_STATUSES),
           ),
         );
       const counted = list.filter((d) => d.status !== 'waived');

@@ -18,6 +18,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type FeePlanRow, type UserRow } from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
@@ -175,6 +176,23 @@ export function createFeePlanService({
             })
             .where(eq(feePlans.id, id))
             .returning();
+          // D206: a link for a part the plan no longer takes ends (the payment, if it comes
+          // anyway, is refunded); the next link follows the new rule.
+          const was = found.value.partialMinimum;
+          const narrower =
+            was !== null && (next.partialMinimum === null || next.partialMinimum > was);
+          if (narrower) {
+            const open = await tx
+              .select({ id: dues.id })
+              .from(dues)
+              .where(and(eq(dues.planId, id), inArray(dues.status, OPEN_DUE_STATUSES)))
+              .for('update');
+            await endLinksForDues(
+              tx,
+              jobs,
+              open.map((due) => due.id),
+            );
+          }
           const rewrites = next.amount !== found.value.amount || next.dueDay !== found.value.dueDay;
           if (rewrites && next.kind !== 'instalments') {
             for (const due of await futureDuesOf(tx, jobs, id, today)) {

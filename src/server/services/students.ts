@@ -35,13 +35,14 @@ type Student = components['schemas']['Student'];
 type StudentPage = components['schemas']['StudentPage'];
 type StudentImport = components['schemas']['StudentImport'];
 type ImportRow = components['schemas']['StudentImportRow'];
+type StudentConfirmation = components['schemas']['StudentConfirmation'];
 export type ImportAccept = components['schemas']['StudentImportRequest']['accept'];
 
 const m = studentsTexts.api;
 const PHONE_INDEX = 'tutor_students_tutor_phone_idx';
 
-/** An added student as the tutor sees them; `confirmed`: the parent confirmed a child's consent. */
-const added = (row: TutorStudentRow, confirmed: boolean): Student => ({
+/** An added student as the tutor sees them; `parentConfirmed`: the parent confirmed a child's consent. */
+const added = (row: TutorStudentRow, parentConfirmed: boolean): Student => ({
   id: row.id,
   // D322: an erased entry keeps its id (its paid dues stay), nothing else.
   name: row.erasedAt ? privacyTexts.erased : row.name,
@@ -50,9 +51,11 @@ const added = (row: TutorStudentRow, confirmed: boolean): Student => ({
   parent_phone: row.parentPhone,
   batch: row.batch,
   source: 'added',
+  confirmed: row.confirmedAt !== null,
   erased: row.erasedAt !== null,
   minor: row.minor,
-  consent: row.minor && !row.erasedAt ? (confirmed ? 'parent_confirmed' : 'awaiting_parent') : null,
+  consent:
+    row.minor && !row.erasedAt ? (parentConfirmed ? 'parent_confirmed' : 'awaiting_parent') : null,
 });
 
 /** Thrown inside the import's transaction to undo it: a row was taken meanwhile. */
@@ -98,6 +101,7 @@ export function createStudentService({
       parent_phone: null,
       batch: null,
       source: 'paid' as const,
+      confirmed: true,
       erased: false,
       minor: false,
       consent: null,
@@ -126,6 +130,8 @@ export function createStudentService({
               tutorId: caller.id,
               ...checked.value,
               minor,
+              // D210: a phone the tutor types in one by one is one they vouch for.
+              confirmedAt: now,
               parentConsentNotedAt: minor ? now : null,
               createdAt: now,
             })
@@ -179,7 +185,31 @@ export function createStudentService({
         a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base' }),
       );
       const start = offsetOf(request);
-      return success(pageOf(all.slice(start, start + request.pageSize), all.length, request));
+      return success({
+        ...pageOf(all.slice(start, start + request.pageSize), all.length, request),
+        unconfirmed: mine.filter((row) => row.confirmedAt === null).length,
+      });
+    },
+
+    /** D210: the tutor vouches for these students' phones (absent: every one not yet). */
+    async confirm(
+      caller: UserRow,
+      ids: number[] | undefined,
+    ): Promise<Result<StudentConfirmation, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const confirmed = await db
+        .update(tutorStudents)
+        .set({ confirmedAt: clock.now() })
+        .where(
+          and(
+            eq(tutorStudents.tutorId, caller.id),
+            isNull(tutorStudents.confirmedAt),
+            ids === undefined ? undefined : inArray(tutorStudents.id, ids),
+          ),
+        )
+        .returning({ id: tutorStudents.id });
+      return success({ confirmed: confirmed.length });
     },
 
     /**
@@ -264,6 +294,7 @@ export function createStudentService({
         await db.transaction(async (tx) => {
           if (toWrite.length === 0) return;
           const now = clock.now();
+          // D210: imported phones get no reminder until the tutor confirms them.
           const written = await tx
             .insert(tutorStudents)
             .values(toWrite.map(({ value }) => ({ tutorId: caller.id, ...value, createdAt: now })))

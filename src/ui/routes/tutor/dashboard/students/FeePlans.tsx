@@ -39,7 +39,7 @@ import {
   type PlanShown,
 } from '../../../../../../machines/planEditor/planEditor.machine';
 import { endPlan, fetchFeePlans, savePlan } from '../../../../../api/actors/tutorPlans';
-import type { FeePlanKind } from '../../../../../domain/feePlans';
+import { FEE_PLAN_KINDS, type FeePlanKind } from '../../../../../domain/feePlans';
 import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { istDateKey } from '../../../../../domain/time';
@@ -50,7 +50,6 @@ import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 
 const t = studentsTexts.planEditor;
-const KINDS: FeePlanKind[] = ['monthly', 'instalments', 'one_time'];
 
 const plansList = pagedListMachine<PlanShown, null>().provide({
   actors: { fetchPage: fromPromise(({ input, signal }) => fetchFeePlans(input, signal)) },
@@ -181,10 +180,12 @@ export function PlanEditorForm({
   actor: PlanEditorActorRef;
   students: StudentChoice[];
 }) {
-  const state = useSelector(actor, (s) => s);
-  const { form, editing, saved, error } = state.context;
-  const saving = state.hasTag('loading');
-  const problem = shownPlanProblem(state.context);
+  const form = useSelector(actor, (s) => s.context.form);
+  const editing = useSelector(actor, (s) => s.context.editing);
+  const saved = useSelector(actor, (s) => s.context.saved);
+  const error = useSelector(actor, (s) => s.context.error);
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const problem = useSelector(actor, (s) => shownPlanProblem(s.context));
   const fixed = editing !== null;
   const field = (name: PlanField, props: { type?: string; inputMode?: 'numeric' } = {}) => (
     <TextInput
@@ -195,7 +196,7 @@ export function PlanEditorForm({
       }
       readOnly={saving}
       // What stays as agreed shows greyed while the plan is changed.
-      disabled={fieldFixed(state.context, name)}
+      disabled={fieldFixed({ editing }, name)}
       {...props}
     />
   );
@@ -220,8 +221,8 @@ export function PlanEditorForm({
             <NativeSelect
               label={t.fields.kind}
               value={form.kind}
-              disabled={saving || fieldFixed(state.context, 'kind')}
-              data={KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
+              disabled={saving || fieldFixed({ editing }, 'kind')}
+              data={FEE_PLAN_KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'kind', value: e.currentTarget.value })
               }
@@ -229,7 +230,7 @@ export function PlanEditorForm({
             <NativeSelect
               label={t.fields.target}
               value={form.target}
-              disabled={saving || fieldFixed(state.context, 'target')}
+              disabled={saving || fieldFixed({ editing }, 'target')}
               data={(['batch', 'student'] as const).map((k) => ({ value: k, label: t.targets[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'target', value: e.currentTarget.value })
@@ -241,7 +242,7 @@ export function PlanEditorForm({
               <NativeSelect
                 label={t.fields.student_id}
                 value={form.student_id}
-                disabled={saving || fieldFixed(state.context, 'student_id')}
+                disabled={saving || fieldFixed({ editing }, 'student_id')}
                 data={[
                   { value: '', label: t.chooseStudent },
                   ...students.map((s) => ({ value: String(s.id), label: s.name })),

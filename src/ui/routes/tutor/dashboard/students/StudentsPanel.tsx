@@ -1,6 +1,7 @@
 // The tutor dashboard's Students tab (issue 14, D141, D143, D144): the tutor's students by name
 // (the ones added, and the students who paid without being added, marked 'Paid you'), a form
-// to add one, many from a CSV, and the fee plans (FeePlans.tsx). Renders the pagedList,
+// to add one, many from a CSV (their phones wait for the tutor's confirmation, D210:
+// ConfirmPhones.tsx), and the fee plans (FeePlans.tsx). Renders the pagedList,
 // studentAdd and studentImport machines; the rules live there and in src/domain/students.ts.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
@@ -32,6 +33,7 @@ import { useEndSessionWhen } from '../../../../app/session';
 import { CheckboxField } from '../../../../components/CheckboxField';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { ConfirmPhones } from './ConfirmPhones';
 import { FeePlans, type StudentChoice } from './FeePlans';
 import { ImportStudents } from './ImportStudents';
 import { historyMachine, StudentHistory } from './StudentHistory';
@@ -77,6 +79,11 @@ const columnsWith = (
           </Badge>
         ) : null}
         <ConsentBadge row={row} />
+        {row.confirmed ? null : (
+          <Badge variant="light" color="yellow" miw="max-content">
+            {t.notConfirmed}
+          </Badge>
+        )}
       </>
     ),
   },
@@ -141,6 +148,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
       <Text size="sm" c="dimmed">
         {t.intro}
       </Text>
+      <ConfirmPhones list={list} />
       <ListTable
         list={list}
         title={t.title}
