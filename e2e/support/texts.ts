@@ -4,6 +4,7 @@
 import '../../src/domain/apiMessages';
 import '../../src/domain/dashboardTexts';
 import '../../src/domain/messages';
+import '../../src/domain/privacyTexts';
 import '../../src/domain/publicPageTexts';
 import '../../src/domain/studentsTexts';
 import { LOCALES } from '../../src/domain/locale';

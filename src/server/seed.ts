@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
-import { bankAccounts, paymentLinks, pgOnboarding, users } from './db/schema';
+import { NOTICE_VERSION } from '../domain/privacy';
+import { bankAccounts, consents, paymentLinks, pgOnboarding, users } from './db/schema';
 import { DEMO_PAYMENT_LINK, DEMO_PHONES, DEMO_USERNAMES } from './demo';
 import { PAYMENT_LINK_MAX_EXPIRY_MS } from './services/paymentLinks';
 import type { PanStore } from './services/pans';
@@ -22,7 +23,7 @@ export async function seedDemoData(db: Database, clock: Clock, pans: PanStore): 
       .from(users);
     if (count > 0) return false;
 
-    const [asha, ravi] = await tx
+    const [asha, ravi, priya] = await tx
       .insert(users)
       .values([
         {
@@ -55,7 +56,16 @@ export async function seedDemoData(db: Database, clock: Clock, pans: PanStore): 
         },
       ])
       .returning({ id: users.id });
-    if (!asha || !ravi) throw new Error('seed: users were not created');
+    if (!asha || !ravi || !priya) throw new Error('seed: users were not created');
+    // D319: the demo people signed up, so they agreed to the current notice then.
+    await tx.insert(consents).values(
+      [asha, ravi, priya].map(({ id }) => ({
+        userId: id,
+        kind: 'notice' as const,
+        version: NOTICE_VERSION,
+        givenAt: now,
+      })),
+    );
 
     await tx.insert(bankAccounts).values([
       {
