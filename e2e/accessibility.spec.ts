@@ -109,6 +109,7 @@ test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
     { value: 'links', label: t.links.tab },
     { value: 'sessions', label: t.sessions.tab },
     { value: 'api-keys', label: t.apiKeys.tab },
+    { value: 'privacy', label: t.privacy.tab },
   ];
   for (const tab of tabs) {
     await page.goto(`/tutor/dashboard?tab=${tab.value}`);

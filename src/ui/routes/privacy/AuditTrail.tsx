@@ -32,7 +32,8 @@ export function auditSentence(row: AuditRow): string {
   return t.action[row.action](actor, subject);
 }
 
-const columns: Column<AuditRow>[] = [
+// Made when shown: the words are read once the panel's catalog has loaded, not at import.
+const columns = (): Column<AuditRow>[] => [
   {
     header: t.when,
     cell: (row) => {
@@ -62,7 +63,7 @@ export function AuditTrail() {
         title={t.title}
         loadFailed={t.loadFailed}
         empty={t.empty}
-        columns={columns}
+        columns={columns()}
         rowKey={(row) => row.id}
         minWidth={520}
       />

@@ -85,7 +85,7 @@ export function ConsentGateDialog({ actor }: { actor: ConsentGateActorRef }) {
                       </Button>
                       <Button
                         size="xs"
-                        color="red"
+                        color="red.9"
                         variant={decided === 'refused' ? 'filled' : 'default'}
                         aria-pressed={decided === 'refused'}
                         disabled={saving}

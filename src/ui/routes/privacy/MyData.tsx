@@ -137,7 +137,7 @@ export function MyDataPanel({ actor }: { actor: MyDataActorRef }) {
           </Button>
         ) : null}
         <Button
-          color="red"
+          color="red.9"
           variant="outline"
           disabled={loading}
           onClick={() => send({ type: 'data.erase' })}
@@ -167,7 +167,7 @@ export function MyDataPanel({ actor }: { actor: MyDataActorRef }) {
           <Button variant="default" onClick={no} disabled={working} data-autofocus>
             {m.keep}
           </Button>
-          <Button color="red" loading={working} onClick={() => send({ type: 'confirm.yes' })}>
+          <Button color="red.9" loading={working} onClick={() => send({ type: 'confirm.yes' })}>
             {m.eraseConfirm}
           </Button>
         </Group>
