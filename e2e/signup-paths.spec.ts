@@ -145,7 +145,7 @@ async function walkForm(page: Page, request: APIRequestContext, path: FormPath) 
         await field.fill(real(event.value ?? ''));
       } else if (event.type === 'details.blur') await form.pan.blur();
       else if (event.type === 'consent.toggle') {
-        await form.notice.setChecked((event as Sent & { value: boolean }).value);
+        await form.notice.setChecked((event as unknown as { value: boolean }).value);
       } else if (event.type === 'details.submit') await form.next.click();
 
       // What the tutor sees in the state the model reached (saving may only flash).

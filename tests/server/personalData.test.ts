@@ -316,6 +316,42 @@ describe.each(testDatabases())('personal data on $name', (database) => {
       );
     });
 
+    it("forgets a payer's phone in the dues their open link held (D207), and cancels it", async () => {
+      const { asha } = await t.demo();
+      const child = { name: 'Aarav Sharma', phone: '9876500001' };
+      const parent = { parent_name: 'Meera', parent_phone: '9876500009' };
+      const student = await api('POST', STUDENTS, {
+        token: asha.token,
+        body: { ...child, ...parent },
+      });
+      const plan = await api('POST', '/api/v1/fee-plans/', {
+        token: asha.token,
+        body: {
+          name: 'Maths',
+          kind: 'one_time',
+          student_id: student.json().id,
+          amount: 2000,
+          due_date: '2025-01-20',
+        },
+      });
+      expect(plan.statusCode).toBe(201);
+      const meera = await t.user('9876500009', 'student', { firstName: 'Meera', lastName: 'Rao' });
+      const [due] = (await api('GET', '/api/v1/my-dues/', { token: meera.token })).json().results;
+      const pay = await api('POST', '/api/v1/my-dues/pay/', {
+        token: meera.token,
+        body: { due_ids: [due.id] },
+      });
+      expect(pay.statusCode).toBe(200);
+      const held = () =>
+        selectRows<{ open_for: string | null; status: string }>(
+          server.db,
+          sql`select open_for, status from link_dues join payment_links on payment_links.id = link_id`,
+        );
+      expect(await held()).toEqual([{ open_for: '9876500009', status: 'ACTIVE' }]);
+      expect((await api('POST', ERASE, { token: meera.token })).statusCode).toBe(200);
+      expect(await held()).toEqual([{ open_for: null, status: 'CANCELLED' }]);
+    });
+
     it("erases a tutor: profile gone, links cancelled, students' entries erased", async () => {
       const { asha } = await t.demo();
       await api('POST', STUDENTS, {

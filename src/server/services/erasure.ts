@@ -19,6 +19,7 @@ import {
   erasures,
   feePlans,
   idempotencyKeys,
+  linkDues,
   orders,
   otpCodes,
   otpFailures,
@@ -217,6 +218,22 @@ export function createErasureService({ db, clock, sealer, pans, audit }: Erasure
             or(
               eq(paymentLinks.studentPhone, phone),
               and(eq(paymentLinks.payeeId, user.id), isNotNull(paymentLinks.studentPhone)),
+            ),
+          );
+        // D207's hold of a due for a payer names their phone: a cancelled link holds nothing.
+        await tx
+          .update(linkDues)
+          .set({ openFor: null })
+          .where(
+            or(
+              eq(linkDues.openFor, phone),
+              inArray(
+                linkDues.linkId,
+                tx
+                  .select({ id: paymentLinks.id })
+                  .from(paymentLinks)
+                  .where(eq(paymentLinks.payeeId, user.id)),
+              ),
             ),
           );
         await tx
