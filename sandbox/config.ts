@@ -31,6 +31,7 @@ const envSchema = z.object({
   SANDBOX_ORIGIN: optional(z.url()),
   SANDBOX_APP_ORIGIN: optional(z.url()),
   SANDBOX_KYC_REVIEW_MS: optional(z.coerce.number().int().min(0)),
+  SANDBOX_SETTLE_EVERY_MS: optional(z.coerce.number().int().min(0).max(86_400_000)),
   CASHFREE_CLIENT_ID: optional(z.string()),
   CASHFREE_CLIENT_SECRET: optional(z.string()),
   CASHFREE_PARTNER_API_KEY: optional(z.string()),
@@ -57,6 +58,8 @@ export interface SandboxConfig {
   whatsapp: { phoneNumberId: string; accessToken: string; appSecret: string };
   /** MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long; 0 is immediate. */
   kycReviewMs: number;
+  /** D272: how often the due settlements are paid out by themselves; 0: only when asked. */
+  settleEveryMs: number;
   logLevel: string;
 }
 
@@ -90,6 +93,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
       appSecret: e.WHATSAPP_APP_SECRET ?? DEV_WHATSAPP_APP_SECRET,
     },
     kycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_KYC_REVIEW_MS,
+    settleEveryMs: e.SANDBOX_SETTLE_EVERY_MS ?? 60_000,
     logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

@@ -12,6 +12,8 @@
 //   /sandbox/cashfree/js/v3/cashfree.js          the browser SDK's stand-in (script.ts)
 //   /sandbox/cashfree/faults                     fault switches (faults.ts)
 //   /sandbox/cashfree/webhooks                   the webhook delivery log (webhooks.ts)
+//   /sandbox/cashfree/settlements/...            run the day's settlements, their faults
+//                                                (settlements.ts; the API is under pg/)
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../src/server/clock';
 import type { SandboxConfig } from '../config';
@@ -21,6 +23,7 @@ import { onboardingSandboxRoutes } from './onboarding';
 import { createPaymentOps } from './payments';
 import { pgRoutes } from './pg';
 import { scriptRoutes } from './script';
+import { createSettlementEngine, settlementControlRoutes } from './settlements';
 import { createSandboxState } from './state';
 import { verificationRoutes } from './verification';
 import { createWebhookDispatcher, type Deliver } from './webhooks';
@@ -46,14 +49,27 @@ export async function cashfreeSandboxRoutes(app: FastifyInstance, deps: Cashfree
   app.addHook('onClose', async () => webhooks.close());
   const payments = createPaymentOps({ state, webhooks, clock });
 
+  // Issue 50 (D272): settlements of each day's payments, their API (under pg/) and webhooks.
+  const settlements = createSettlementEngine({
+    state,
+    webhooks,
+    clock,
+    appOrigin: config.appOrigin,
+  });
   await app.register(pgRoutes, {
     prefix: '/pg',
     state,
     payments,
+    settlements,
     faults,
     clock,
     clientId: config.cashfree.clientId,
     clientSecret: config.cashfree.clientSecret,
+  });
+  await app.register(settlementControlRoutes, {
+    engine: settlements,
+    clock,
+    everyMs: config.settleEveryMs,
   });
   await app.register(verificationRoutes, {
     prefix: '/verification',

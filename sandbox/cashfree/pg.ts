@@ -24,6 +24,7 @@ import type { Clock } from '../../src/server/clock';
 import { fail, header, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { PaymentOps } from './payments';
+import { addSettlementApi, type SettlementEngine } from './settlements';
 import {
   fingerprint,
   KNOWN_METHODS,
@@ -114,6 +115,8 @@ const simulateBody = z.object({
 
 export interface PgDeps {
   state: SandboxState;
+  /** Issue 50: the settlement calls (settlements.ts) share the PG API's scope. */
+  settlements: SettlementEngine;
   payments: PaymentOps;
   faults: Faults;
   clock: Clock;
@@ -130,6 +133,7 @@ export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
     clientSecret: deps.clientSecret,
     name: 'PG',
   });
+  addSettlementApi(app, deps.settlements);
 
   app.post('/orders', async (request, reply) => {
     const key = header(request, 'x-idempotency-key');

@@ -20,6 +20,7 @@ import type { LocalTransport } from './gateway/transport';
 import { createCashfreeMerchants, type MerchantOnboardingApi } from './gateway/merchants';
 import type { PaymentGateway } from './gateway/types';
 import { createCashfreeVerification, type VerificationApi } from './gateway/verification';
+import { createCashfreeSettlements, type SettlementsApi } from './gateway/settlements';
 import { handlers as defaultHandlers } from './routes';
 import { registerContractRoutes } from './routes/register';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -43,6 +44,8 @@ export interface AppOptions {
   merchants?: MerchantOnboardingApi;
   /** Defaults to Cashfree's verification API from config (the local sandbox unless configured). */
   verification?: VerificationApi;
+  /** Issue 50: defaults to Cashfree's settlement APIs from config (the sandbox by default). */
+  settlements?: SettlementsApi;
   /** Where logs go (default stdout); tests capture them. */
   logStream?: DestinationStream;
   /** Defaults to routes/index.ts; tests pass fewer to see the 501 fallback. */
@@ -111,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const verification = options.verification ?? createCashfreeVerification(config, loopback);
   const merchants =
     options.merchants ?? createCashfreeMerchants(config, { ...loopback, log: app.log });
+  const settlementsApi = options.settlements ?? createCashfreeSettlements(config, loopback);
   const jobs =
     options.jobs ??
     (await createJobQueue(db, {
@@ -127,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateway,
     merchants,
     verification,
+    settlementsApi,
     jobs,
     generateOtp: options.generateOtp,
   });

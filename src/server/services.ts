@@ -35,6 +35,12 @@ import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
 import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
+import { createTaxDocuments } from './services/taxDocuments';
+import { createTaxProfileService } from './services/taxProfiles';
+import type { SettlementsApi } from './gateway/settlements';
+import { createPayoutService } from './services/payouts';
+import { createSettlementService } from './services/settlements';
+import { createTaxRegister } from './services/taxRegister';
 
 export interface ServiceDeps {
   db: Database;
@@ -48,6 +54,8 @@ export interface ServiceDeps {
   merchants: MerchantOnboardingApi;
   /** The gateway's PAN and bank account checks. */
   verification: VerificationApi;
+  /** Issue 50: the gateway's settlement APIs and webhooks. */
+  settlementsApi: SettlementsApi;
   /** Where services send background work (D108). */
   jobs: JobQueue;
   generateOtp?: () => string;
@@ -66,6 +74,7 @@ export function createServices({
   verification,
   jobs,
   generateOtp,
+  settlementsApi,
   ...more
 }: ServiceDeps) {
   // Issue 54: personal data sealed at rest (D315), and the audit trail (D323).
@@ -76,16 +85,18 @@ export function createServices({
   const panVerifier = more.panVerifier ?? createGatewayPanVerifier(verification);
   const rateLimiter = createRateLimiter(db, clock);
   const publicOrigin = config.publicOrigin;
+  const taxDocuments = createTaxDocuments({ platform: config.platform });
   const orders = createOrderService({
     db,
     clock,
     gateway,
     jobs,
     users,
+    taxDocuments,
     publicOrigin,
     reconcile: config.reconcile,
   });
-  const refunds = createRefundService({ db, clock, gateway });
+  const refunds = createRefundService({ db, clock, gateway, taxDocuments });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
@@ -170,6 +181,11 @@ export function createServices({
       textMessages,
       perDay: config.remindersPerDay,
     }),
+    taxProfiles: createTaxProfileService({ db, clock }),
+    settlements: createSettlementService({ db, clock, api: settlementsApi, jobs }),
+    payouts: createPayoutService({ db, clock }),
+    taxRegister: createTaxRegister({ db }),
+    settlementsApi,
   };
 }
 

@@ -11,9 +11,17 @@ import { LOCALES, readIn } from '../../src/domain/locale';
 import { messages } from '../../src/domain/messages';
 import * as publicPages from '../../src/domain/publicPageTexts';
 import { studentsTexts } from '../../src/domain/studentsTexts';
+import { taxTexts } from '../../src/domain/taxTexts';
 import { declaredArities, declaredTextIds, textCode } from '../../src/domain/texts';
 
-const MODULES = ['messages', 'dashboardTexts', 'studentsTexts', 'publicPageTexts', 'apiMessages'];
+const MODULES = [
+  'messages',
+  'dashboardTexts',
+  'studentsTexts',
+  'publicPageTexts',
+  'apiMessages',
+  'taxTexts',
+];
 
 async function compiled(locale: string): Promise<Messages> {
   const all: Messages = {};
@@ -73,6 +81,7 @@ describe('the catalogs', () => {
       dashboardTexts,
       studentsTexts,
       apiMessages,
+      taxTexts,
       ...publicPages,
     };
     const facts = { merchant: 'M', product: 'P', supportEmail: 'e@x.in', phone: '9' };

@@ -215,6 +215,24 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
     { range: `${SCHEMAS}/FeePlanChange/properties/reminder_days/items` },
   ],
   REMINDER_HOURS: { none: 'when the reminder job sends, on the server' },
+
+  // Payouts and GST (statuses.ts, gstTax.ts, gstStates.ts, taxProfile.ts, taxSerial.ts).
+  PAYOUT_STATUSES: { enum: `${SCHEMAS}/PayoutStatus` },
+  PAYOUT_ITEM_KINDS: { enum: `${SCHEMAS}/PayoutItem/properties/kind` },
+  TAX_DOCUMENT_KINDS: { enum: `${SCHEMAS}/TaxDocumentKind` },
+  SUPPLY_TYPES: { enum: `${SCHEMAS}/TaxDocument/properties/supply_type` },
+  TAX_LINE_ITEMS: { enum: `${SCHEMAS}/TaxDocument/properties/lines/items/properties/item` },
+  GST_STATE_CHOICES: {
+    none: "the states the GST tab's picker offers; the server checks a state code against GST_STATES",
+  },
+  TAX_ADDRESS_MAX_LENGTH: {
+    limit: `${SCHEMAS}/TaxProfileUpdate/properties/address`,
+    keyword: 'maxLength',
+  },
+  TAX_SERIAL_MAX_LENGTH: {
+    limit: `${SCHEMAS}/TaxDocument/properties/serial`,
+    keyword: 'maxLength',
+  },
 };
 
 /**
@@ -245,6 +263,12 @@ const SERVERS_OWN: Record<string, string> = {
     'what was kept (answers only)',
   [`${SCHEMAS}/AuditAction`]: 'written by the server (D323); the trail only shows them',
   [`${SCHEMAS}/AuditEvent/properties/by`]: 'who acted, as the server tells it (answers only)',
+  '#/components/parameters/FinancialYear/schema':
+    'the browser picks a year the server offers; parseFinancialYear also checks the years follow',
+  [`${SCHEMAS}/GstStateCode`]:
+    "made by the server from a GSTIN or the picker's state (answers only)",
+  '#/paths/~1tax-documents~1register~1/get/parameters/1/schema':
+    "sent as literals by the GST tab's two downloads",
 };
 
 // ---------------------------------------------------------------- src/domain, walked
@@ -403,7 +427,9 @@ describe('src/domain follows the contract', () => {
         !claimed.has(pointer) &&
         !(pointer in SERVERS_OWN) &&
         // Webhook and provider endpoints: signatures, timestamps, tokens (no browser).
-        !/^#\/paths\/~1(payments~1pg~1(onboarding~1)?webhook|sms|whatsapp)~1/.test(pointer) &&
+        !/^#\/paths\/~1(payments~1pg~1(onboarding~1|settlement-)?webhook|sms|whatsapp)~1/.test(
+          pointer,
+        ) &&
         // Query parameters of the dues tab's months: built by shiftMonth, not typed.
         !/^#\/paths\/~1dues~1(months~1)?\/get\/parameters\//.test(pointer),
     );

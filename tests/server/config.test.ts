@@ -7,6 +7,8 @@ import {
   DEV_MSG91_AUTH_KEY,
   DEV_MSG91_WEBHOOK_TOKEN,
   DEV_APP_SECRET,
+  DEV_PLATFORM_ADDRESS,
+  DEV_PLATFORM_GSTIN,
   DEV_CASHFREE_CLIENT_ID,
   DEV_CASHFREE_CLIENT_SECRET,
   DEV_CASHFREE_PARTNER_API_KEY,
@@ -41,6 +43,8 @@ const REAL_GATEWAY = {
   CASHFREE_PARTNER_API_KEY: 'live-partner-key',
   CHECKOUT_ORIGIN: 'https://payments.cashfree.com',
   ONBOARDING_ORIGIN: 'https://merchant.cashfree.com',
+  PLATFORM_GSTIN: '27AAPFU0939F1ZV',
+  PLATFORM_ADDRESS: 'TuitionPay, 5 Linking Road, Mumbai 400050',
 };
 
 describe('configuration', () => {
@@ -97,6 +101,7 @@ describe('configuration', () => {
       trustProxy: false,
       otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
       remindersPerDay: { sms: 100_000, whatsapp: 1_000 },
+      platform: { name: 'TuitionPay', gstin: DEV_PLATFORM_GSTIN, address: DEV_PLATFORM_ADDRESS },
     });
   });
 
@@ -240,6 +245,7 @@ describe('configuration', () => {
       // D15: the real gateway's page origins must be named, never defaulted to our own.
       expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
       expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
+      expect.stringMatching(/^PLATFORM_GSTIN and PLATFORM_ADDRESS are missing/),
     ]);
   });
 

@@ -31,9 +31,11 @@ import {
   TEXT_CHANNELS,
   TEXT_STATUSES,
 } from '../../domain/dues';
+import { TAX_DOCUMENT_KINDS, type TaxLineItem } from '../../domain/gstTax';
 import {
   ORDER_STATUSES,
   PAYMENT_LINK_STATUSES,
+  PAYOUT_STATUSES,
   REFUND_CAUSES,
   REFUND_STATUSES,
 } from '../../domain/statuses';
@@ -690,7 +692,7 @@ export const consents = pgTable(
 );
 
 // D323: who read or changed whose personal data, when and from where. Append-only: a trigger
-// (migration 0017) refuses every UPDATE, DELETE and TRUNCATE, so no code path can change it.
+// (migration 0018) refuses every UPDATE, DELETE and TRUNCATE, so no code path can change it.
 // Ids only, no personal data in `detail`; no foreign keys, so nothing cascades into it.
 export const auditEvents = pgTable(
   'audit_events',
@@ -727,6 +729,217 @@ export const erasures = pgTable('erasures', {
   summary: jsonb('summary').$type<{ kind: string; count: number }[]>().notNull(),
   purgedAt: at('purged_at'),
 });
+// Issue 50 (D267): a user's tax details. A tutor says whether they are registered for GST
+// (GSTIN, the state it names, their address) and whether their fees include GST; a payer may
+// give the address and state their tax invoices carry (Rule 46(f), and the place of supply).
+// No row: an unregistered tutor, a payer with no address on record.
+export const taxProfiles = pgTable(
+  'tax_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registered: boolean('registered').notNull().default(false),
+    gstin: text('gstin'),
+    /** The name the registration is in, when not the person's own (a trade or firm name). */
+    legalName: text('legal_name'),
+    address: text('address'),
+    /** The GST state code; a registered tutor's is their GSTIN's first two digits. */
+    stateCode: text('state_code'),
+    feeIncludesGst: boolean('fee_includes_gst').notNull().default(true),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_profiles_gstin_idx')
+      .on(t.gstin)
+      .where(sql`${t.gstin} is not null`),
+    check(
+      'tax_profiles_registered_check',
+      sql`not ${t.registered} or (${t.gstin} is not null and ${t.address} is not null and ${t.stateCode} = substr(${t.gstin}, 1, 2))`,
+    ),
+  ],
+);
+
+// D264: the counter of each series of serials, per issuer and financial year. A document takes
+// the next number by an UPDATE ... RETURNING of its row in the transaction that issues it, so
+// two at once wait for each other, and a transaction that rolls back gives its number back.
+export const taxSerials = pgTable(
+  'tax_serials',
+  {
+    /** 'tutor:12:invoice', 'tutor:12:creditNote', 'platform:platformInvoice', ... */
+    seriesKey: text('series_key').notNull(),
+    /** The financial year by the calendar year it starts in (2025 for 2025-26). */
+    fyStart: integer('fy_start').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesKey, t.fyStart] }),
+    check('tax_serials_last_check', sql`${t.last} >= 1`),
+  ],
+);
+
+// D265: what each payment's documents said when they were issued, kept as issued (a later
+// change of profile changes no document). Kinds: the unregistered tutor's receipt (no GST, no
+// serial), the registered tutor's tax invoice, our platform fee's invoice, and a credit note
+// for each of the two invoices when the payment is refunded. One of each kind per payment.
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    refundId: text('refund_id').references(() => refunds.id),
+    /** The tutor whose document it is (all five kinds are about one of their payments). */
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id),
+    /** The tax_serials row it numbered from; null for a receipt. */
+    seriesKey: text('series_key'),
+    fyStart: integer('fy_start').notNull(),
+    number: integer('number'),
+    serial: text('serial'),
+    issuedAt: at('issued_at').notNull(),
+    /** A credit note's invoice. */
+    originalId: integer('original_id').references((): AnyPgColumn => taxDocuments.id),
+    supplier: jsonb('supplier').$type<TaxParty>().notNull(),
+    recipient: jsonb('recipient').$type<TaxParty>().notNull(),
+    placeOfSupply: text('place_of_supply'),
+    sac: text('sac'),
+    /** Percent (18); 0 on a receipt. */
+    rate: integer('rate').notNull(),
+    taxable: paise('taxable').notNull(),
+    cgst: paise('cgst').notNull(),
+    sgst: paise('sgst').notNull(),
+    igst: paise('igst').notNull(),
+    total: paise('total').notNull(),
+    lines: jsonb('lines').$type<TaxLine[]>().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_order_kind_idx').on(t.orderId, t.kind),
+    uniqueIndex('tax_documents_series_number_idx').on(t.seriesKey, t.fyStart, t.number),
+    // The year's register of a tutor.
+    index('tax_documents_tutor_issued_idx').on(t.tutorId, t.issuedAt),
+    check('tax_documents_kind_check', oneOf(t.kind, TAX_DOCUMENT_KINDS)),
+    check(
+      'tax_documents_numbered_check',
+      sql`(${t.kind} = 'receipt') = (${t.serial} is null) and (${t.serial} is null) = (${t.number} is null)`,
+    ),
+    check(
+      'tax_documents_amounts_check',
+      sql`${t.taxable} >= 0 and ${t.total} = ${t.taxable} + ${t.cgst} + ${t.sgst} + ${t.igst}`,
+    ),
+  ],
+);
+
+// Issue 50 (D268): the gateway's settlements (payouts to a tutor's bank), as its settlement APIs
+// and webhooks report them, kept by the worker so the Payouts view reads only our database.
+// Amounts are the gateway's, in paise; net = gross - refunds - fees - tax + adjustment.
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: serial('id').primaryKey(),
+    cfSettlementId: text('cf_settlement_id').notNull().unique(),
+    /** Whose payments it carries (from the orders in it); null until its items are known. */
+    tutorId: integer('tutor_id').references(() => users.id),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
+    /** As the gateway wrote it (SUCCESS, PENDING_WITH_BANK, ...). */
+    gatewayStatus: text('gateway_status').notNull(),
+    settlementType: text('settlement_type'),
+    utr: text('utr'),
+    gross: paise('gross').notNull().default(0),
+    refunds: paise('refunds').notNull().default(0),
+    serviceCharge: paise('service_charge').notNull().default(0),
+    serviceTax: paise('service_tax').notNull().default(0),
+    adjustment: paise('adjustment').notNull().default(0),
+    net: paise('net').notNull().default(0),
+    reason: text('reason'),
+    initiatedAt: at('initiated_at'),
+    settledAt: at('settled_at'),
+    paymentFrom: at('payment_from'),
+    paymentTill: at('payment_till'),
+    /** When the worker should read it from the gateway again; null once nothing can change. */
+    nextCheckAt: at('next_check_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('settlements_tutor_initiated_idx').on(t.tutorId, t.initiatedAt),
+    index('settlements_next_check_idx').on(t.nextCheckAt),
+    check('settlements_status_check', oneOf(t.status, PAYOUT_STATUSES)),
+  ],
+);
+
+// D268: what a settlement is made of, from the gateway's reconciliation (payments, refunds,
+// adjustments), each naming its order.
+export const settlementItems = pgTable(
+  'settlement_items',
+  {
+    id: serial('id').primaryKey(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    /** PAYMENT, REFUND, REFUND_REVERSAL, DISPUTE, CHARGEBACK, OTHER_ADJUSTMENT, ... */
+    eventType: text('event_type').notNull(),
+    /** Our order (the gateway's order_id); not a reference: the gateway may name others. */
+    orderId: text('order_id'),
+    cfPaymentId: text('cf_payment_id'),
+    refundId: text('refund_id'),
+    amount: paise('amount').notNull(),
+    /** What the event adds to the settlement (negative for a refund). */
+    settlementAmount: paise('settlement_amount').notNull(),
+    serviceCharge: paise('service_charge').notNull().default(0),
+    serviceTax: paise('service_tax').notNull().default(0),
+    eventTime: at('event_time'),
+  },
+  (t) => [
+    uniqueIndex('settlement_items_event_idx').on(t.settlementId, t.eventId),
+    index('settlement_items_order_idx').on(t.orderId),
+  ],
+);
+
+// D268: verified settlement webhooks, stored as received and applied by the settlement job;
+// the same event of the same settlement again is a duplicate.
+export const settlementWebhooks = pgTable(
+  'settlement_webhooks',
+  {
+    id: serial('id').primaryKey(),
+    cfSettlementId: text('cf_settlement_id').notNull(),
+    eventType: text('event_type').notNull(),
+    eventTime: text('event_time'),
+    payload: jsonb('payload').notNull(),
+    appliedAt: at('applied_at'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('settlement_webhooks_event_idx').on(t.cfSettlementId, t.eventType),
+    index('settlement_webhooks_unapplied_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.appliedAt} is null`),
+  ],
+);
+
+/** A party to a tax document, as printed on it. */
+export interface TaxParty {
+  name: string;
+  gstin: string | null;
+  address: string | null;
+  stateCode: string | null;
+  phone?: string | null;
+}
+
+/** One item line of a tax document: what it is for, its amount and its taxable value. */
+export interface TaxLine {
+  /** The tutor's tuition, or our platform fee and its charges (D9). */
+  item: TaxLineItem;
+  /** What a payment link said it was for, when the payment paid one. */
+  purpose?: string | null;
+  amount: number;
+  taxable: number;
+}
 
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
@@ -745,3 +958,8 @@ export type FeePlanRow = typeof feePlans.$inferSelect;
 export type DueRow = typeof dues.$inferSelect;
 export type ConsentRow = typeof consents.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type TaxProfileRow = typeof taxProfiles.$inferSelect;
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+export type TaxDocumentKind = TaxDocumentRow['kind'];
+export type SettlementRow = typeof settlements.$inferSelect;
+export type SettlementItemRow = typeof settlementItems.$inferSelect;

@@ -35,6 +35,8 @@ export function jobHandlers(
     'reminders-run': () => services.reminders.run(),
     'keys-rotate': () => services.keyRotation.run(),
     'retention-purge': () => services.erasure.purgeDue(),
+    'settlement-sync': ({ cfSettlementId }) => services.settlements.sync(cfSettlementId),
+    'settlements-poll': () => services.settlements.poll(),
     sweep: () => sweep(services.db, services.clock, jobs),
   };
 }

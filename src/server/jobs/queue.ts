@@ -27,6 +27,10 @@ export interface JobData {
   'keys-rotate': { hour: string };
   /** D321: empties the kept identity of erasures whose records the law no longer needs. */
   'retention-purge': { hour: string };
+  /** D268: brings one settlement up to what the gateway says (its webhooks, API, events). */
+  'settlement-sync': { cfSettlementId: string };
+  /** D268: lists the gateway's recent settlements for what webhooks missed; keyed by slot. */
+  'settlements-poll': { slot: string };
   /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
@@ -42,6 +46,8 @@ export const JOB_NAMES: JobName[] = [
   'reminders-run',
   'keys-rotate',
   'retention-purge',
+  'settlement-sync',
+  'settlements-poll',
   'sweep',
 ];
 

@@ -6,7 +6,15 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { orders, paymentLinks, refunds, smsMessages, webhookReceipts } from '../db/schema';
+import {
+  orders,
+  paymentLinks,
+  refunds,
+  settlements,
+  settlementWebhooks,
+  smsMessages,
+  webhookReceipts,
+} from '../db/schema';
 import { forgetExpiredKeys } from '../services/idempotency';
 import type { JobQueue } from './queue';
 import { OPEN_ORDER_STATUSES } from '../../domain/statuses';
@@ -24,6 +32,8 @@ export interface SweepResult {
   linksExpired: number;
   linksToClose: number;
   texts: number;
+  /** D268: settlements with webhooks to apply or due for a re-read. */
+  settlements: number;
   /** Idempotency keys past their day. */
   keysForgotten: number;
 }
@@ -92,6 +102,27 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
 
   // D146, D148: dues are written ahead of time and reminders sent, once an hour (both jobs are
   // idempotent anyway: a reminder's slot is a unique row).
+  // D268: settlements whose webhooks are not applied yet, or due to be read again.
+  const settlementIds = new Set<string>();
+  const unappliedSettlements = await db
+    .selectDistinct({ id: settlementWebhooks.cfSettlementId })
+    .from(settlementWebhooks)
+    .where(isNull(settlementWebhooks.appliedAt))
+    .limit(BATCH);
+  for (const { id } of unappliedSettlements) settlementIds.add(id);
+  const dueSettlements = await db
+    .select({ id: settlements.cfSettlementId })
+    .from(settlements)
+    .where(lte(settlements.nextCheckAt, now))
+    .orderBy(settlements.nextCheckAt)
+    .limit(BATCH);
+  for (const { id } of dueSettlements) settlementIds.add(id);
+  for (const cfSettlementId of settlementIds) {
+    await jobs.send('settlement-sync', { cfSettlementId });
+  }
+  const halfHour = toIstIsoString(new Date(Math.floor(now.getTime() / 1_800_000) * 1_800_000));
+  await jobs.send('settlements-poll', { slot: halfHour }, { oncePerSeconds: 1800 });
+
   const hour = toIstIsoString(now).slice(0, 13);
   await jobs.send('dues-generate', { hour }, { oncePerSeconds: 3600 });
   await jobs.send('reminders-run', { hour }, { oncePerSeconds: 3600 });
@@ -103,6 +134,7 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
 
   return {
     texts: texts.length,
+    settlements: settlementIds.size,
     keysForgotten,
     orders: dueOrders.length,
     refunds: dueRefunds.length,

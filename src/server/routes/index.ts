@@ -11,6 +11,7 @@ import { paymentLinkHandlers } from './paymentLinks';
 import { paymentHistoryHandlers } from './paymentHistory';
 import { paymentHandlers } from './payments';
 import { privacyHandlers } from './privacy';
+import { payoutHandlers } from './payouts';
 import { receiptHandlers } from './receipts';
 import { refundHandlers } from './refunds';
 import { scheduleHandlers } from './schedules';
@@ -37,4 +38,5 @@ export const handlers: Handlers = {
   ...dueHandlers,
   ...whatsAppHandlers,
   ...privacyHandlers,
+  ...payoutHandlers,
 };

@@ -5,6 +5,8 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { plannedDues, shiftMonth } from '../../domain/feePlans';
+import { withGstOnTop } from '../../domain/gstTax';
+import { gstOnTopFor } from './taxProfiles';
 import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
@@ -145,6 +147,8 @@ export function createDueService({
             .where(and(eq(feePlans.id, id), isNull(feePlans.endedAt)))
             .for('share');
           if (!plan) return 0;
+          // D266: a due carries GST on top when its tutor is registered and fees exclude it.
+          const gstOnTop = await gstOnTopFor(tx, plan.tutorId);
           const students = await tx
             .select({ id: tutorStudents.id, createdAt: tutorStudents.createdAt })
             .from(tutorStudents)
@@ -171,6 +175,7 @@ export function createDueService({
               planId: plan.id,
               studentId: student.id,
               ...due,
+              amount: gstOnTop ? withGstOnTop(due.amount) : due.amount,
             })),
           );
           let written = 0;

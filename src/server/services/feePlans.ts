@@ -22,7 +22,12 @@ import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
+import { dueAmountFor, planAmountRefusal } from './taxProfiles';
 import { tutorOnly } from './tutorOnly';
+
+/** The largest due a plan makes (an instalment, or its amount). */
+const largestDueOf = (plan: { amount: number; instalments: { amount: number }[] | null }) =>
+  plan.instalments ? Math.max(...plan.instalments.map((part) => part.amount)) : plan.amount;
 
 type FeePlan = components['schemas']['FeePlan'];
 type FeePlanPage = components['schemas']['FeePlanPage'];
@@ -111,6 +116,9 @@ export function createFeePlanService({
       const checked = checkFeePlan(input, now);
       if (!checked.ok) return refuse(400, checked.message);
       const plan = checked.value;
+      // D266: a tutor whose fees exclude GST has it added to each due; one payment must pay it.
+      const tooLarge = await planAmountRefusal(db, caller.id, largestDueOf(plan));
+      if (tooLarge) return tooLarge;
       if (plan.studentId !== null) {
         const [student] = await db
           .select({ id: tutorStudents.id })
@@ -165,6 +173,9 @@ export function createFeePlanService({
           const checked = checkFeePlanChange(found.value, input);
           if (!checked.ok) return refuse(400, checked.message);
           const next = checked.value;
+          const tooLarge = await planAmountRefusal(tx, caller.id, largestDueOf(next));
+          if (tooLarge) return tooLarge;
+          const dueAmount = await dueAmountFor(tx, caller.id, next.amount);
           const [row] = await tx
             .update(feePlans)
             .set({
@@ -203,7 +214,7 @@ export function createFeePlanService({
                   : due.dueDate;
               await tx
                 .update(dues)
-                .set({ amount: next.amount, dueDate: moved > today ? moved : due.dueDate })
+                .set({ amount: dueAmount, dueDate: moved > today ? moved : due.dueDate })
                 .where(eq(dues.id, due.id));
             }
           }

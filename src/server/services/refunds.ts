@@ -25,6 +25,7 @@ import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gatewa
 import { displayName, shownPhone } from '../users';
 import { newRefundId } from './ids';
 import { offsetOf, pageOf, type PageRequest } from './pages';
+import type { TaxDocuments } from './taxDocuments';
 import { refuse, success, type Result } from './results';
 import { SETTLEMENT_HOLIDAY_DATES } from './settlementHolidays';
 
@@ -92,6 +93,8 @@ export interface RefundServiceDeps {
   db: Database;
   clock: Clock;
   gateway: PaymentGateway;
+  /** Issue 50: a refunded payment's credit notes, issued as the refund is marked SUCCESS. */
+  taxDocuments: TaxDocuments;
 }
 
 export function createRefundService(deps: RefundServiceDeps) {
@@ -133,19 +136,27 @@ export function createRefundService(deps: RefundServiceDeps) {
   const applyRemote = async (refund: RefundRow, remote: GatewayRefund): Promise<RefundRow> => {
     const now = clock.now();
     const status = statusOf(remote);
-    const [row] = await db
-      .update(refunds)
-      .set({
-        status,
-        cfRefundId: remote.cfRefundId,
-        refundedAt: status === 'SUCCESS' ? (validDate(remote.processedAt) ?? now) : null,
-        failureReason: status === 'FAILED' ? (remote.statusDescription ?? remote.status) : null,
-        nextCheckAt: status === 'PENDING' ? nextRefundCheck(refund.decidedAt ?? now, now) : null,
-        updatedAt: now,
-      })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
-      .returning();
-    return row ?? refund;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(refunds)
+        .set({
+          status,
+          cfRefundId: remote.cfRefundId,
+          refundedAt: status === 'SUCCESS' ? (validDate(remote.processedAt) ?? now) : null,
+          failureReason: status === 'FAILED' ? (remote.statusDescription ?? remote.status) : null,
+          nextCheckAt: status === 'PENDING' ? nextRefundCheck(refund.decidedAt ?? now, now) : null,
+          updatedAt: now,
+        })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
+        .returning();
+      if (row?.status === 'SUCCESS') {
+        // D265: the refund's credit notes, with the change that makes it final (once: only the
+        // update that moved it from PENDING gets here).
+        const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+        if (order) await deps.taxDocuments.issueCreditNotes(tx, row, order, row.refundedAt ?? now);
+      }
+      return row ?? refund;
+    });
   };
 
   /** Sends the refund to the gateway (again, if need be: the same refund_id is one refund). */

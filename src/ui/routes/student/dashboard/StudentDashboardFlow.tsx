@@ -40,6 +40,10 @@ const t = dashboardTexts.student;
 const MyDues = lazy(async () => ({
   default: (await loadInLanguage(() => import('./MyDues'))).MyDues,
 }));
+// Issue 50: the address for tax invoices, optional, after the lists.
+const BillingAddress = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./BillingAddress'))).BillingAddress,
+}));
 // Issue 54: the student's own data and the consent gate, with their words, after the lists.
 const MyData = lazy(async () => ({
   default: (await loadInLanguage(() => import('../../privacy/MyData'))).MyData,
@@ -197,6 +201,7 @@ export default function StudentDashboardFlow({
         <Payments />
         <Sessions />
         <Suspense fallback={null}>
+          <BillingAddress />
           <MyData />
         </Suspense>
       </Stack>
