@@ -35,7 +35,9 @@ describe.each(testDatabases())('personal data on $name', (database) => {
 
   describe('consent to the notice', () => {
     it('records the version and time, asks again for another version, and withdraws as easily', async () => {
-      const { priya, asha } = await t.demo();
+      const { asha } = await t.demo();
+      // Not a demo person: they agreed when they signed up (seed.ts).
+      const priya = await t.user('9876500031', 'student', { firstName: 'Priya', lastName: 'Nair' });
       const before = await api('GET', CONSENTS, { token: priya.token });
       expect(before.json()).toEqual({
         notice_version: NOTICE_VERSION,
@@ -265,6 +267,8 @@ describe.each(testDatabases())('personal data on $name', (database) => {
         erased_at: server.clock.now().toISOString(),
         kept: [
           { kind: 'payments', what: t_.kept.payments(1), why: t_.kept.paymentsWhy, until },
+          // The demo people agreed to the notice when they signed up (seed.ts).
+          { kind: 'consents', what: t_.kept.consents, why: t_.kept.consentsWhy, until: null },
           { kind: 'audit', what: t_.kept.audit, why: t_.kept.auditWhy, until: null },
         ],
       });
@@ -360,7 +364,10 @@ describe.each(testDatabases())('personal data on $name', (database) => {
       });
       const res = await api('POST', ERASE, { token: asha.token });
       expect(res.statusCode).toBe(200);
-      expect(res.json<{ kept: { kind: string }[] }>().kept.map((k) => k.kind)).toEqual(['audit']);
+      expect(res.json<{ kept: { kind: string }[] }>().kept.map((k) => k.kind)).toEqual([
+        'consents',
+        'audit',
+      ]);
       const profile = await api('GET', '/api/v1/user/search-action/?username=asha-verma');
       expect(profile.statusCode).toBe(404);
       const link = await api('GET', '/api/v1/payments/payment-link/lnk_demo_asha_3000/');
