@@ -154,8 +154,11 @@ export const personalDetailsMachine = setup({
       return field === 'pan' ? context.panRequired : !context.namesLocked;
     },
     verified: ({ context }) => detailsVerified(context),
-    /** Nothing is sent for verified details, so no consent is asked there. */
-    consentAsked: ({ context }) => !detailsVerified(context),
+    /** Nothing is sent for verified details, so no consent is asked there; a box only changes. */
+    consentAsked: ({ context, event }) =>
+      !detailsVerified(context) &&
+      event.type === 'consent.toggle' &&
+      event.value !== context.consented,
     /** D319: what is sent needs the notice agreed to. */
     formValid: ({ context }) => isPersonalDetailsValid(context) && context.consented,
     /** Names alone were sent and the server has no PAN either. */
