@@ -11,6 +11,7 @@ const modules = [
   'publicPageTexts',
   'apiMessages',
   'privacyTexts',
+  'autopayTexts',
   'taxTexts',
 ];
 

@@ -166,8 +166,8 @@ export interface paths {
         head?: never;
         /**
          * Update the caller's profile
-         * @description Changes any of the caller's first name, last name and (tutors) subjects taught;
-         *     absent fields are kept. Subjects appear on the public profile (D8); an empty list
+         * @description Changes any of the caller's first name, last name, email (issue 49: the shape is
+         *     checked, a 400 otherwise) and (tutors) subjects taught; absent fields are kept. Subjects appear on the public profile (D8); an empty list
          *     shows a dash. Names are those on the PAN: once a PAN is verified they can no
          *     longer be changed here (409), since the gateway's name checks rely on them.
          */
@@ -1800,6 +1800,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/my-autopay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My plans and their Autopay
+         * @description Issue 49: every monthly or instalment plan of a running kind that the logged-in student
+         *     or parent pays for (their phone is the student's or the parent's on the tutor's list),
+         *     each with its Autopay mandate if one is live or was the latest, and `refusal` when one
+         *     cannot be set up: `over_cap` (a due above the ₹15,000 a UPI mandate debits without the
+         *     PIN, D246; the plan keeps its links and reminders) or `cannot_accept` (the tutor cannot
+         *     take payments yet). `email` is the caller's, to prefill the setup. Tutors have none (403).
+         */
+        get: operations["listMyAutopay"];
+        put?: never;
+        /**
+         * Turn on Autopay for a plan
+         * @description Issue 49 (D245-D250): a UPI Autopay mandate for one of the caller's plans and students,
+         *     created at the gateway, with the session of its hosted page where the payer approves in
+         *     their UPI app. `email` (required by the gateway) is kept on the caller's profile. The
+         *     mandate debits at most the plan's largest due, never above ₹15,000; it lasts 12 months
+         *     for a monthly plan, to 7 days after the last instalment otherwise. A plan not the
+         *     caller's is a 404; a one-time plan, one above the cap, a tutor who cannot take payments,
+         *     or a plan and student with a live mandate already, a 409; a bad email, a 400. Nothing
+         *     is kept when the gateway fails (502).
+         */
+        post: operations["createMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my mandates
+         * @description The caller's mandate, re-read from the gateway first while it waits for approval (the
+         *     status page polls this after the gateway's page returns). When the gateway does not
+         *     answer, what we know is answered. Anyone else's is a 404.
+         */
+        get: operations["getMyMandate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/pause/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause my Autopay
+         * @description An ACTIVE mandate is paused at the gateway: nothing is debited until it is resumed, a
+         *     debit notified but not yet run is cancelled, and its dues go back to the reminder
+         *     ladder. Not ACTIVE: a 409.
+         */
+        post: operations["pauseMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/resume/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume my paused Autopay
+         * @description A mandate the payer paused here is active again; later dues are debited, each after a
+         *     notice. One paused in the UPI app is resumed there (409), as is any other status.
+         */
+        post: operations["resumeMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel my Autopay
+         * @description The mandate is cancelled at the gateway, for good: a debit notified but not yet run is
+         *     cancelled and its dues go back to the reminder ladder. An ended mandate is a 409.
+         */
+        post: operations["cancelMyMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My students' Autopay
+         * @description The logged-in tutor's mandates, newest first: every live one and the latest ended one of
+         *     each plan and student, with the next debit (its date and amount: notified, under way, or
+         *     the next due the mandate will debit) and the last one. Students have none (403).
+         */
+        get: operations["listTutorMandates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopay/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a student's Autopay
+         * @description The tutor cancels one of their students' mandates at the gateway, for good; its dues go
+         *     back to the reminder ladder. Anyone else's is a 404; an ended one a 409.
+         */
+        post: operations["cancelTutorMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/pg/subscriptions/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The gateway's subscription webhook
+         * @description Called by the gateway (Cashfree's Subscriptions, or the local sandbox), never by the app:
+         *     SUBSCRIPTION_STATUS_CHANGED, SUBSCRIPTION_AUTH_STATUS,
+         *     SUBSCRIPTION_PAYMENT_NOTIFICATION_INITIATED, SUBSCRIPTION_PAYMENT_SUCCESS / _FAILED /
+         *     _CANCELLED and SUBSCRIPTION_REFUND_STATUS. Signed as the payment webhook is (a wrong or
+         *     old signature is a 401). A webhook is a hint (D253): it sends the job that re-reads the
+         *     mandate or the debit it names from the gateway, so a duplicate, a late or a reordered
+         *     one changes nothing the gateway does not say; one about no mandate of ours is
+         *     `ignored`.
+         */
+        post: operations["receiveSubscriptionWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2247,6 +2439,12 @@ export interface components {
              * @example asha-verma
              */
             username: string | null;
+            /**
+             * @description Issue 49 (D250): the user's email, given for a mandate (the gateway needs one); not
+             *     verified yet. Only the owner sees it.
+             * @example asha@example.in
+             */
+            email: string | null;
             pg_onboarding_status: components["schemas"]["PgOnboardingStatusList"];
         };
         /**
@@ -2290,6 +2488,8 @@ export interface components {
         ProfileUpdate: {
             first_name?: components["schemas"]["Name"];
             last_name?: components["schemas"]["Name"];
+            /** @description Issue 49 (D250): the caller's email (checked for its shape only, for now). */
+            email?: string;
             /** @description Subjects taught, replacing the previous list. */
             subjects?: components["schemas"]["PlainText"][];
         };
@@ -3290,6 +3490,135 @@ export interface components {
                 issued_at: string;
             } | null;
         };
+        /**
+         * @description The gateway's subscription status, and AUTH_FAILED (ours: the payer declined, or the
+         *     bank refused, the approval). Final: CUSTOMER_CANCELLED, CANCELLED, COMPLETED, EXPIRED,
+         *     LINK_EXPIRED, AUTH_FAILED.
+         * @enum {string}
+         */
+        MandateStatus: "INITIALIZED" | "BANK_APPROVAL_PENDING" | "ACTIVE" | "ON_HOLD" | "PAUSED" | "CUSTOMER_PAUSED" | "CUSTOMER_CANCELLED" | "CANCELLED" | "COMPLETED" | "EXPIRED" | "LINK_EXPIRED" | "AUTH_FAILED";
+        /**
+         * @description How the status reads to a payer or a tutor.
+         * @enum {string}
+         */
+        MandateStage: "pending" | "active" | "paused" | "cancelled" | "failed" | "expired" | "completed";
+        /**
+         * @description One debit of a mandate (D245): `scheduled` (the next due the mandate will debit, no
+         *     notice yet), then pending, notified, executing, success, failed or cancelled. The
+         *     notice goes from 2 days before the due date, and at least 24 hours before the debit
+         *     (D247).
+         */
+        AutopayDebit: {
+            /** @description Null once the due was removed (its plan changed or ended). */
+            due_id: number | null;
+            due_date: components["schemas"]["IstDate"];
+            amount: components["schemas"]["Rupees"];
+            /** @enum {string} */
+            state: "scheduled" | "pending" | "notified" | "executing" | "success" | "failed" | "cancelled";
+            /** @description Why a failed debit failed, as the payer reads it. */
+            reason: string | null;
+        };
+        /** @description A UPI Autopay mandate as the payer sees it. */
+        Mandate: {
+            /** @example mdt_3Hq8ZkP1mN5vR2tY */
+            id: string;
+            status: components["schemas"]["MandateStatus"];
+            stage: components["schemas"]["MandateStage"];
+            plan_id: number;
+            plan_name: string;
+            /** @enum {string} */
+            plan_kind: "monthly" | "instalments";
+            student_id: number;
+            student_name: string;
+            tutor_id: number;
+            tutor_name: string;
+            /** @description The most one debit takes (the plan's largest due, at most ₹15,000). */
+            max_amount: components["schemas"]["Rupees"];
+            /** @description A monthly plan's day of the month. */
+            due_day: number | null;
+            instalment_dates: components["schemas"]["IstDate"][];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The gateway's hosted page session while the mandate waits for approval. */
+            session_id: string | null;
+            next_debit: components["schemas"]["AutopayDebit"] | null;
+            last_debit: components["schemas"]["AutopayDebit"] | null;
+        };
+        MandateCreate: {
+            plan_id: number;
+            student_id: number;
+            /**
+             * @description The payer's email (the gateway requires one); kept on their profile. Trimmed and
+             *     lower-cased, then at most 100 characters, one @, a dotted domain and no spaces
+             *     (D250); otherwise a 400 that says so.
+             */
+            email: string;
+        };
+        MandateCreated: {
+            mandate: components["schemas"]["Mandate"];
+            /** @description The hosted mandate page's session (the browser SDK's subscriptionsCheckout). */
+            session_id: string;
+        };
+        MyAutopayPlan: {
+            plan_id: number;
+            plan_name: string;
+            /** @enum {string} */
+            plan_kind: "monthly" | "instalments";
+            student_id: number;
+            student_name: string;
+            tutor_id: number;
+            tutor_name: string;
+            /** @description The plan's largest due, what one debit would take at most. */
+            amount: components["schemas"]["Rupees"];
+            due_day: number | null;
+            instalment_dates: components["schemas"]["IstDate"][];
+            /** @enum {string|null} */
+            refusal: "over_cap" | "cannot_accept" | null;
+            /**
+             * Format: date-time
+             * @description When a mandate set up now would end.
+             */
+            expires_at: string;
+            mandate: components["schemas"]["Mandate"] | null;
+        };
+        MyAutopay: {
+            results: components["schemas"]["MyAutopayPlan"][];
+            email: string | null;
+        };
+        TutorMandate: {
+            id: string;
+            status: components["schemas"]["MandateStatus"];
+            stage: components["schemas"]["MandateStage"];
+            student_id: number;
+            student_name: string;
+            plan_id: number;
+            plan_name: string;
+            payer_phone: components["schemas"]["Phone"];
+            max_amount: components["schemas"]["Rupees"];
+            /** Format: date-time */
+            created_at: string;
+            next_debit: components["schemas"]["AutopayDebit"] | null;
+            last_debit: components["schemas"]["AutopayDebit"] | null;
+        };
+        TutorMandates: {
+            results: components["schemas"]["TutorMandate"][];
+        };
+        /**
+         * @description The gateway's subscription webhook envelope. Only `type` and `data` are required and
+         *     unknown fields are allowed: the server reads the ids from the signed raw body.
+         */
+        SubscriptionWebhookEvent: {
+            /** @example SUBSCRIPTION_STATUS_CHANGED */
+            type: string;
+            event_time?: string;
+            data: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
     };
     responses: {
         /** @description The request body is larger than 256 KB. */
@@ -3414,6 +3743,8 @@ export interface components {
         DueId: number;
         /** @description The fee plan's id. */
         FeePlanId: number;
+        /** @description The mandate's id (also the gateway's subscription_id). */
+        MandateId: string;
         /** @description The API key's id (not the key). */
         ApiKeyId: number;
         /** @description The page to return, from 1 to 100000. */
@@ -5690,6 +6021,263 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyAutopay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAutopay"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MandateCreate"];
+            };
+        };
+        responses: {
+            /** @description The mandate, waiting for the payer's approval. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getMyMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+        };
+    };
+    pauseMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    resumeMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    cancelMyMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listTutorMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorMandates"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    cancelTutorMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorMandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    receiveSubscriptionWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description base64(HMAC-SHA256(client secret, timestamp + raw body)). */
+                "x-webhook-signature": string;
+                /** @description When the gateway signed the event, in milliseconds since the epoch. */
+                "x-webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description The event's re-read was sent (`stored`), or it is not ours (`ignored`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }

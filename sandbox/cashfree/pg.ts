@@ -24,6 +24,7 @@ import type { Clock } from '../../src/server/clock';
 import { fail, header, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { PaymentOps } from './payments';
+import { subscriptionApiRoutes, type SubscriptionApiDeps } from './subscriptionApi';
 import { addSettlementApi, type SettlementEngine } from './settlements';
 import {
   fingerprint,
@@ -122,6 +123,8 @@ export interface PgDeps {
   clock: Clock;
   clientId: string;
   clientSecret: string;
+  /** Issue 49: the Subscriptions API shares this API's base, credentials and faults. */
+  subscriptions: SubscriptionApiDeps;
 }
 
 export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
@@ -133,6 +136,7 @@ export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
     clientSecret: deps.clientSecret,
     name: 'PG',
   });
+  await app.register(subscriptionApiRoutes, deps.subscriptions);
   addSettlementApi(app, deps.settlements);
 
   app.post('/orders', async (request, reply) => {

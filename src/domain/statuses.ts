@@ -46,6 +46,8 @@ export const REFUND_CAUSES = [
   'link_already_paid',
   'link_closed',
   'dues_changed',
+  // Issue 49 (D251): an Autopay debit for a due already paid another way.
+  'due_settled',
 ] as const;
 export type RefundCause = (typeof REFUND_CAUSES)[number];
 

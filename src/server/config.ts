@@ -217,6 +217,11 @@ const envSchema = z.object({
   /** D108: run the job worker inside this web process (the default on embedded PGlite). */
   WORKER_IN_PROCESS: setting(z.stringbool()),
   /**
+   * D254: NODE_ENV=test only: the file of a clock tests move (src/server/testClock.ts), shared
+   * by every process of the run, with the route that moves it (loopback only).
+   */
+  TEST_CLOCK_FILE: setting(z.string().min(1)),
+  /**
    * D115: the proxies whose X-Forwarded-For is believed: a hop count ("1") or a comma-separated
    * list of addresses and CIDR ranges. Unset: the socket's address is the client's.
    */
@@ -377,6 +382,8 @@ const configSchema = envSchema.transform((e) => {
       orderExpiryMs: e.ORDER_EXPIRY_SECONDS * 1000,
     },
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    /** D254: the moved clock's file (NODE_ENV=test only), or null. */
+    testClockFile: nodeEnv === 'test' ? (e.TEST_CLOCK_FILE ?? null) : null,
     /** D108: whether this web process also runs the job worker (PGlite: one process owns it). */
     workerInProcess:
       e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),

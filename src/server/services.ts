@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { createOtpService } from './auth/otp';
 import { createSessionService } from './auth/sessions';
 import type { MerchantOnboardingApi } from './gateway/merchants';
+import type { SubscriptionGateway } from './gateway/subscriptions';
 import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
 import type { JobQueue } from './jobs/queue';
@@ -35,6 +36,9 @@ import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
 import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
+import { createGatewayState } from './services/gatewayState';
+import { createDebitService } from './services/mandateDebits';
+import { createMandateService } from './services/mandates';
 import { createTaxDocuments } from './services/taxDocuments';
 import { createTaxProfileService } from './services/taxProfiles';
 import type { SettlementsApi } from './gateway/settlements';
@@ -50,6 +54,8 @@ export interface ServiceDeps {
   /** D151: WhatsApp texts (reminders). */
   whatsapp: SmsSender;
   gateway: PaymentGateway;
+  /** Issue 49: the gateway's Subscriptions (UPI Autopay mandates). */
+  subscriptions: SubscriptionGateway;
   /** The gateway's merchant onboarding (the tutor's Aadhaar KYC). */
   merchants: MerchantOnboardingApi;
   /** The gateway's PAN and bank account checks. */
@@ -70,6 +76,7 @@ export function createServices({
   sms,
   whatsapp,
   gateway,
+  subscriptions,
   merchants,
   verification,
   jobs,
@@ -96,10 +103,21 @@ export function createServices({
     publicOrigin,
     reconcile: config.reconcile,
   });
-  const refunds = createRefundService({ db, clock, gateway, taxDocuments });
+  const refunds = createRefundService({ db, clock, gateway, subscriptions, taxDocuments });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
+  const debits = createDebitService({
+    db,
+    clock,
+    jobs,
+    gateway: subscriptions,
+    users,
+    paymentLinks,
+    dueLinks,
+    textMessages,
+    applyGatewayState: createGatewayState({ clock, jobs, users, taxDocuments }),
+  });
   return {
     db,
     clock,
@@ -180,6 +198,17 @@ export function createServices({
       dueLinks,
       textMessages,
       perDay: config.remindersPerDay,
+    }),
+    subscriptions,
+    debits,
+    mandates: createMandateService({
+      db,
+      clock,
+      jobs,
+      gateway: subscriptions,
+      users,
+      debits,
+      publicOrigin,
     }),
     taxProfiles: createTaxProfileService({ db, clock }),
     settlements: createSettlementService({ db, clock, api: settlementsApi, jobs }),

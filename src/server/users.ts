@@ -140,6 +140,7 @@ export function createUserRepository(db: Database, pans: PanStore) {
         phone: user.phone,
         role: user.role,
         username: user.username,
+        email: user.email,
         pg_onboarding_status: entries,
       };
     },

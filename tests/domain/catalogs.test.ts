@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { autopayTexts } from '../../src/domain/autopayTexts';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { LOCALES, readIn } from '../../src/domain/locale';
 import { messages } from '../../src/domain/messages';
@@ -20,6 +21,7 @@ const MODULES = [
   'studentsTexts',
   'publicPageTexts',
   'apiMessages',
+  'autopayTexts',
   'taxTexts',
 ];
 
@@ -81,6 +83,7 @@ describe('the catalogs', () => {
       dashboardTexts,
       studentsTexts,
       apiMessages,
+      autopayTexts,
       taxTexts,
       ...publicPages,
     };

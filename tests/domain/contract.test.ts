@@ -216,6 +216,37 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
   ],
   REMINDER_HOURS: { none: 'when the reminder job sends, on the server' },
 
+  // Autopay (autopay.ts, email.ts; issue 49).
+  MANDATE_STATUSES: { enum: `${SCHEMAS}/MandateStatus` },
+  FINAL_MANDATE_STATUSES: { within: `${SCHEMAS}/MandateStatus` },
+  MANDATE_STAGES: { enum: `${SCHEMAS}/MandateStage` },
+  DEBIT_STATES: { within: `${SCHEMAS}/AutopayDebit/properties/state` },
+  LIVE_DEBIT_STATES: { within: `${SCHEMAS}/AutopayDebit/properties/state` },
+  AUTOPAY_PLAN_KINDS: [
+    { enum: `${SCHEMAS}/Mandate/properties/plan_kind` },
+    { enum: `${SCHEMAS}/MyAutopayPlan/properties/plan_kind` },
+  ],
+  NOTICE_LEAD_DAYS: {
+    said: `${SCHEMAS}/AutopayDebit`,
+    phrase: (n: number) => `from ${n} days before the due date`,
+  },
+  NOTICE_MIN_MS: {
+    said: `${SCHEMAS}/AutopayDebit`,
+    phrase: (ms: number) => `at least ${ms / 3_600_000} hours before the debit`,
+  },
+  INSTALMENT_MANDATE_GRACE_DAYS: {
+    said: post('/my-autopay/'),
+    phrase: (n: number) => `to ${n} days after the last instalment`,
+  },
+  EMAIL_PATTERN: {
+    said: `${SCHEMAS}/MandateCreate/properties/email`,
+    phrase: () => 'one @, a dotted domain and no spaces',
+  },
+  EMAIL_MAX_LENGTH: {
+    said: `${SCHEMAS}/MandateCreate/properties/email`,
+    phrase: (n: number) => `at most ${n} characters`,
+    bound: 'maxLength',
+  },
   // Payouts and GST (statuses.ts, gstTax.ts, gstStates.ts, taxProfile.ts, taxSerial.ts).
   PAYOUT_STATUSES: { enum: `${SCHEMAS}/PayoutStatus` },
   PAYOUT_ITEM_KINDS: { enum: `${SCHEMAS}/PayoutItem/properties/kind` },
@@ -263,6 +294,8 @@ const SERVERS_OWN: Record<string, string> = {
     'what was kept (answers only)',
   [`${SCHEMAS}/AuditAction`]: 'written by the server (D323); the trail only shows them',
   [`${SCHEMAS}/AuditEvent/properties/by`]: 'who acted, as the server tells it (answers only)',
+  '#/components/parameters/MandateId/schema': 'made by the server (newMandateId); sent back only',
+  [`${SCHEMAS}/MyAutopayPlan/properties/refusal`]: 'why a plan cannot have Autopay (answers only)',
   '#/components/parameters/FinancialYear/schema':
     'the browser picks a year the server offers; parseFinancialYear also checks the years follow',
   [`${SCHEMAS}/GstStateCode`]:
@@ -427,7 +460,7 @@ describe('src/domain follows the contract', () => {
         !claimed.has(pointer) &&
         !(pointer in SERVERS_OWN) &&
         // Webhook and provider endpoints: signatures, timestamps, tokens (no browser).
-        !/^#\/paths\/~1(payments~1pg~1(onboarding~1|settlement-)?webhook|sms|whatsapp)~1/.test(
+        !/^#\/paths\/~1(payments~1pg~1((onboarding|subscriptions)~1|settlement-)?webhook|sms|whatsapp)~1/.test(
           pointer,
         ) &&
         // Query parameters of the dues tab's months: built by shiftMonth, not typed.

@@ -18,6 +18,14 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  DEBIT_ATTEMPTS,
+  DEBIT_STATES,
+  FINAL_MANDATE_STATUSES,
+  MANDATE_CAP_PAISE,
+  MANDATE_STATUSES,
+  NOTICE_MIN_MS,
+} from '../../domain/autopay';
 import { PAYMENT_METHODS, USER_ROLES } from '../../domain/constants';
 import { FEE_PLAN_KINDS } from '../../domain/feePlans';
 import { LOCALES } from '../../domain/locale';
@@ -70,6 +78,8 @@ export const users = pgTable(
     kycApprovedAt: at('kyc_approved_at'),
     /** Issue 15: the language the user last used the app in; their texts are in it. */
     language: text('language', { enum: LOCALES }).notNull().default('en'),
+    /** Issue 49 (D250): the payer's email, which the gateway's mandates need; not verified yet. */
+    email: text('email'),
     createdAt: at('created_at').notNull().defaultNow(),
     /** D322: erased at the person's request; the row stays as an anonymous tombstone. */
     erasedAt: at('erased_at'),
@@ -692,7 +702,7 @@ export const consents = pgTable(
 );
 
 // D323: who read or changed whose personal data, when and from where. Append-only: a trigger
-// (migration 0018) refuses every UPDATE, DELETE and TRUNCATE, so no code path can change it.
+// (migration 0019) refuses every UPDATE, DELETE and TRUNCATE, so no code path can change it.
 // Ids only, no personal data in `detail`; no foreign keys, so nothing cascades into it.
 export const auditEvents = pgTable(
   'audit_events',
@@ -941,6 +951,132 @@ export interface TaxLine {
   taxable: number;
 }
 
+// Issue 49 (D245): a payer's UPI Autopay mandate for one student's plan, as the gateway's
+// subscription (our id is its subscription_id). One live mandate per plan and student: the
+// unique index on the rows not ended decides between racing requests. `status` is the
+// gateway's (AUTH_FAILED ours), re-read on each webhook and by the reconcile job (D253).
+export const mandates = pgTable(
+  'mandates',
+  {
+    id: text('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => feePlans.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => tutorStudents.id, { onDelete: 'cascade' }),
+    /** Who set it up (the parent or the student) and pays: the debits' orders are theirs. */
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: MANDATE_STATUSES }).notNull(),
+    /** The most one debit may take (paise): the plan's largest due, at most the cap (D246). */
+    maxAmount: paise('max_amount').notNull(),
+    /** The gateway's plan (ON_DEMAND, plan_max_amount = maxAmount). */
+    gatewayPlanId: text('gateway_plan_id').notNull(),
+    cfSubscriptionId: text('cf_subscription_id'),
+    /** The hosted mandate page's session (subscription_session_id). */
+    sessionId: text('session_id'),
+    /** The UMN once approved (authorization_reference). */
+    authorizationReference: text('authorization_reference'),
+    expiresAt: at('expires_at').notNull(),
+    /** When the reconcile job should next re-read it from the gateway; null once ended. */
+    nextCheckAt: at('next_check_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Set with a final status: the plan and student may have a new mandate. */
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('mandates_live_idx')
+      .on(t.planId, t.studentId)
+      .where(sql`${t.endedAt} is null`),
+    index('mandates_tutor_idx').on(t.tutorId),
+    index('mandates_payer_idx').on(t.payerId),
+    index('mandates_next_check_idx').on(t.nextCheckAt),
+    check('mandates_status_check', oneOf(t.status, MANDATE_STATUSES)),
+    check(
+      'mandates_ended_check',
+      sql`(${t.endedAt} is null) = (not ${oneOf(t.status, FINAL_MANDATE_STATUSES)})`,
+    ),
+    check(
+      'mandates_max_amount_check',
+      sql`${t.maxAmount} > 0 and ${t.maxAmount} <= ${sql.raw(String(MANDATE_CAP_PAISE))}`,
+    ),
+  ],
+);
+
+// Issue 49 (D245): one debit per due, ever (the unique index on due_id), written before its
+// notice goes: pending -> notified -> executing -> success, failed or cancelled, each step a
+// conditional update, so retries, restarts, duplicate webhooks and two workers never debit a
+// due twice. Our id is the gateway's payment_id; `amount` is what the notice said and all the
+// debit may take. Its payment link (for this due only, never sent) settles the due as any link
+// payment does, and a due settled another way cancels it (D251).
+export const mandateDebits = pgTable(
+  'mandate_debits',
+  {
+    id: text('id').primaryKey(),
+    mandateId: text('mandate_id')
+      .notNull()
+      .references(() => mandates.id, { onDelete: 'cascade' }),
+    /** Null once its due was removed (a plan changed or ended): the debit ended before. */
+    dueId: integer('due_id').references(() => dues.id, { onDelete: 'set null' }),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => paymentLinks.id),
+    amount: paise('amount').notNull(),
+    /** The due's date: the debit runs on it, or 24 hours after the notice if later. */
+    dueDate: text('due_date').notNull(),
+    state: text('state', { enum: DEBIT_STATES }).notNull(),
+    /** When the gateway took the notice (notify-mandate). */
+    notifiedAt: at('notified_at'),
+    /** Executions asked for so far (1 + 3 retries at most). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next execution may be asked for. */
+    nextAttemptAt: at('next_attempt_at'),
+    /** When the debit job should next look at it (notify, execute or re-read); null once done. */
+    nextCheckAt: at('next_check_at'),
+    failureCode: text('failure_code'),
+    /** What the gateway reported debiting (paise), once it succeeded. */
+    debitedAmount: paise('debited_amount'),
+    cfPaymentId: text('cf_payment_id'),
+    /** The order the success made (receipts, dashboards). */
+    orderId: text('order_id').references(() => orders.id),
+    /** A cancelled debit whose notice went: when the gateway was told. */
+    cancelSentAt: at('cancel_sent_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mandate_debits_due_idx').on(t.dueId),
+    uniqueIndex('mandate_debits_link_idx').on(t.linkId),
+    index('mandate_debits_mandate_idx').on(t.mandateId),
+    index('mandate_debits_next_check_idx').on(t.nextCheckAt),
+    check('mandate_debits_state_check', oneOf(t.state, DEBIT_STATES)),
+    // D246: no debit above what a UPI mandate takes without the PIN.
+    check(
+      'mandate_debits_amount_check',
+      sql`${t.amount} > 0 and ${t.amount} <= ${sql.raw(String(MANDATE_CAP_PAISE))}`,
+    ),
+    // D247: no execution without its notice, nor sooner than 24 hours after it.
+    check(
+      'mandate_debits_notice_check',
+      sql`${t.attempts} = 0 or (${t.notifiedAt} is not null and ${t.nextAttemptAt} >= ${t.notifiedAt} + interval '${sql.raw(String(NOTICE_MIN_MS / 1000))} seconds')`,
+    ),
+    check(
+      'mandate_debits_attempts_check',
+      sql`${t.attempts} >= 0 and ${t.attempts} <= ${sql.raw(String(DEBIT_ATTEMPTS))}`,
+    ),
+    check(
+      'mandate_debits_success_check',
+      sql`${t.state} <> 'success' or (${t.orderId} is not null and ${t.debitedAmount} = ${t.amount})`,
+    ),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
 export type OrderRow = typeof orders.$inferSelect;
@@ -963,3 +1099,5 @@ export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 export type TaxDocumentKind = TaxDocumentRow['kind'];
 export type SettlementRow = typeof settlements.$inferSelect;
 export type SettlementItemRow = typeof settlementItems.$inferSelect;
+export type MandateRow = typeof mandates.$inferSelect;
+export type MandateDebitRow = typeof mandateDebits.$inferSelect;

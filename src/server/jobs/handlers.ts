@@ -35,6 +35,10 @@ export function jobHandlers(
     'reminders-run': () => services.reminders.run(),
     'keys-rotate': () => services.keyRotation.run(),
     'retention-purge': () => services.erasure.purgeDue(),
+    'autopay-run': ({ mandateId }) =>
+      services.debits.run(mandateId === undefined ? {} : { mandateId }),
+    'mandate-sync': ({ mandateId }) => services.mandates.sync(mandateId),
+    'debit-sync': ({ debitId }) => services.debits.sync(debitId),
     'settlement-sync': ({ cfSettlementId }) => services.settlements.sync(cfSettlementId),
     'settlements-poll': () => services.settlements.poll(),
     sweep: () => sweep(services.db, services.clock, jobs),

@@ -27,6 +27,15 @@ export interface JobData {
   'keys-rotate': { hour: string };
   /** D321: empties the kept identity of erasures whose records the law no longer needs. */
   'retention-purge': { hour: string };
+  /**
+   * Issue 49: writes the Autopay debits of the dues whose notice is due (D247); keyed by the IST
+   * hour, or by a mandate that just became active (then only its dues).
+   */
+  'autopay-run': { slot: string; mandateId?: string };
+  /** Re-reads a mandate from the gateway and applies what it says (D253). */
+  'mandate-sync': { mandateId: string };
+  /** Moves one debit on: its notice, its next attempt, a re-read, or the gateway told of its end. */
+  'debit-sync': { debitId: string };
   /** D268: brings one settlement up to what the gateway says (its webhooks, API, events). */
   'settlement-sync': { cfSettlementId: string };
   /** D268: lists the gateway's recent settlements for what webhooks missed; keyed by slot. */
@@ -46,6 +55,9 @@ export const JOB_NAMES: JobName[] = [
   'reminders-run',
   'keys-rotate',
   'retention-purge',
+  'autopay-run',
+  'mandate-sync',
+  'debit-sync',
   'settlement-sync',
   'settlements-poll',
   'sweep',

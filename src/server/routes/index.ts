@@ -3,6 +3,7 @@
 import type { Handlers } from '../http/handler';
 import { accountHandlers } from './accounts';
 import { apiKeyHandlers } from './apiKeys';
+import { autopayHandlers } from './autopay';
 import { authHandlers } from './auth';
 import { dueHandlers } from './dues';
 import { feePlanHandlers } from './feePlans';
@@ -38,5 +39,6 @@ export const handlers: Handlers = {
   ...dueHandlers,
   ...whatsAppHandlers,
   ...privacyHandlers,
+  ...autopayHandlers,
   ...payoutHandlers,
 };

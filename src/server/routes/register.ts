@@ -42,6 +42,7 @@ export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set([
   'receiveOnboardingWebhook',
   'receiveSettlementWebhook',
   'receiveWhatsAppWebhook',
+  'receiveSubscriptionWebhook',
 ]);
 
 interface LooseReply {

@@ -18,6 +18,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type FeePlanRow, type UserRow } from '../db/schema';
 import { isUniqueViolation } from './dbErrors';
+import { endMandatesOfPlan } from './mandates';
 import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
@@ -248,6 +249,8 @@ export function createFeePlanService({
           .set({ endedAt: clock.now() })
           .where(eq(feePlans.id, id))
           .returning();
+        // Issue 49 (D248): its Autopay mandates end too.
+        await endMandatesOfPlan(tx, jobs, id);
         return success(toApi(ended!));
       });
     },

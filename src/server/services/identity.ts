@@ -4,6 +4,7 @@
 // the names on it are then locked. A verifier that cannot reach the gateway gives a 502, never
 // a verdict on the PAN.
 import { currentLocale } from '../language';
+import { emailSchema } from '../../domain/email';
 import { tidyText } from '../../domain/validation';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
@@ -352,9 +353,12 @@ export function createIdentityService(deps: IdentityDeps) {
     /** D29: names (until the PAN is verified) and, for tutors, subjects. */
     async updateProfile(
       caller: UserRow,
-      input: { firstName?: string; lastName?: string; subjects?: string[] },
+      input: { firstName?: string; lastName?: string; subjects?: string[]; email?: string },
     ): Promise<Result<ApiUser, 400 | 409>> {
       const user = (await repo.findById(caller.id)) ?? caller;
+      // Issue 49 (D250): the shape only; verifying by a code comes later.
+      const email = input.email === undefined ? undefined : emailSchema.safeParse(input.email);
+      if (email && !email.success) return refuse(400, email.error.issues[0]!.message);
       let subjects: string[] | undefined;
       if (input.subjects !== undefined) {
         if (user.role !== 'teacher') return refuse(400, apiMessages.identity.subjectsOnlyTutors);
@@ -376,7 +380,11 @@ export function createIdentityService(deps: IdentityDeps) {
             ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
           }
         : {};
-      const changes = { ...names, ...(subjects === undefined ? {} : { subjects }) };
+      const changes = {
+        ...names,
+        ...(subjects === undefined ? {} : { subjects }),
+        ...(email?.success ? { email: email.data } : {}),
+      };
       const [updated = user] =
         Object.keys(changes).length === 0
           ? [user]

@@ -15,12 +15,13 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
-import { messages } from '../../domain/messages';
+import { automaticRefundReason } from '../../domain/refundReasons';
 import { paiseToRupees } from '../../domain/money';
 import { refundWindowVerdict } from '../../domain/refundWindow';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { orders, refunds, users, type RefundRow, type UserRow } from '../db/schema';
+import { mandateDebits, orders, refunds, users, type RefundRow, type UserRow } from '../db/schema';
+import type { SubscriptionGateway } from '../gateway/subscriptions';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gateway/types';
 import { displayName, shownPhone } from '../users';
 import { newRefundId } from './ids';
@@ -77,7 +78,7 @@ const validDate = (text: string | null): Date | null => {
 
 /** D112: the sentence of an automatic refund; null for a student's request. */
 const automaticReason = (refund: RefundRow) =>
-  refund.cause ? messages.automaticRefund[refund.cause] : null;
+  refund.cause ? automaticRefundReason(refund.cause) : null;
 
 export function summaryOf(refund: RefundRow): RefundSummary {
   return {
@@ -93,6 +94,8 @@ export interface RefundServiceDeps {
   db: Database;
   clock: Clock;
   gateway: PaymentGateway;
+  /** Issue 49: an Autopay debit's payment is refunded through the Subscriptions API. */
+  subscriptions?: Pick<SubscriptionGateway, 'createRefund' | 'fetchRefund'>;
   /** Issue 50: a refunded payment's credit notes, issued as the refund is marked SUCCESS. */
   taxDocuments: TaxDocuments;
 }
@@ -159,20 +162,44 @@ export function createRefundService(deps: RefundServiceDeps) {
     });
   };
 
+  /** Issue 49: the debit (subscription and payment ids) an order was an Autopay debit of. */
+  const debitOf = async (orderId: string) => {
+    const [debit] = await db
+      .select({ subscriptionId: mandateDebits.mandateId, paymentId: mandateDebits.id })
+      .from(mandateDebits)
+      .where(eq(mandateDebits.orderId, orderId))
+      .limit(1);
+    return debit;
+  };
+
   /** Sends the refund to the gateway (again, if need be: the same refund_id is one refund). */
-  const sendToGateway = (refund: RefundRow) =>
-    gateway.createRefund({
+  const sendToGateway = async (refund: RefundRow) => {
+    const debit = deps.subscriptions ? await debitOf(refund.orderId) : undefined;
+    if (debit && deps.subscriptions) {
+      return deps.subscriptions.createRefund({
+        ...debit,
+        refundId: refund.id,
+        amount: refund.amount,
+        note: REFUND_NOTE,
+      });
+    }
+    return gateway.createRefund({
       orderId: refund.orderId,
       refundId: refund.id,
       amount: refund.amount,
       note: REFUND_NOTE,
     });
+  };
 
   /** A PENDING refund as the gateway knows it now; one it never received is sent again. */
   const reread = async (refund: RefundRow): Promise<RefundRow> => {
     let remote: GatewayRefund;
     try {
-      remote = await gateway.fetchRefund(refund.orderId, refund.id);
+      const debit = deps.subscriptions ? await debitOf(refund.orderId) : undefined;
+      remote =
+        debit && deps.subscriptions
+          ? await deps.subscriptions.fetchRefund(debit.subscriptionId, refund.id)
+          : await gateway.fetchRefund(refund.orderId, refund.id);
     } catch (error) {
       if (!(error instanceof GatewayError && error.status === 404)) throw error;
       remote = await sendToGateway(refund);

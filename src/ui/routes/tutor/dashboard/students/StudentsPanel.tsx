@@ -35,6 +35,7 @@ import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { ConfirmPhones } from './ConfirmPhones';
 import { FeePlans, type StudentChoice } from './FeePlans';
+import { TutorAutopay } from '../autopay/TutorAutopay';
 import { ImportStudents } from './ImportStudents';
 import { historyMachine, StudentHistory } from './StudentHistory';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
@@ -159,6 +160,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         minWidth={640}
       />
       <StudentHistory list={history} name={shownName} />
+      <TutorAutopay />
       <AddStudentForm actor={add} />
       <ImportStudents actor={many} />
       <FeePlans students={choices} />
