@@ -259,6 +259,8 @@ const envSchema = z.object({
    */
   REMINDERS_PER_DAY_SMS: setting(z.coerce.number().int().min(0), 100_000),
   REMINDERS_PER_DAY_WHATSAPP: setting(z.coerce.number().int().min(0), 1_000),
+  /** Issue 51 (D275): payers per batch (one transaction) of the reminder pass. */
+  REMINDER_BATCH_SIZE: setting(z.coerce.number().int().min(1).max(20_000), 5_000),
   /** D269: our own GST registration, for the platform fee's invoices. */
   PLATFORM_GSTIN: setting(
     z
@@ -393,6 +395,7 @@ const configSchema = envSchema.transform((e) => {
     otpFloods: otpFloodsOf(e),
     /** D210: the platform's daily ceiling of fee reminders per channel. */
     remindersPerDay: { sms: e.REMINDERS_PER_DAY_SMS, whatsapp: e.REMINDERS_PER_DAY_WHATSAPP },
+    reminderBatchSize: e.REMINDER_BATCH_SIZE,
     /** D269: TuitionPay as the supplier of its platform fee. */
     platform: {
       name: e.PLATFORM_LEGAL_NAME,

@@ -34,6 +34,7 @@ import { createStudentService } from './services/students';
 import { createFeePlanService } from './services/feePlans';
 import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
+import { createReminderPass } from './services/reminderPass';
 import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
 import { createGatewayState } from './services/gatewayState';
@@ -198,6 +199,15 @@ export function createServices({
       dueLinks,
       textMessages,
       perDay: config.remindersPerDay,
+      pass: createReminderPass({
+        db,
+        clock,
+        jobs,
+        users,
+        paymentLinks,
+        perDay: config.remindersPerDay,
+        batchSize: config.reminderBatchSize,
+      }),
     }),
     subscriptions,
     debits,

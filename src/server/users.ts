@@ -129,6 +129,15 @@ export function createUserRepository(db: Database, pans: PanStore) {
       return gatewayStatus((await onboardingOf([userId], executor)).get(userId) ?? []);
     },
 
+    /** Issue 51: `gatewayStatusOf` for many users in one look (a batch of reminders' tutors). */
+    async gatewayStatusesOf(
+      userIds: number[],
+      executor: Database = db,
+    ): Promise<Map<number, PgOnboardingStatus>> {
+      const entries = await onboardingOf(userIds, executor);
+      return new Map(userIds.map((id) => [id, gatewayStatus(entries.get(id) ?? [])]));
+    },
+
     /** `entries`: the user's gateway entries when already read (the session has them). */
     async toApiUser(user: UserRow, entries?: OnboardingEntry[]): Promise<ApiUser> {
       entries ??= (await onboardingOf([user.id])).get(user.id) ?? [];

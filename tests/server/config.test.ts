@@ -108,6 +108,7 @@ describe('configuration', () => {
       trustProxy: false,
       otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
       remindersPerDay: { sms: 100_000, whatsapp: 1_000 },
+      reminderBatchSize: 5_000,
       platform: { name: 'TuitionPay', gstin: DEV_PLATFORM_GSTIN, address: DEV_PLATFORM_ADDRESS },
     });
   });
@@ -116,6 +117,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).poolMax).toBe(40);
     for (const value of ['0', '-5', 'twenty', '2.5']) {
       expect(() => loadConfig({ DATABASE_POOL_MAX: value })).toThrow(/DATABASE_POOL_MAX/);
+    }
+  });
+
+  it("sizes the reminder pass's batches from REMINDER_BATCH_SIZE, refusing what is not a count (D275)", () => {
+    expect(loadConfig({ REMINDER_BATCH_SIZE: '1000' }).reminderBatchSize).toBe(1000);
+    for (const value of ['0', '-5', 'many', '2.5', '50000']) {
+      expect(() => loadConfig({ REMINDER_BATCH_SIZE: value })).toThrow(/REMINDER_BATCH_SIZE/);
     }
   });
 

@@ -1,7 +1,7 @@
 // Data steps between migrations (D318): code that must run after one migration and before the
-// next, under the same advisory lock (client.ts). Today one: migration 0019 added the sealed
+// next, under the same advisory lock (client.ts). Today one: migration 0020 added the sealed
 // columns, this seals the plain PANs and penny-drop references into them and empties the plain
-// ones, and 0020 then drops them, so no PAN is left in plain text anywhere in the database.
+// ones, and 0021 then drops them, so no PAN is left in plain text anywhere in the database.
 import { sql } from 'drizzle-orm';
 import { createSealer, lookupHash, type Keyring } from '../crypto/sealing';
 import { isUniqueViolation } from '../services/dbErrors';
@@ -18,7 +18,7 @@ export interface DataStep {
 const BATCH = 500;
 
 export function dataSteps(options: { dataKeys?: Keyring; appSecret?: string }): DataStep[] {
-  return [{ before: '0020_drop_plain_pan', run: (db) => sealPlainValues(db, options) }];
+  return [{ before: '0021_drop_plain_pan', run: (db) => sealPlainValues(db, options) }];
 }
 
 async function sealPlainValues(db: Database, options: { dataKeys?: Keyring; appSecret?: string }) {

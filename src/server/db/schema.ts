@@ -487,6 +487,11 @@ export const tutorStudents = pgTable(
     index('tutor_students_phone_idx').on(t.phone),
     index('tutor_students_parent_phone_idx').on(t.parentPhone),
     index('tutor_students_tutor_name_idx').on(t.tutorId, t.name),
+    // Issue 51: the reminder pass walks a tutor's payers in order, a batch at a time (D275).
+    index('tutor_students_tutor_payer_idx').on(
+      t.tutorId,
+      sql`coalesce(${t.parentPhone}, ${t.phone})`,
+    ),
   ],
 );
 
@@ -702,7 +707,7 @@ export const consents = pgTable(
 );
 
 // D323: who read or changed whose personal data, when and from where. Append-only: a trigger
-// (migration 0019) refuses every UPDATE, DELETE and TRUNCATE, so no code path can change it.
+// (migration 0020) refuses every UPDATE, DELETE and TRUNCATE, so no code path can change it.
 // Ids only, no personal data in `detail`; no foreign keys, so nothing cascades into it.
 export const auditEvents = pgTable(
   'audit_events',

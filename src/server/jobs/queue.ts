@@ -82,6 +82,12 @@ export interface SendOptions {
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<void>;
+  /** Issue 51: many jobs of one name in one statement (a batch of texts), each keyed as `send`. */
+  sendMany<N extends JobName>(
+    name: N,
+    data: JobData[N][],
+    options?: { tx?: Database },
+  ): Promise<void>;
   /** Sends the sweep at most once per `seconds` slot, across every worker. */
   sendSweep(seconds: number): Promise<void>;
   /** The underlying pg-boss (the worker registers handlers on it). */
@@ -125,6 +131,13 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
         ...(send.afterSeconds ? { startAfter: send.afterSeconds } : {}),
         ...(send.oncePerSeconds ? { singletonSeconds: send.oncePerSeconds } : {}),
       });
+    },
+    async sendMany(name, data, send = {}) {
+      if (data.length === 0) return;
+      await boss.insert(
+        data.map((one) => ({ name, data: one, singletonKey: keyOf(name, one) })),
+        send.tx ? { db: sqlExecutor(send.tx) } : {},
+      );
     },
     async sendSweep(seconds) {
       await boss.send('sweep', {}, { singletonKey: 'sweep', singletonSeconds: seconds });

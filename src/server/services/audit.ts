@@ -1,7 +1,7 @@
 // The audit trail (issue 54, D323): who read another person's data, changed bank or KYC data,
 // gave or withdrew consent, or erased data; when, and from where. Written with the executor of
 // the read or change it records, so both commit or neither does. The table refuses UPDATE,
-// DELETE and TRUNCATE (migration 0019): nothing here or anywhere can change a written event.
+// DELETE and TRUNCATE (migration 0020): nothing here or anywhere can change a written event.
 import { count, desc, eq, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import type { Clock } from '../clock';

@@ -16,7 +16,7 @@ import { tidyText } from '../../domain/validation';
 import { toCsv } from './csv';
 import { EXPORT_MAX_DAYS } from './paymentHistory';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
+import { selectRows, type Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
 import { privacyTexts } from '../../domain/privacyTexts';
 import type { JobQueue } from '../jobs/queue';
@@ -32,8 +32,8 @@ type DueMonths = components['schemas']['DueMonths'];
 export const DUES_AHEAD_DAYS = 31;
 /** The Dues tab's chart: this many months up to the one shown. */
 const CHART_MONTHS = 6;
-/** Rows per insert. */
-const CHUNK = 500;
+/** Rows per insert (issue 51: one JSON parameter, so no limit of bound parameters applies). */
+const CHUNK = 10_000;
 
 const m = studentsTexts.dues;
 
@@ -162,29 +162,35 @@ export function createDueService({
                   : eq(tutorStudents.id, plan.studentId),
               ),
             );
-          const values = students.flatMap((student) =>
-            // A student added to a batch after its plan was made owes nothing from before.
-            plannedDues(
-              plan,
-              horizon,
+          // Issue 51 (D276): the plan's dues worked out once; each student owes those from when
+          // they joined (a student added to a batch after its plan was made owes nothing from
+          // before), written CHUNK rows a statement as one JSON parameter.
+          const planned = plannedDues(plan, horizon);
+          const values = students.flatMap((student) => {
+            const from =
               plan.studentId === null && student.createdAt > plan.createdAt
                 ? istDateKey(student.createdAt)
-                : '',
-            ).map((due) => ({
-              tutorId: plan.tutorId,
-              planId: plan.id,
-              studentId: student.id,
-              ...due,
-              amount: gstOnTop ? withGstOnTop(due.amount) : due.amount,
-            })),
-          );
+                : '';
+            return planned
+              .filter((due) => due.dueDate >= from)
+              .map((due) => ({
+                s: student.id,
+                p: due.period,
+                d: due.dueDate,
+                a: gstOnTop ? withGstOnTop(due.amount) : due.amount,
+              }));
+          });
           let written = 0;
           for (let i = 0; i < values.length; i += CHUNK) {
-            const rows = await tx
-              .insert(dues)
-              .values(values.slice(i, i + CHUNK))
-              .onConflictDoNothing()
-              .returning({ id: dues.id });
+            const rows = await selectRows<{ id: number }>(
+              tx,
+              sql`insert into dues (tutor_id, plan_id, student_id, period, due_date, amount)
+                select ${plan.tutorId}, ${plan.id}, s, p, d, a
+                from json_to_recordset(${JSON.stringify(values.slice(i, i + CHUNK))}::json)
+                  as v(s int, p text, d text, a bigint)
+                on conflict do nothing
+                returning id`,
+            );
             written += rows.length;
           }
           return written;

@@ -78,9 +78,11 @@ export interface PaymentLinkServiceDeps {
 export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
   const { db, clock, users: repo, orders, jobs, publicOrigin } = deps;
 
+  /** Where the payer opens link `id`. */
+  const urlOf = (id: string) => `${publicOrigin}/payment-link/${id}`;
   const toApi = (link: PaymentLinkRow, now: Date): PaymentLink => ({
     id: link.id,
-    url: `${publicOrigin}/payment-link/${link.id}`,
+    url: urlOf(link.id),
     amount: paiseToRupees(link.amount),
     purpose: link.purpose,
     status: paymentLinkStatus(link, now),
@@ -115,6 +117,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
 
   return {
     insert,
+    urlOf,
     toApi,
 
     async create(
