@@ -17,6 +17,13 @@ import { createDueService } from '../../src/server/services/dues';
 import { createPaymentLinkService } from '../../src/server/services/paymentLinks';
 import { createReminderPass } from '../../src/server/services/reminderPass';
 import { createUserRepository } from '../../src/server/users';
+import {
+  DEV_DATA_ENCRYPTION_KEYS,
+  createSealer,
+  parseKeyring,
+} from '../../src/server/crypto/sealing';
+import { DEV_APP_SECRET } from '../../src/server/config';
+import { createPanStore } from '../../src/server/services/pans';
 
 /** The bench's size unless `--students N` says otherwise. */
 export const STUDENTS = 10_000;
@@ -185,7 +192,11 @@ async function reminderPass(
     supervise: false,
     onError: (error) => console.error(error),
   });
-  const users = createUserRepository(db);
+  const pans = createPanStore({
+    sealer: createSealer(parseKeyring(DEV_DATA_ENCRYPTION_KEYS)),
+    secret: DEV_APP_SECRET,
+  });
+  const users = createUserRepository(db, pans);
   const unused = () => {
     throw new Error('the reminder pass closes no checkout');
   };

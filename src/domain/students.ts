@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { BATCH_MAX_LENGTH } from './constants';
 import { messages } from './messages';
 import { nameSchema, PHONE_PATTERN, phoneInput, tidyText } from './validation';
+import { privacyTexts } from './privacyTexts';
 import { studentsTexts } from './studentsTexts';
 
 const m = studentsTexts.api;
@@ -77,4 +78,22 @@ export function checkStudent(input: StudentInput): StudentCheck {
       batch: batch || null,
     },
   };
+}
+
+/** What the tutor says of a child when adding one (D320). */
+export interface ChildConsent {
+  minor?: boolean;
+  parent_consent?: boolean;
+  parent_phone?: string | null;
+}
+
+/**
+ * D320 (DPDP Act s.9, Rules r.10): a child's data needs the parent's consent first. The tutor
+ * adds a child only with the paying parent named, once they say the parent agreed; the parent
+ * then confirms it themself on their first login. Null when nothing is missing.
+ */
+export function childConsentError(input: ChildConsent): string | null {
+  if (!input.minor) return null;
+  if (tidy(input.parent_phone) === '') return privacyTexts.api.minorNeedsParent;
+  return input.parent_consent === true ? null : privacyTexts.api.minorNeedsConsent;
 }

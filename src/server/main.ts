@@ -14,7 +14,6 @@ import { seedDemoData } from './seed';
 async function main() {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
-  const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock) : false;
   // Logs go to stderr, leaving stdout for the lines a person reads below.
   const app = await buildApp({
     config,
@@ -23,6 +22,9 @@ async function main() {
     // D254: a run of the end-to-end tests moves time.
     ...(config.testClockFile ? { testClock: fileClock(config.testClockFile) } : {}),
   });
+  const seeded = config.seedDemoData
+    ? await seedDemoData(database.db, systemClock, app.services.pans)
+    : false;
   // D108: on embedded PGlite this process owns the database, so it runs the jobs too.
   const worker = config.workerInProcess
     ? await startWorker({

@@ -10,7 +10,14 @@ import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
 import type { JobQueue } from './jobs/queue';
 import type { SmsSender } from './sms/sender';
+import { createSealer } from './crypto/sealing';
 import { createUserRepository } from './users';
+import { createAuditTrail } from './services/audit';
+import { createConsentService } from './services/consents';
+import { createErasureService, eraseStudentEntries } from './services/erasure';
+import { createKeyRotation } from './services/keyRotation';
+import { createPanStore } from './services/pans';
+import { createPersonalDataService } from './services/personalData';
 import { createApiKeyService } from './services/apiKeys';
 import { createBankAccountService } from './services/bankAccounts';
 import { createIdentityService } from './services/identity';
@@ -78,7 +85,11 @@ export function createServices({
   settlementsApi,
   ...more
 }: ServiceDeps) {
-  const users = createUserRepository(db);
+  // Issue 54: personal data sealed at rest (D315), and the audit trail (D323).
+  const sealer = createSealer(config.dataKeys);
+  const pans = createPanStore({ sealer, secret: config.appSecret });
+  const audit = createAuditTrail({ db, clock });
+  const users = createUserRepository(db, pans);
   const panVerifier = more.panVerifier ?? createGatewayPanVerifier(verification);
   const rateLimiter = createRateLimiter(db, clock);
   const publicOrigin = config.publicOrigin;
@@ -123,6 +134,18 @@ export function createServices({
     jobs,
     merchants,
     users,
+    sealer,
+    pans,
+    audit,
+    consents: createConsentService({
+      db,
+      clock,
+      audit,
+      eraseChildEntry: (tx, studentId) => eraseStudentEntries(tx, [studentId], clock.now()),
+    }),
+    erasure: createErasureService({ db, clock, sealer, pans, audit }),
+    personalData: createPersonalDataService({ db, clock, pans, audit, rateLimiter }),
+    keyRotation: createKeyRotation({ db, clock, sealer, audit }),
     sessions: createSessionService(db, clock),
     apiKeys: createApiKeyService({ db, clock }),
     otp: createOtpService({
@@ -145,6 +168,8 @@ export function createServices({
       panVerifier,
       rateLimiter,
       publicOrigin,
+      pans,
+      audit,
     }),
     bankAccounts: createBankAccountService({
       db,
@@ -153,6 +178,8 @@ export function createServices({
       verification,
       rateLimiter,
       secret: config.appSecret,
+      sealer,
+      audit,
     }),
     kyc: createKycService({
       db,
@@ -160,6 +187,7 @@ export function createServices({
       merchants,
       publicOrigin,
       onboardingOrigin: config.onboardingOrigin,
+      audit,
     }),
     orders,
     refunds,
@@ -168,7 +196,7 @@ export function createServices({
     receipts: createReceiptService({ db, users, refunds }),
     paymentLinks,
     schedules: createScheduleService({ db, clock, users }),
-    students: createStudentService({ db, clock }),
+    students: createStudentService({ db, clock, audit }),
     feePlans: createFeePlanService({ db, clock, jobs }),
     dues: createDueService({ db, clock, jobs }),
     dueLinks,

@@ -278,8 +278,8 @@ describe.each(testDatabases())('the app on $name', (database) => {
   });
 
   it('seeds demo data once', async () => {
-    expect(await seedDemoData(server.db, server.clock)).toBe(true);
-    expect(await seedDemoData(server.db, server.clock)).toBe(false);
+    expect(await seedDemoData(server.db, server.clock, server.pans)).toBe(true);
+    expect(await seedDemoData(server.db, server.clock, server.pans)).toBe(false);
     const rows = await server.db.select().from(users);
     expect(rows.map((u) => [u.phone, u.role, u.username])).toEqual([
       [DEMO_PHONES.onboardedTutor, 'teacher', 'asha-verma'],

@@ -40,6 +40,9 @@ describe.each(testDatabases())('students on $name', (database) => {
       batch: 'Class 10 Maths',
       source: 'added',
       confirmed: true,
+      erased: false,
+      minor: false,
+      consent: null,
     });
     const list = await api('GET', STUDENTS, { token: asha.token });
     expect(list.statusCode).toBe(200);
@@ -55,6 +58,9 @@ describe.each(testDatabases())('students on $name', (database) => {
           batch: null,
           source: 'paid',
           confirmed: true,
+          erased: false,
+          minor: false,
+          consent: null,
         },
       ],
       count: 2,

@@ -6,7 +6,7 @@ import type {
   ImportReport,
   ImportRequest,
 } from '../../../machines/studentImport/studentImport.machine';
-import type { StudentInput } from '../../domain/students';
+import type { ChildConsent, StudentInput } from '../../domain/students';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data } from '../errors';
@@ -34,7 +34,7 @@ export const fetchStudentsActor = fromPromise<Page<StudentRow>, PageRequest<null
 );
 
 /** `POST students/`: the name as kept. */
-export const addStudentActor = fromPromise<{ name: string }, StudentInput>(
+export const addStudentActor = fromPromise<{ name: string }, StudentInput & ChildConsent>(
   async ({ input, signal }) => {
     const added = await data(api.POST('/students/', { body: input, signal }));
     return { name: added.name };

@@ -23,6 +23,10 @@ export interface JobData {
   'dues-generate': { hour: string };
   /** One pass of fee reminders (D148); keyed by the IST hour. */
   'reminders-run': { hour: string };
+  /** D315: re-seals a batch of values not under the current data key; keyed by the IST hour. */
+  'keys-rotate': { hour: string };
+  /** D321: empties the kept identity of erasures whose records the law no longer needs. */
+  'retention-purge': { hour: string };
   /**
    * Issue 49: writes the Autopay debits of the dues whose notice is due (D247); keyed by the IST
    * hour, or by a mandate that just became active (then only its dues).
@@ -49,6 +53,8 @@ export const JOB_NAMES: JobName[] = [
   'sms-send',
   'dues-generate',
   'reminders-run',
+  'keys-rotate',
+  'retention-purge',
   'autopay-run',
   'mandate-sync',
   'debit-sync',

@@ -18,6 +18,7 @@ import { EXPORT_MAX_DAYS } from './paymentHistory';
 import type { Clock } from '../clock';
 import { selectRows, type Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
+import { privacyTexts } from '../../domain/privacyTexts';
 import type { JobQueue } from '../jobs/queue';
 import { endLinksForDues } from './dueLinks';
 import { refuse, success, type Result } from './results';
@@ -91,6 +92,7 @@ export function createDueService({
         due: dues,
         student: tutorStudents.name,
         phone: tutorStudents.phone,
+        erasedAt: tutorStudents.erasedAt,
         plan: feePlans.name,
       })
       .from(dues)
@@ -98,11 +100,12 @@ export function createDueService({
       .innerJoin(feePlans, eq(feePlans.id, dues.planId))
       .where(and(eq(dues.tutorId, tutorId), where))
       .orderBy(asc(dues.dueDate), asc(tutorStudents.name), asc(dues.id));
-    return rows.map(({ due, student, phone, plan }) => ({
+    return rows.map(({ due, student, phone, erasedAt, plan }) => ({
       id: due.id,
       student_id: due.studentId,
-      student_name: student,
-      student_phone: phone,
+      // D322: an erased student's dues stay (paid ones are payments), their name and phone go.
+      student_name: erasedAt ? privacyTexts.erased : student,
+      student_phone: erasedAt ? null : phone,
       plan_id: due.planId,
       plan_name: plan,
       period: due.period,
@@ -152,6 +155,8 @@ export function createDueService({
             .where(
               and(
                 eq(tutorStudents.tutorId, plan.tutorId),
+                // D322: an erased student owes nothing more through us.
+                isNull(tutorStudents.erasedAt),
                 plan.studentId === null
                   ? eq(tutorStudents.batch, plan.batch ?? '')
                   : eq(tutorStudents.id, plan.studentId),
@@ -319,7 +324,7 @@ export function createDueService({
           ...list.map((due) => [
             due.due_date,
             due.student_name,
-            due.student_phone,
+            due.student_phone ?? '',
             due.plan_name,
             due.period,
             money(due.amount),

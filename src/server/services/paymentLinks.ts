@@ -16,7 +16,7 @@ import type { PaymentLinkStatus } from '../../domain/statuses';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { paymentLinks, users, type PaymentLinkRow, type UserRow } from '../db/schema';
-import { displayName, type UserRepository } from '../users';
+import { displayName, shownPhone, type UserRepository } from '../users';
 import { newPaymentLinkId } from './ids';
 import type { JobQueue } from '../jobs/queue';
 import type { LinkCheckoutEnded, OrderService } from './orders';
@@ -228,7 +228,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         status: paymentLinkStatus(link, clock.now()),
         expires_at: link.expiresAt.toISOString(),
         payee_name: displayName(payee),
-        payee_phone: payee.phone,
+        payee_phone: shownPhone(payee),
         ...(loggedIn ? { payee: payee.id } : {}),
       });
     },

@@ -30,7 +30,7 @@ import {
   type RefundWebhook,
 } from '../gateway/types';
 import type { JobQueue } from '../jobs/queue';
-import { displayName } from '../users';
+import { displayName, shownPhone } from '../users';
 import { newRefundId } from './ids';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import type { TaxDocuments } from './taxDocuments';
@@ -134,7 +134,7 @@ export function createRefundService(deps: RefundServiceDeps) {
     decided_at: refund.decidedAt?.toISOString() ?? null,
     refunded_at: refund.refundedAt?.toISOString() ?? null,
     paid_at: (paidAt ?? refund.requestedAt).toISOString(),
-    student: { id: student.id, name: displayName(student), phone: student.phone },
+    student: { id: student.id, name: displayName(student), phone: shownPhone(student) },
     tutor: { id: tutor.id, name: displayName(tutor), username: tutor.username },
   });
 

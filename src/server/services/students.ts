@@ -4,10 +4,18 @@
 import { tidyText } from '../../domain/validation';
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { checkStudent, type FieldError, type StudentInput } from '../../domain/students';
+import {
+  checkStudent,
+  childConsentError,
+  type ChildConsent,
+  type FieldError,
+  type StudentInput,
+} from '../../domain/students';
+import { privacyTexts } from '../../domain/privacyTexts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {
+  consents,
   feePlans,
   orders,
   tutorStudents,
@@ -15,6 +23,7 @@ import {
   type TutorStudentRow,
   type UserRow,
 } from '../db/schema';
+import type { AuditOrigin, AuditTrail } from './audit';
 import { isUniqueViolation } from './dbErrors';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, success, type Result } from './results';
@@ -32,21 +41,35 @@ export type ImportAccept = components['schemas']['StudentImportRequest']['accept
 const m = studentsTexts.api;
 const PHONE_INDEX = 'tutor_students_tutor_phone_idx';
 
-const added = (row: TutorStudentRow): Student => ({
+/** An added student as the tutor sees them; `parentConfirmed`: the parent confirmed a child's consent. */
+const added = (row: TutorStudentRow, parentConfirmed: boolean): Student => ({
   id: row.id,
-  name: row.name,
-  phone: row.phone,
+  // D322: an erased entry keeps its id (its paid dues stay), nothing else.
+  name: row.erasedAt ? privacyTexts.erased : row.name,
+  phone: row.erasedAt ? null : row.phone,
   parent_name: row.parentName,
   parent_phone: row.parentPhone,
   batch: row.batch,
   source: 'added',
   confirmed: row.confirmedAt !== null,
+  erased: row.erasedAt !== null,
+  minor: row.minor,
+  consent:
+    row.minor && !row.erasedAt ? (parentConfirmed ? 'parent_confirmed' : 'awaiting_parent') : null,
 });
 
 /** Thrown inside the import's transaction to undo it: a row was taken meanwhile. */
 class TakenMeanwhile extends Error {}
 
-export function createStudentService({ db, clock }: { db: Database; clock: Clock }) {
+export function createStudentService({
+  db,
+  clock,
+  audit,
+}: {
+  db: Database;
+  clock: Clock;
+  audit: AuditTrail;
+}) {
   /** Students who paid the tutor and were not added: their names as on their account. */
   async function payersNotAdded(tutorId: number): Promise<Student[]> {
     const addedPhones = db
@@ -54,7 +77,11 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
       .from(tutorStudents)
       .where(eq(tutorStudents.tutorId, tutorId));
     const rows = await db
-      .selectDistinct({ phone: users.phone, first: users.firstName, last: users.lastName })
+      .selectDistinct({
+        phone: users.phone,
+        first: users.firstName,
+        last: users.lastName,
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.payerId))
       .where(
@@ -62,6 +89,8 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
           eq(orders.payeeId, tutorId),
           eq(orders.status, 'PAID'),
           notInArray(users.phone, addedPhones),
+          // D322: someone erased is no longer anyone's student; their payments say so.
+          isNull(users.erasedAt),
         ),
       );
     return rows.map((row) => ({
@@ -73,24 +102,52 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
       batch: null,
       source: 'paid' as const,
       confirmed: true,
+      erased: false,
+      minor: false,
+      consent: null,
     }));
   }
 
   return {
-    async add(caller: UserRow, input: StudentInput): Promise<Result<Student, 400 | 403 | 409>> {
+    async add(
+      caller: UserRow,
+      input: StudentInput & ChildConsent,
+      origin?: AuditOrigin,
+    ): Promise<Result<Student, 400 | 403 | 409>> {
       const refused = tutorOnly(caller);
       if (refused) return refused;
       const checked = checkStudent(input);
       if (!checked.ok) return refuse(400, checked.errors[0]!.message);
+      const child = childConsentError(input);
+      if (child) return refuse(400, child);
+      const minor = input.minor === true;
       try {
-        // D210: a phone the tutor types in one by one is one they vouch for.
-        const now = clock.now();
-        const [row] = await db
-          .insert(tutorStudents)
-          .values({ tutorId: caller.id, ...checked.value, createdAt: now, confirmedAt: now })
-          .returning();
-        if (!row) throw new Error('addStudent: the student was not inserted');
-        return success(added(row));
+        const row = await db.transaction(async (tx) => {
+          const now = clock.now();
+          const [inserted] = await tx
+            .insert(tutorStudents)
+            .values({
+              tutorId: caller.id,
+              ...checked.value,
+              minor,
+              // D210: a phone the tutor types in one by one is one they vouch for.
+              confirmedAt: now,
+              parentConsentNotedAt: minor ? now : null,
+              createdAt: now,
+            })
+            .returning();
+          if (!inserted) throw new Error('addStudent: the student was not inserted');
+          if (minor) {
+            // D320: the tutor's word that the parent agreed, until the parent confirms it.
+            await audit.record(
+              tx,
+              { actorId: caller.id, action: 'student.added_minor', subjectStudentId: inserted.id },
+              origin,
+            );
+          }
+          return inserted;
+        });
+        return success(added(row, false));
       } catch (error) {
         if (isUniqueViolation(error, PHONE_INDEX)) return refuse(409, m.duplicate);
         throw error;
@@ -106,7 +163,25 @@ export function createStudentService({ db, clock }: { db: Database; clock: Clock
         .from(tutorStudents)
         .where(eq(tutorStudents.tutorId, caller.id))
         .orderBy(asc(tutorStudents.id));
-      const all = [...mine.map(added), ...(await payersNotAdded(caller.id))].sort((a, b) =>
+      const children = mine.filter((row) => row.minor).map((row) => row.id);
+      const confirmed = new Set(
+        children.length === 0
+          ? []
+          : (
+              await db
+                .select({ id: consents.tutorStudentId })
+                .from(consents)
+                .where(
+                  and(
+                    eq(consents.kind, 'child'),
+                    eq(consents.decision, 'given'),
+                    inArray(consents.tutorStudentId, children),
+                  ),
+                )
+            ).map((row) => row.id),
+      );
+      const shown = mine.map((row) => added(row, confirmed.has(row.id)));
+      const all = [...shown, ...(await payersNotAdded(caller.id))].sort((a, b) =>
         a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base' }),
       );
       const start = offsetOf(request);

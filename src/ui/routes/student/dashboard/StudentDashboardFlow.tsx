@@ -48,6 +48,13 @@ const AutopayPlans = lazy(async () => ({
 const BillingAddress = lazy(async () => ({
   default: (await loadInLanguage(() => import('./BillingAddress'))).BillingAddress,
 }));
+// Issue 54: the student's own data and the consent gate, with their words, after the lists.
+const MyData = lazy(async () => ({
+  default: (await loadInLanguage(() => import('../../privacy/MyData'))).MyData,
+}));
+const ConsentGate = lazy(async () => ({
+  default: (await loadInLanguage(() => import('../../privacy/ConsentGate'))).ConsentGate,
+}));
 // Issue 11: the refund form (a text area and its input styles) loads with its dialog.
 const RefundForm = lazy(async () => ({
   default: (await loadInLanguage(() => import('./RefundDialog'))).RefundForm,
@@ -202,8 +209,12 @@ export default function StudentDashboardFlow({
         <Sessions />
         <Suspense fallback={null}>
           <BillingAddress />
+          <MyData />
         </Suspense>
       </Stack>
+      <Suspense fallback={null}>
+        <ConsentGate />
+      </Suspense>
     </StudentSession>
   );
 }

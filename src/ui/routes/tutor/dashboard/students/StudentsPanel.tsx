@@ -16,6 +16,7 @@ import { Alert, Badge, Button, SimpleGrid, Stack, Text, TextInput, Title } from 
 import { useActorRef, useSelector } from '@xstate/react';
 import { pagedListMachine } from '../../../../../../machines/pagedList/pagedList.machine';
 import {
+  shownChildError,
   shownStudentErrors,
   studentAddMachine,
   type StudentAddActorRef,
@@ -29,6 +30,7 @@ import {
 } from '../../../../../api/actors/tutorStudents';
 import type { StudentField } from '../../../../../domain/students';
 import { useEndSessionWhen } from '../../../../app/session';
+import { CheckboxField } from '../../../../components/CheckboxField';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { ConfirmPhones } from './ConfirmPhones';
@@ -37,8 +39,21 @@ import { TutorAutopay } from '../autopay/TutorAutopay';
 import { ImportStudents } from './ImportStudents';
 import { historyMachine, StudentHistory } from './StudentHistory';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
+import { privacyTexts } from '../../../../../domain/privacyTexts';
 
 const t = studentsTexts;
+const p = privacyTexts.students;
+
+/** D320: a child's consent as the tutor follows it; nothing for others. */
+function ConsentBadge({ row }: { row: StudentRow }) {
+  if (row.consent === null) return null;
+  const confirmed = row.consent === 'parent_confirmed';
+  return (
+    <Badge variant="light" color={confirmed ? 'teal' : 'yellow'} miw="max-content">
+      {confirmed ? p.parentConfirmed : p.awaitingParent}
+    </Badge>
+  );
+}
 
 const studentsList = pagedListMachine<StudentRow, null>().provide({
   actors: { fetchPage: fetchStudentsActor },
@@ -52,12 +67,19 @@ const columnsWith = (
     header: t.columns.name,
     cell: (row) => (
       <>
-        {row.name}{' '}
+        {row.erased ? (
+          <Text span fs="italic" c="dimmed" size="sm">
+            {row.name}
+          </Text>
+        ) : (
+          row.name
+        )}{' '}
         {row.source === 'paid' ? (
           <Badge variant="light" color="teal" miw="max-content">
             {t.paidYou}
           </Badge>
         ) : null}
+        <ConsentBadge row={row} />
         {row.confirmed ? null : (
           <Badge variant="light" color="yellow" miw="max-content">
             {t.notConfirmed}
@@ -66,7 +88,7 @@ const columnsWith = (
       </>
     ),
   },
-  { header: t.columns.phone, cell: (row) => row.phone },
+  { header: t.columns.phone, cell: (row) => row.phone ?? '—' },
   {
     header: t.columns.parent,
     cell: (row) => (row.parent_phone ? `${row.parent_name ?? ''} ${row.parent_phone}`.trim() : '—'),
@@ -75,7 +97,7 @@ const columnsWith = (
   {
     header: t.history.open,
     cell: (row) =>
-      row.id === null ? null : (
+      row.id === null || row.erased ? null : (
         <Button
           size="xs"
           variant="subtle"
@@ -115,7 +137,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
     list,
     (s) =>
       (s.context.data?.items ?? []).flatMap((row): StudentChoice[] =>
-        row.id === null ? [] : [{ id: row.id, name: row.name }],
+        row.id === null || row.erased ? [] : [{ id: row.id, name: row.name }],
       ),
     (a, b) => a.length === b.length && a.every((c, i) => c.id === b[i]!.id),
   );
@@ -134,7 +156,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         loadFailed={t.loadFailed}
         empty={t.empty}
         columns={columnsWith((row) => history.send({ type: 'filter.change', filter: row.id }))}
-        rowKey={(row) => row.phone}
+        rowKey={(row) => (row.id === null ? `paid-${row.phone}` : `added-${row.id}`)}
         minWidth={640}
       />
       <StudentHistory list={history} name={shownName} />
@@ -177,6 +199,34 @@ function Field({
   );
 }
 
+/** D320: 'Under 18' and, for a child, the parent's consent the tutor obtained. */
+function ChildFields({ actor }: { actor: StudentAddActorRef }) {
+  const { minor, parentConsent } = useSelector(actor, (s) => s.context.child);
+  const error = useSelector(actor, (s) => shownChildError(s.context));
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const send = (field: 'minor' | 'parentConsent', value: boolean) =>
+    actor.send({ type: 'student.child', field, value });
+  return (
+    <Stack gap="xs">
+      <CheckboxField
+        label={p.minor}
+        checked={minor}
+        disabled={saving}
+        onChange={(value) => send('minor', value)}
+      />
+      {minor ? (
+        <CheckboxField
+          label={p.parentConsent}
+          checked={parentConsent}
+          disabled={saving}
+          error={error}
+          onChange={(value) => send('parentConsent', value)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 /** 'Add a student': the fields, 'Add student', the result; on a running studentAdd actor. */
 export function AddStudentForm({ actor }: { actor: StudentAddActorRef }) {
   const saving = useSelector(actor, (s) => s.hasTag('loading'));
@@ -203,6 +253,7 @@ export function AddStudentForm({ actor }: { actor: StudentAddActorRef }) {
         <Text size="sm" c="dimmed">
           {t.parentHint}
         </Text>
+        <ChildFields actor={actor} />
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {t.add}
         </Button>
