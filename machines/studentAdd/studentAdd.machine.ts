@@ -48,8 +48,8 @@ export function studentInput(field: StudentField, raw: string): string {
   return nameInput(raw);
 }
 
-type StudentErrors = Record<StudentField, string | null>;
-const NO_ERRORS: StudentErrors = {
+export type StudentErrors = Record<StudentField, string | null>;
+export const NO_ERRORS: StudentErrors = {
   name: null,
   phone: null,
   parent_name: null,

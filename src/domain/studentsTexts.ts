@@ -19,8 +19,39 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     phone: text,
     parent: text,
     batch: text,
+    actions: text,
   },
   paidYou: text,
+  /** D230: the list shows the current students or those who left. */
+  statusLabel: text,
+  statuses: { current: text, left: text },
+  emptyLeft: text,
+  actionAria: (action: string, name: string) => ({ action, name }),
+  /** D230: changing a student (a move to another batch is a change of batch). */
+  edit: {
+    open: text,
+    title: (name: string) => ({ name }),
+    formLabel: text,
+    moveHint: text,
+    cancel: text,
+    save: text,
+    saved: (name: string) => ({ name }),
+  },
+  /** D230: marking a student left, and bringing one back. */
+  leave: {
+    open: text,
+    title: text,
+    question: (name: string) => ({ name }),
+    yes: text,
+    done: text,
+  },
+  restore: {
+    open: text,
+    title: text,
+    question: (name: string) => ({ name }),
+    yes: text,
+    done: text,
+  },
   addTitle: text,
   fields: {
     name: text,
@@ -68,9 +99,11 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     loadFailed: text,
     empty: text,
     columns: { name: text, for: text, fee: text, status: text, actions: text },
-    forBatch: (batch: string) => ({ batch }),
+    forBatch: (batch: string, students: number) => ({ batch, students }),
     forStudent: text,
     monthlyFee: (amount: string, day: number) => ({ amount, day }),
+    /** D235: a monthly plan's fee and its last month. */
+    until: (fee: string, month: string) => ({ fee, month }),
     onceFee: (amount: string, date: string) => ({ amount, date }),
     partsFee: (amount: string, parts: number) => ({ amount, parts }),
     running: text,
@@ -95,6 +128,7 @@ export const studentsTexts = texts(words, 'studentsTexts', {
       amount: text,
       due_day: text,
       start_month: text,
+      end_month: text,
       due_date: text,
       partial_minimum: text,
       reminder_days: text,
@@ -102,6 +136,7 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     kinds: { monthly: text, instalments: text, one_time: text },
     targets: { batch: text, student: text },
     chooseStudent: text,
+    studentInBatch: (name: string, batch: string) => ({ name, batch }),
     part: (n: number) => ({ n }),
     partDate: (n: number) => ({ n }),
     partAmount: (n: number) => ({ n }),
@@ -111,6 +146,13 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     save: text,
     newPlan: text,
     saved: (name: string) => ({ name }),
+    /** D234: a batch plan saved for a batch no current student is in. */
+    savedNoStudents: (name: string) => ({ name }),
+    emptyTitle: text,
+    emptyQuestion: (batch: string) => ({ batch }),
+    useBatch: (batch: string, students: number) => ({ batch, students }),
+    saveAnyway: text,
+    goBack: text,
     fixedWhenChanging: text,
   },
   /** What the API says of a fee plan (D145). */
@@ -133,6 +175,10 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     duplicate: (name: string) => ({ name }),
     notFound: text,
     ended: text,
+    endMonth: text,
+    endBeforeStart: text,
+    /** D233: an amount field's text that is not rupees and paise ('25oo'). */
+    feeNotAmount: text,
   },
   /** What the API says of a due (D146). */
   dues: {
@@ -145,6 +191,8 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     noParts: text,
     partTooSmall: (minimum: string) => ({ minimum }),
     partTooLarge: (whole: string) => ({ whole }),
+    /** D240: the end of a long list of what dues are for: 'Maths (Feb 2025) and 2 more'. */
+    andMore: (list: string, rest: number) => ({ list, rest }),
     /** The ledger's CSV columns and words (D149). */
     csv: {
       dueDate: text,
@@ -158,9 +206,26 @@ export const studentsTexts = texts(words, 'studentsTexts', {
       status: text,
       settledBy: text,
       note: text,
-      statuses: { open: text, partly_paid: text, paid: text, waived: text, overdue: text },
+      statuses: {
+        open: text,
+        partly_paid: text,
+        paid: text,
+        waived: text,
+        overdue: text,
+        partly_paid_overdue: text,
+      },
       settledHow: { cash: text, other: text, waived: text },
     },
+  },
+  /** D237: what the API says of a cash entry. */
+  cash: {
+    nothingOwed: text,
+    amountMin: text,
+    tooMuch: (owed: string) => ({ owed }),
+    dateInvalid: text,
+    dateFuture: text,
+    dateOld: text,
+    noteTooLong: text,
   },
   /** 'My dues' on the student dashboard (D147): what a student or parent owes, by tutor. */
   myDues: {
@@ -210,7 +275,14 @@ export const studentsTexts = texts(words, 'studentsTexts', {
       status: text,
       actions: text,
     },
-    statuses: { open: text, partly_paid: text, paid: text, waived: text, overdue: text },
+    statuses: {
+      open: text,
+      partly_paid: text,
+      paid: text,
+      waived: text,
+      overdue: text,
+      partly_paid_overdue: text,
+    },
     paidCash: text,
     waive: text,
     remind: text,
@@ -295,8 +367,9 @@ export const studentsTexts = texts(words, 'studentsTexts', {
   },
   /** Fee reminders (D148): the text a payer reads, and what the API says. */
   reminders: {
-    sms: (tutor: string, amount: string, purpose: string, url: string) => ({
+    sms: (tutor: string, student: string, amount: string, purpose: string, url: string) => ({
       tutor,
+      student,
       amount,
       purpose,
       url,
@@ -322,5 +395,7 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     csvUnreadable: text,
     importInvalid: (rows: number) => ({ rows }),
     onlyTutors: text,
+    alreadyLeft: text,
+    notLeft: text,
   },
 });

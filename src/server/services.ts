@@ -23,6 +23,7 @@ import { createReceiptService } from './services/receipts';
 import { createRefundService } from './services/refunds';
 import { createScheduleService } from './services/schedules';
 import { createStudentService } from './services/students';
+import { createCashEntryService } from './services/cashEntries';
 import { createFeePlanService } from './services/feePlans';
 import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
@@ -131,9 +132,10 @@ export function createServices({
     receipts: createReceiptService({ db, users, refunds }),
     paymentLinks,
     schedules: createScheduleService({ db, clock, users }),
-    students: createStudentService({ db, clock }),
+    students: createStudentService({ db, clock, jobs }),
     feePlans: createFeePlanService({ db, clock, jobs }),
     dues: createDueService({ db, clock, jobs }),
+    cash: createCashEntryService({ db, clock, jobs }),
     dueLinks,
     reminders: createReminderService({ db, clock, dueLinks, textMessages }),
   };

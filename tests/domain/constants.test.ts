@@ -16,7 +16,8 @@ describe('spec §9 / D-list constants', () => {
   });
 
   it('D13 sessions last 12 h; D1/spec §2 countdowns 3 s and 5 s', () => {
-    expect(c.SESSION_VALIDITY_MS).toBe(12 * 3600 * 1000);
+    expect(c.SESSION_VALIDITY_MS).toBe(30 * 24 * 3600 * 1000);
+    expect(c.SESSION_REFRESH_MS).toBe(3600 * 1000);
     expect(c.PAYMENT_REDIRECT_COUNTDOWN_SECONDS).toBe(3);
     expect(c.AADHAAR_REDIRECT_COUNTDOWN_SECONDS).toBe(5);
   });

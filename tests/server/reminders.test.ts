@@ -88,7 +88,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     await t.jobs();
     const [meeras] = await texts(MEERA);
     expect(meeras!.body).toMatch(
-      /^Fee reminder from Asha .*: Rs 2,000\.00 for Maths \(Feb 2025\)\. Pay at http\S+\/payment-link\/\S+ Reply STOP to stop reminders\.$/,
+      // D240: it names the student the fee is for, and says 'Rs' as every template may.
+      /^Fee reminder from Asha Verma for Aarav Sharma: Rs 2,000\.00 for Maths \(Feb 2025\)\. Pay at http\S+\/payment-link\/\S+ Reply STOP to stop reminders\.$/,
     );
     expect(await texts('9876500001')).toEqual([]); // the student's own phone: the parent pays
     // 3 February is no step of the ladder; 5 February is, from the hourly job of the sweep.
@@ -122,7 +123,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
       >();
     const [diyas] = await outbox(DIYA);
     expect(diyas!.body).toMatch(
-      /^Asha .* की ओर से फ़ीस रिमाइंडर: Maths \(फ़र॰ 2025\) के लिए ₹2,000\.00। भुगतान करें: http\S+ रिमाइंडर बंद करने के लिए STOP भेजें।$/,
+      // D240: one sign, the one the DLT templates allow, in Hindi too.
+      /^Asha Verma की ओर से Diya Patel की फ़ीस का रिमाइंडर: Maths \(फ़र॰ 2025\) के लिए Rs 2,000\.00। भुगतान करें: http\S+ रिमाइंडर बंद करने के लिए STOP भेजें।$/,
     );
     // Kabir has not: English, as before.
     expect((await texts(KABIR))[0]!.body).toMatch(/^Fee reminder from Asha/);
@@ -164,6 +166,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     await t.jobs();
     const [text] = await texts(MEERA);
     expect(text!.body).toContain('Rs 2,500.00 for Maths (Feb 2025), Books');
+    // A parent of two can tell which fees are whose.
+    expect(text!.body).toContain('for Aarav Sharma, Anya Sharma:');
 
     await api('POST', `/api/v1/fee-plans/${first.planId}/end/`, { token: asha.token });
     const later = await at(asha, '2025-02-12T11:00:00+05:30');

@@ -2,6 +2,7 @@
 // settling or waiving one, a reminder now, the reminder log and settings (D151), the ledger's CSV. Amounts are
 // rupees at the API, paise in the app. Each call rejects with the client's ApiFailure (D37).
 import type { IstDateRange } from '../../domain/dateRange';
+import type { CashCall, CashReceiptShown } from '../../../machines/cashEntry/cashEntry.machine';
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
 import { rupeesToPaise } from '../../domain/money';
 import { api } from '../appClient';
@@ -15,6 +16,9 @@ export interface DueRow {
   id: number;
   studentId: number;
   studentName: string;
+  /** Who pays it (the parent when set): a shared link goes to this phone. */
+  payerPhone: string;
+  batch: string | null;
   planName: string;
   period: string;
   dueDate: string;
@@ -42,6 +46,8 @@ const dueRowOf = (due: Schemas['Due']): DueRow => ({
   id: due.id,
   studentId: due.student_id,
   studentName: due.student_name,
+  payerPhone: due.payer_phone,
+  batch: due.batch,
   planName: due.plan_name,
   period: due.period,
   dueDate: due.due_date,
@@ -137,6 +143,18 @@ export async function waiveDue(id: number): Promise<void> {
 export async function dueLinkFor(id: number): Promise<{ url: string; amount: number }> {
   const link = await data(api.POST('/dues/{id}/link/', { params: { path: { id } } }));
   return { url: link.url, amount: rupeesToPaise(link.amount) };
+}
+
+/** `POST students/{id}/cash/` (D237): cash received, settling the student's dues oldest first. */
+export async function recordCash(call: CashCall): Promise<CashReceiptShown> {
+  return data(
+    api.POST('/students/{id}/cash/', { params: { path: { id: call.studentId } }, body: call.body }),
+  );
+}
+
+/** `POST reminders/overdue/` (D239): a reminder to every payer with an overdue due. */
+export async function remindAllOverdue(): Promise<Schemas['RemindOverdue']> {
+  return data(api.POST('/reminders/overdue/'));
 }
 
 export async function remindNow(studentId: number): Promise<void> {

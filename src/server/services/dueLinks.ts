@@ -3,9 +3,11 @@
 // in the payment's transaction; a due paid or settled by hand ends the other links for it.
 // Locks go dues first, then links, everywhere, so a payment and a tutor's 'paid in cash' on
 // the same due wait for each other instead of deadlocking.
+import { coded } from '../../domain/texts';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { duesPurpose } from '../../domain/feePlans';
+import { settleOldestFirst } from '../../domain/duesLedger';
 import { canAcceptPayments } from '../../domain/onboarding';
 import { studentsTexts } from '../../domain/studentsTexts';
 import type { Clock } from '../clock';
@@ -29,7 +31,8 @@ import type { PaymentLinkService } from './paymentLinks';
 import { refuse, success, type Result } from './results';
 
 type PaymentLink = components['schemas']['PaymentLink'];
-type MyDues = components['schemas']['MyDues'];
+/** 'My dues' without the cash receipts (cashEntries.ts reads those). */
+type MyDues = Omit<components['schemas']['MyDues'], 'receipts'>;
 
 const m = studentsTexts.dues;
 export const OPEN_DUE = ['open', 'partly_paid'] as const;
@@ -94,22 +97,15 @@ export async function endLinksForDues(
 export async function duesPaidBy(tx: Database, jobs: Pick<JobQueue, 'send'>, linkId: string) {
   const open = await lockedDuesOf(tx, linkId);
   return async function settle(amount: number): Promise<void> {
-    let left = amount;
     const settled: number[] = [];
-    for (const due of open) {
-      const applied = Math.min(left, due.amount - due.paid);
-      if (applied <= 0) break;
-      left -= applied;
-      const paid = due.paid + applied;
-      await tx
-        .update(dues)
-        .set({ paid, status: paid === due.amount ? 'paid' : 'partly_paid' })
-        .where(eq(dues.id, due.id));
+    // D237: oldest first, the one rule a cash entry follows too.
+    for (const { id, applied, paid, status } of settleOldestFirst(open, amount).applied) {
+      await tx.update(dues).set({ paid, status }).where(eq(dues.id, id));
       await tx
         .update(linkDues)
         .set({ applied })
-        .where(and(eq(linkDues.linkId, linkId), eq(linkDues.dueId, due.id)));
-      if (paid === due.amount) settled.push(due.id);
+        .where(and(eq(linkDues.linkId, linkId), eq(linkDues.dueId, id)));
+      if (status === 'paid') settled.push(id);
     }
     await endLinksForDues(tx, jobs, settled, linkId);
   };
@@ -147,7 +143,7 @@ export function createDueLinkService(deps: {
       part?: number,
     ): Promise<Result<PaymentLink, 409>> {
       if (!canAcceptPayments(await users.gatewayStatusOf(tutorId, tx))) {
-        return refuse(409, m.cannotAccept);
+        return refuse(409, coded(m).cannotAccept);
       }
       const rows = await tx
         .select({
@@ -170,7 +166,7 @@ export function createDueLinkService(deps: {
         )
         .orderBy(asc(dues.dueDate), asc(dues.id));
       if (rows.length === 0 || rows.length !== new Set(dueIds).size) {
-        return refuse(409, m.notOpen);
+        return refuse(409, coded(m).notOpen);
       }
       const amount = part ?? rows.reduce((sum, due) => sum + due.amount - due.paid, 0);
       const now = clock.now();
@@ -209,7 +205,7 @@ export function createDueLinkService(deps: {
 
     /** D147: 'My dues', oldest first: what the caller owes every tutor. */
     async mine(caller: UserRow): Promise<Result<MyDues, 403>> {
-      if (caller.role !== 'student') return refuse(403, m.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, coded(m).onlyStudents);
       const today = istDateKey(clock.now());
       const rows = await db
         .select({
@@ -252,7 +248,7 @@ export function createDueLinkService(deps: {
       dueIds: number[],
       amount?: number,
     ): Promise<Result<PaymentLink, 400 | 403 | 409>> {
-      if (caller.role !== 'student') return refuse(403, m.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, coded(m).onlyStudents);
       const rows = await db
         .select({
           id: dues.id,
@@ -265,15 +261,15 @@ export function createDueLinkService(deps: {
         .innerJoin(feePlans, eq(feePlans.id, dues.planId))
         .where(and(inArray(dues.id, dueIds), mineWhere(caller)));
       if (rows.length === 0 || rows.length !== new Set(dueIds).size) {
-        return refuse(409, m.notOpen);
+        return refuse(409, coded(m).notOpen);
       }
-      if (new Set(rows.map((row) => row.tutorId)).size > 1) return refuse(409, m.oneTutor);
+      if (new Set(rows.map((row) => row.tutorId)).size > 1) return refuse(409, coded(m).oneTutor);
       const whole = rows.reduce((sum, row) => sum + row.left, 0);
       if (amount !== undefined && amount !== whole) {
-        if (rows.some((row) => row.minimum === null)) return refuse(409, m.noParts);
+        if (rows.some((row) => row.minimum === null)) return refuse(409, coded(m).noParts);
         const minimum = Math.max(...rows.map((row) => row.minimum!));
-        if (amount < minimum) return refuse(400, m.partTooSmall(formatINR(minimum)));
-        if (amount > whole) return refuse(400, m.partTooLarge(formatINR(whole)));
+        if (amount < minimum) return refuse(400, coded(m).partTooSmall(formatINR(minimum)));
+        if (amount > whole) return refuse(400, coded(m).partTooLarge(formatINR(whole)));
       }
       // Every due is the caller's (above): the link is theirs to pay, parent or student.
       return this.open(rows[0]!.tutorId, caller.phone, dueIds, db, false, amount);
@@ -288,8 +284,9 @@ export function createDueLinkService(deps: {
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id)));
-      if (!due) return refuse(404, m.notFound);
-      if (!(OPEN_DUE as readonly string[]).includes(due.status)) return refuse(409, m.closed);
+      if (!due) return refuse(404, coded(m).notFound);
+      if (!(OPEN_DUE as readonly string[]).includes(due.status))
+        return refuse(409, coded(m).closed);
       return this.open(caller.id, due.payer, [id]);
     },
   };

@@ -2,9 +2,11 @@
 // (once per plan, student and period, whatever runs at the same time); a month at a glance for
 // the tutor; a due settled by hand (cash or another way, with a note: no money moves) or
 // waived, once.
+import { coded } from '../../domain/texts';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { plannedDues, shiftMonth } from '../../domain/feePlans';
+import { duesFrom, plannedDues, shiftMonth } from '../../domain/feePlans';
+import { dueStatusOn, isOverdue } from '../../domain/duesLedger';
 import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
@@ -16,7 +18,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import { endLinksForDues, OPEN_DUE } from './dueLinks';
+import { endLinksForDues, OPEN_DUE, payerPhoneOf } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
 
@@ -71,7 +73,7 @@ export function createDueService({
         .select({ id: dues.id })
         .from(dues)
         .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id)));
-      return exists ? refuse(409, m.closed) : refuse(404, m.notFound);
+      return exists ? refuse(409, coded(m).closed) : refuse(404, coded(m).notFound);
     }
     const [shown] = await rowsOf(caller.id, eq(dues.id, id));
     return success(shown!);
@@ -84,6 +86,8 @@ export function createDueService({
         due: dues,
         student: tutorStudents.name,
         phone: tutorStudents.phone,
+        payer: payerPhoneOf,
+        batch: tutorStudents.batch,
         plan: feePlans.name,
       })
       .from(dues)
@@ -91,11 +95,13 @@ export function createDueService({
       .innerJoin(feePlans, eq(feePlans.id, dues.planId))
       .where(and(eq(dues.tutorId, tutorId), where))
       .orderBy(asc(dues.dueDate), asc(tutorStudents.name), asc(dues.id));
-    return rows.map(({ due, student, phone, plan }) => ({
+    return rows.map(({ due, student, phone, payer, batch, plan }) => ({
       id: due.id,
       student_id: due.studentId,
       student_name: student,
       student_phone: phone,
+      payer_phone: payer,
+      batch,
       plan_id: due.planId,
       plan_name: plan,
       period: due.period,
@@ -103,10 +109,7 @@ export function createDueService({
       amount: paiseToRupees(due.amount),
       paid: paiseToRupees(due.paid),
       left: paiseToRupees(due.status === 'waived' ? 0 : due.amount - due.paid),
-      status:
-        (due.status === 'open' || due.status === 'partly_paid') && due.dueDate < today
-          ? 'overdue'
-          : due.status,
+      status: dueStatusOn(due, today),
       settled_by: due.settledBy,
       note: due.note,
     }));
@@ -140,26 +143,27 @@ export function createDueService({
             .where(and(eq(feePlans.id, id), isNull(feePlans.endedAt)))
             .for('share');
           if (!plan) return 0;
+          // D230, D234: the current students of its batch (by key), or its one student.
           const students = await tx
-            .select({ id: tutorStudents.id, createdAt: tutorStudents.createdAt })
+            .select({
+              id: tutorStudents.id,
+              batchSince: tutorStudents.batchSince,
+              activeSince: tutorStudents.activeSince,
+            })
             .from(tutorStudents)
             .where(
               and(
                 eq(tutorStudents.tutorId, plan.tutorId),
+                isNull(tutorStudents.leftAt),
                 plan.studentId === null
-                  ? eq(tutorStudents.batch, plan.batch ?? '')
+                  ? eq(tutorStudents.batchKey, plan.batchKey ?? '')
                   : eq(tutorStudents.id, plan.studentId),
               ),
             );
           const values = students.flatMap((student) =>
-            // A student added to a batch after its plan was made owes nothing from before.
-            plannedDues(
-              plan,
-              horizon,
-              plan.studentId === null && student.createdAt > plan.createdAt
-                ? istDateKey(student.createdAt)
-                : '',
-            ).map((due) => ({
+            // A student who joined the batch, or came back, after the plan was made owes
+            // nothing from before.
+            plannedDues(plan, horizon, duesFrom(plan, student)).map((due) => ({
               tutorId: plan.tutorId,
               planId: plan.id,
               studentId: student.id,
@@ -192,10 +196,10 @@ export function createDueService({
         .select({ id: tutorStudents.id })
         .from(tutorStudents)
         .where(and(eq(tutorStudents.id, studentId), eq(tutorStudents.tutorId, caller.id)));
-      if (!student) return refuse(404, studentsTexts.plans.noStudent);
+      if (!student) return refuse(404, coded(studentsTexts).plans.noStudent);
       const results = await rowsOf(caller.id, eq(dues.studentId, studentId));
       const owed = results
-        .filter((due) => due.status === 'overdue' || due.due_date === istDateKey(clock.now()))
+        .filter((due) => isOverdue(due.status) || due.due_date === istDateKey(clock.now()))
         .reduce((sum, due) => sum + rupeesToPaise(due.left), 0);
       return success({ results, owed: paiseToRupees(owed) });
     },
@@ -228,7 +232,7 @@ export function createDueService({
         collected,
         outstanding: sum([expected, -collected]),
         carried_forward: paiseToRupees(Number(earlier?.left ?? 0)),
-        overdue: list.filter((d) => d.status === 'overdue').length,
+        overdue: list.filter((d) => isOverdue(d.status)).length,
         results: list,
       });
     },
@@ -275,11 +279,11 @@ export function createDueService({
       const refused = tutorOnly(caller);
       if (refused) return refused;
       if (!isIsoDate(query.from) || !isIsoDate(query.to)) {
-        return refuse(400, apiMessages.paymentHistory.dateInvalid);
+        return refuse(400, coded(apiMessages).paymentHistory.dateInvalid);
       }
-      if (query.from > query.to) return refuse(400, apiMessages.paymentHistory.rangeOrder);
+      if (query.from > query.to) return refuse(400, coded(apiMessages).paymentHistory.rangeOrder);
       if (addIstDays(query.from, EXPORT_MAX_DAYS - 1) < query.to) {
-        return refuse(400, apiMessages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
+        return refuse(400, coded(apiMessages).paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
       }
       const list = await rowsOf(
         caller.id,

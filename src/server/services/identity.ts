@@ -3,13 +3,14 @@
 // the PanVerifier (the gateway's verification API), so a PAN on file is a verified PAN: it and
 // the names on it are then locked. A verifier that cannot reach the gateway gives a 502, never
 // a verdict on the PAN.
+import { coded } from '../../domain/texts';
 import { currentLocale } from '../language';
 import { tidyText } from '../../domain/validation';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
-import { formatINR, type Paise } from '../../domain/money';
+import { formatTextAmount, type Paise } from '../../domain/money';
 import { FALLBACK_USERNAME_BASE, nextAvailableUsername, slugifyName } from '../../domain/usernames';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -94,20 +95,27 @@ export function createIdentityService(deps: IdentityDeps) {
     const allowed = await rateLimiter.hit(`pan-check:${caller.id}`, PAN_CHECK_LIMIT);
     return allowed.ok
       ? null
-      : refuse(429 as const, apiMessages.identity.tooManyPanChecks, allowed.retryAfterSeconds);
+      : refuse(
+          429 as const,
+          coded(apiMessages).identity.tooManyPanChecks,
+          allowed.retryAfterSeconds,
+        );
   };
 
   const panRefusal = (verdict: Exclude<PanVerdict, { ok: true }>, ofTutor: boolean) => {
     if (verdict.reason === 'unavailable') {
-      return { ...refuse(502 as const, apiMessages.identity.panUnavailable), cause: verdict.cause };
+      return {
+        ...refuse(502 as const, coded(apiMessages).identity.panUnavailable),
+        cause: verdict.cause,
+      };
     }
     return refuse(
       400 as const,
       verdict.reason === 'invalid-pan'
-        ? apiMessages.identity.panInvalid
+        ? coded(apiMessages).identity.panInvalid
         : ofTutor
-          ? apiMessages.identity.tutorPanNameMismatch
-          : apiMessages.identity.panNameMismatch,
+          ? coded(apiMessages).identity.tutorPanNameMismatch
+          : coded(apiMessages).identity.panNameMismatch,
     );
   };
 
@@ -133,7 +141,7 @@ export function createIdentityService(deps: IdentityDeps) {
         : {
             phone: tutorPhone,
             template: 'invitationWithAmount',
-            vars: { payer, amount: formatINR(amount), url },
+            vars: { payer, amount: formatTextAmount(amount), url },
             language,
           },
     );
@@ -177,12 +185,12 @@ export function createIdentityService(deps: IdentityDeps) {
       const user = (await repo.findById(caller.id)) ?? caller;
       if (user.pan !== null) {
         if (input.pan !== undefined && input.pan !== user.pan) {
-          return refuse(409, apiMessages.identity.panLocked);
+          return refuse(409, coded(apiMessages).identity.panLocked);
         }
         const namesKept =
           (user.firstName === null || sameName(user.firstName, input.firstName)) &&
           (user.lastName === null || sameName(user.lastName, input.lastName));
-        if (!namesKept) return refuse(409, apiMessages.identity.namesLocked);
+        if (!namesKept) return refuse(409, coded(apiMessages).identity.namesLocked);
         let current = user;
         if (user.firstName === null || user.lastName === null) {
           [current = user] = await db
@@ -225,17 +233,17 @@ export function createIdentityService(deps: IdentityDeps) {
       mode: { kind: 'onboarding' } | { kind: 'register'; amount: Paise },
     ): Promise<Result<AddedTutor, 400 | 403 | 409 | 429 | 502>> {
       if (caller.role !== 'student') {
-        return refuse(403, apiMessages.identity.onlyStudentsAddTutors);
+        return refuse(403, coded(apiMessages).identity.onlyStudentsAddTutors);
       }
-      if (input.phone === caller.phone) return refuse(400, apiMessages.identity.ownPhone);
-      if (input.pan === undefined) return refuse(400, apiMessages.identity.panRequired);
+      if (input.phone === caller.phone) return refuse(400, coded(apiMessages).identity.ownPhone);
+      if (input.pan === undefined) return refuse(400, coded(apiMessages).identity.panRequired);
       const pan = input.pan;
       const existing = await repo.findByPhone(input.phone);
-      if (existing?.role === 'student') return refuse(400, messages.roles.payeeIsStudent);
+      if (existing?.role === 'student') return refuse(400, coded(messages).roles.payeeIsStudent);
       if (existing && mode.kind === 'onboarding') {
-        return refuse(409, apiMessages.identity.tutorExists);
+        return refuse(409, coded(apiMessages).identity.tutorExists);
       }
-      if (existing?.pan) return refuse(409, apiMessages.identity.tutorVerified);
+      if (existing?.pan) return refuse(409, coded(apiMessages).identity.tutorVerified);
 
       const limited = await panCheckRefusal(caller);
       if (limited) return limited;
@@ -244,7 +252,11 @@ export function createIdentityService(deps: IdentityDeps) {
       // Counted only when an SMS is about to go out (refusals above cost nothing).
       const allowed = await rateLimiter.hit(`invite:${caller.id}`, TUTOR_INVITATION_LIMIT);
       if (!allowed.ok) {
-        return refuse(429, apiMessages.identity.tooManyInvitations, allowed.retryAfterSeconds);
+        return refuse(
+          429,
+          coded(apiMessages).identity.tooManyInvitations,
+          allowed.retryAfterSeconds,
+        );
       }
 
       let tutor: UserRow | null;
@@ -255,11 +267,11 @@ export function createIdentityService(deps: IdentityDeps) {
           .set({ firstName: input.firstName, lastName: input.lastName, pan })
           .where(and(eq(users.id, existing.id), isNull(users.pan)))
           .returning();
-        if (!tutor) return refuse(409, apiMessages.identity.tutorVerified);
+        if (!tutor) return refuse(409, coded(apiMessages).identity.tutorVerified);
         tutor = await ensureUsername(tutor);
       } else {
         tutor = await createTutor({ ...input, pan });
-        if (!tutor) return refuse(409, apiMessages.identity.tutorExists);
+        if (!tutor) return refuse(409, coded(apiMessages).identity.tutorExists);
       }
       await invite(caller, tutor.phone, mode.kind === 'register' ? mode.amount : null);
       return success({ summary: await repo.toSummary(tutor, true) });
@@ -273,18 +285,21 @@ export function createIdentityService(deps: IdentityDeps) {
       const user = (await repo.findById(caller.id)) ?? caller;
       let subjects: string[] | undefined;
       if (input.subjects !== undefined) {
-        if (user.role !== 'teacher') return refuse(400, apiMessages.identity.subjectsOnlyTutors);
+        if (user.role !== 'teacher')
+          return refuse(400, coded(apiMessages).identity.subjectsOnlyTutors);
         subjects = input.subjects.map((s) => tidyText(s));
-        if (subjects.some((s) => s === '')) return refuse(400, apiMessages.identity.subjectBlank);
+        if (subjects.some((s) => s === ''))
+          return refuse(400, coded(apiMessages).identity.subjectBlank);
         const folded = new Set(subjects.map((s) => s.toLowerCase()));
         if (folded.size !== subjects.length) {
-          return refuse(400, apiMessages.identity.subjectsDuplicate);
+          return refuse(400, coded(apiMessages).identity.subjectsDuplicate);
         }
       }
       const changesName =
         (input.firstName !== undefined && !sameName(user.firstName, input.firstName)) ||
         (input.lastName !== undefined && !sameName(user.lastName, input.lastName));
-      if (user.pan !== null && changesName) return refuse(409, apiMessages.identity.namesLocked);
+      if (user.pan !== null && changesName)
+        return refuse(409, coded(apiMessages).identity.namesLocked);
       // Before the PAN, names are saved as given (a casing fix too); after it, never.
       const names =
         user.pan === null

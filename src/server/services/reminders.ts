@@ -6,11 +6,12 @@
 // Every slot is logged, sent or skipped and why; the text's own row says sent or failed.
 // D151: each tutor chooses WhatsApp (SMS when WhatsApp cannot deliver) or SMS only, and may
 // turn the ladder off and send only by hand.
+import { coded } from '../../domain/texts';
 import { inLocale } from '../language';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
-import { formatAmount, paiseToRupees } from '../../domain/money';
+import { formatTextAmount, paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { inReminderHours } from '../../domain/reminders';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { addIstDays, istDateKey } from '../../domain/time';
@@ -87,7 +88,7 @@ export function createReminderService(deps: {
   ): Promise<'sent' | 'skipped' | null> {
     return db.transaction(async (tx) => {
       const covered = await tx
-        .select({ id: dues.id })
+        .select({ id: dues.id, student: tutorStudents.name })
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .innerJoin(feePlans, eq(feePlans.id, dues.planId))
@@ -151,7 +152,8 @@ export function createReminderService(deps: {
           template: 'feeReminder',
           vars: {
             tutor: tutor ? displayName(tutor) : '',
-            amount: formatAmount(Math.round(link.value.amount * 100)),
+            student: [...new Set(covered.map((due) => due.student))].join(', '),
+            amount: formatTextAmount(rupeesToPaise(link.value.amount)),
             purpose: link.value.purpose,
             url: link.value.url,
           },
@@ -239,9 +241,9 @@ export function createReminderService(deps: {
         })
         .from(tutorStudents)
         .where(and(eq(tutorStudents.id, studentId), eq(tutorStudents.tutorId, caller.id)));
-      if (!student) return refuse(404, studentsTexts.plans.noStudent);
+      if (!student) return refuse(404, coded(studentsTexts).plans.noStudent);
       const now = clock.now();
-      if (!inReminderHours(now)) return refuse(409, m.outsideHours);
+      if (!inReminderHours(now)) return refuse(409, coded(m).outsideHours);
       const day = istDateKey(now);
       const outcome = await remind(caller.id, student, day, 'manual');
       if (outcome === null) {
@@ -255,11 +257,51 @@ export function createReminderService(deps: {
               eq(reminders.day, day),
             ),
           );
-        return refuse(409, today ? m.alreadyToday : m.nothingDue);
+        return refuse(409, today ? coded(m).alreadyToday : coded(m).nothingDue);
       }
       const [entry] = await logOf(caller.id, eq(reminders.day, day), student.phone);
-      if (outcome === 'skipped' && entry?.skipped === 'opted_out') return refuse(409, m.optedOut);
+      if (outcome === 'skipped' && entry?.skipped === 'opted_out')
+        return refuse(409, coded(m).optedOut);
       return success(entry!);
+    },
+
+    /**
+     * D239: a reminder now to every payer of the tutor's students with a due past its date and
+     * unpaid, each within the day's one slot, a few at a time as the hourly pass does.
+     */
+    async remindOverdue(
+      caller: UserRow,
+    ): Promise<Result<components['schemas']['RemindOverdue'], 403 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const now = clock.now();
+      if (!inReminderHours(now)) return refuse(409, coded(m).outsideHours);
+      const day = istDateKey(now);
+      const payers = await db
+        .selectDistinct({ phone: payerPhoneOf, name: payerNameOf })
+        .from(dues)
+        .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+        .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+        .where(and(eq(dues.tutorId, caller.id), openDueOfRunningPlan, lt(dues.dueDate, day)));
+      const channel = (await settingsOf(caller.id)).channel;
+      const counts = { sent: 0, skipped: 0, already: 0 };
+      const seen = new Set<string>();
+      let next = 0;
+      const lane = async () => {
+        while (next < payers.length) {
+          const payer = payers[next]!;
+          next += 1;
+          // A payer named twice (a parent of two) is reminded once.
+          if (seen.has(payer.phone)) continue;
+          seen.add(payer.phone);
+          const outcome = await remind(caller.id, payer, day, 'manual', channel);
+          if (outcome === 'sent') counts.sent += 1;
+          else if (outcome === 'skipped') counts.skipped += 1;
+          else counts.already += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, lane));
+      return success(counts);
     },
 
     /** D148: the latest reminders, sent, failed or skipped, and who replied STOP. */
@@ -349,7 +391,8 @@ export function createReminderService(deps: {
         payer_name: reminder.payerName,
         payer_phone: reminder.payerPhone,
         channel: sms?.channel ?? 'sms',
-        amount: paiseToRupees(reminder.amount),
+        // Nothing was asked of a payer skipped: no amount, not '₹0.00'.
+        amount: reminder.skipped ? null : paiseToRupees(reminder.amount),
         link_id: reminder.linkId,
         status: reminder.skipped ? 'skipped' : (sms?.status ?? 'queued'),
         skipped: reminder.skipped,

@@ -391,7 +391,8 @@ const logColumns = (): Column<ReminderRow>[] => [
   { header: t.log.columns.channel, cell: (r) => t.log.channels[r.channel] },
   {
     header: t.log.columns.amount,
-    cell: (r) => formatINR(rupeesToPaise(r.amount)),
+    // Nothing was asked of a payer skipped (D239): a dash, not '₹0.00'.
+    cell: (r) => (r.amount === null ? '—' : formatINR(rupeesToPaise(r.amount))),
   },
   {
     header: t.log.columns.status,

@@ -8,6 +8,7 @@ export const DUE_STATUS_COLOR: Record<DueStatus, string> = {
   paid: 'teal',
   waived: 'gray',
   overdue: 'red',
+  partly_paid_overdue: 'orange',
 };
 
 /** '5 February 2025' of a 'YYYY-MM-DD' IST day. */

@@ -1,0 +1,102 @@
+// A due's money (issue 14, D146; issue 48): how a payment or a cash entry settles a payer's
+// dues, oldest first, and what a due's status reads on a day. One home for both: a link's
+// payment (services/dueLinks.ts) and a tutor's cash entry (services/cashEntries.ts) settle
+// alike.
+import type { Paise } from './money';
+
+/** A due as kept: what it is worth, what was paid, and its stored status. */
+export type StoredDueStatus = 'open' | 'partly_paid' | 'paid' | 'waived';
+
+/** What a due reads as on a day (D238: a part-paid due past its date is 'partly paid, overdue'). */
+export type DueStatus = StoredDueStatus | 'overdue' | 'partly_paid_overdue';
+
+/** The statuses a due can still be paid in. */
+export const OPEN_STATUSES: readonly StoredDueStatus[] = ['open', 'partly_paid'];
+
+/**
+ * D238: a due's status on `today` (IST, 'YYYY-MM-DD'): open past its date is overdue; partly
+ * paid past its date is partly paid, overdue; paid and waived stay what they are.
+ */
+export function dueStatusOn(
+  due: { status: StoredDueStatus; dueDate: string },
+  today: string,
+): DueStatus {
+  if (due.dueDate >= today) return due.status;
+  if (due.status === 'open') return 'overdue';
+  if (due.status === 'partly_paid') return 'partly_paid_overdue';
+  return due.status;
+}
+
+/** Whether a due's status on a day is past its date and unpaid (all of it or a part). */
+export const isOverdue = (status: DueStatus): boolean =>
+  status === 'overdue' || status === 'partly_paid_overdue';
+
+export interface OpenDue {
+  id: number;
+  amount: Paise;
+  paid: Paise;
+}
+
+export interface AppliedToDue {
+  id: number;
+  /** What this payment puts toward the due. */
+  applied: Paise;
+  /** What the due has been paid in all, after it. */
+  paid: Paise;
+  status: 'partly_paid' | 'paid';
+}
+
+/**
+ * D237: what `amount` (paise) does to `dues`, taken in the order given (oldest first): each is
+ * filled before the next gets anything. Returns the dues it touches and what is left over
+ * (callers refuse an amount larger than what is owed, so nothing is kept as surplus).
+ */
+export function settleOldestFirst(
+  dues: readonly OpenDue[],
+  amount: Paise,
+): { applied: AppliedToDue[]; left: Paise } {
+  let left = amount;
+  const applied: AppliedToDue[] = [];
+  for (const due of dues) {
+    const take = Math.min(left, due.amount - due.paid);
+    if (take <= 0) {
+      if (left <= 0) break;
+      continue;
+    }
+    left -= take;
+    const paid = due.paid + take;
+    applied.push({
+      id: due.id,
+      applied: take,
+      paid,
+      status: paid === due.amount ? 'paid' : 'partly_paid',
+    });
+  }
+  return { applied, left };
+}
+
+/** The figures of a list of dues, as the Dues table's totals row shows them (paise). */
+export interface DueTotals {
+  count: number;
+  amount: Paise;
+  paid: Paise;
+  left: Paise;
+}
+
+/** D239: the totals of `dues` (waived ones count in the number, not in the money). */
+export function duesTotals(
+  dues: readonly { amount: Paise; paid: Paise; left: Paise; status: DueStatus }[],
+): DueTotals {
+  return dues.reduce<DueTotals>(
+    (sum, due) =>
+      due.status === 'waived'
+        ? { ...sum, count: sum.count + 1 }
+        : {
+            count: sum.count + 1,
+            amount: sum.amount + due.amount,
+            paid: sum.paid + due.paid,
+            left: sum.left + due.left,
+          },
+    { count: 0, amount: 0, paid: 0, left: 0 },
+  );
+}
