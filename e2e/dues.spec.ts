@@ -210,7 +210,9 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
 
   // The second student's history says how this month went: paid in cash.
   await page.goto('/tutor/dashboard?tab=students');
-  await page.getByRole('button', { name: studentsTexts.history.openAria(diya!.name) }).click();
+  await page
+    .getByRole('button', { name: studentsTexts.actionAria(studentsTexts.history.open, diya!.name) })
+    .click();
   const history = page.getByRole('dialog', { name: studentsTexts.history.title(diya!.name) });
   await expect(
     history

@@ -67,6 +67,8 @@ export const studentsTexts = texts(words, 'studentsTexts', {
   import: {
     title: text,
     hint: text,
+    /** D241: the CSV template's link. */
+    template: text,
     file: text,
     checking: text,
     ready: (rows: number) => ({ rows }),
@@ -83,7 +85,6 @@ export const studentsTexts = texts(words, 'studentsTexts', {
   /** One student's history on the Students tab. */
   history: {
     open: text,
-    openAria: (name: string) => ({ name }),
     title: (name: string) => ({ name }),
     owed: (amount: string) => ({ amount }),
     loadFailed: text,
@@ -248,6 +249,12 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     confirmYes: text,
     keep: text,
     close: text,
+    /** D237: the cash tutors recorded: the payer's receipts. */
+    receipts: {
+      title: text,
+      heading: (number: string, tutor: string) => ({ number, tutor }),
+      received: (amount: string, date: string, student: string) => ({ amount, date, student }),
+    },
   },
   /** The tutor's Dues tab (D146-D149). */
   duesTab: {
@@ -287,6 +294,30 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     waive: text,
     remind: text,
     paidOther: text,
+    /** D237: cash of any amount, with its day, and its receipt. */
+    cash: {
+      title: (student: string) => ({ student }),
+      intro: (owed: string) => ({ owed }),
+      amount: text,
+      receivedOn: text,
+      note: text,
+      cancel: text,
+      save: text,
+      recorded: (number: string) => ({ number }),
+      receiptText: (
+        number: string,
+        tutor: string,
+        amount: string,
+        date: string,
+        student: string,
+        what: string,
+      ) => ({ number, tutor, amount, date, student, what }),
+      share: text,
+      close: text,
+    },
+    /** D239: a due's link shared on WhatsApp. */
+    shareWhatsApp: text,
+    linkShareText: (student: string, amount: string, url: string) => ({ student, amount, url }),
     otherTitle: text,
     otherQuestion: (student: string, amount: string) => ({ student, amount }),
     otherNote: text,

@@ -15,7 +15,10 @@ describe('D10 acceptance limit', () => {
       ok: false,
       reason: 'over-limit',
       remaining: 1_200_000,
-      message: 'This tutor can accept only ₹12,000.00 more until their KYC is complete.',
+      said: {
+        message: 'This tutor can accept only ₹12,000.00 more until their KYC is complete.',
+        code: 'payment.acceptanceLimitRemaining',
+      },
     });
   });
 

@@ -186,6 +186,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     ).toMatchObject({
       status: 'skipped',
       skipped: 'opted_out',
+      // Issue 48: nothing was asked of Kabir; the log said '₹0.00'.
+      amount: null,
     });
     expect(logged.stopped).toMatchObject([{ payer_name: 'Kabir Rao', payer_phone: KABIR }]);
     const now = await api('POST', '/api/v1/reminders/', {
@@ -232,6 +234,37 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     expect((await send(999_999, late.token)).statusCode).toBe(404);
     const priya = await t.user('9876511111', 'student');
     expect((await send(first.ids.diya, priya.token)).statusCode).toBe(403);
+  });
+
+  it('reminds every payer with an overdue due at once, within the rules of one reminder (D239)', async () => {
+    const first = await classOfThree();
+    // 8 February: February's dues are overdue; Diya's is settled, Kabir replied STOP.
+    const asha = await at(first.asha, '2025-02-08T11:00:00+05:30');
+    const feb = (await api('GET', '/api/v1/dues/?month=2025-02', { token: asha.token })).json();
+    const diyas = feb.results.find((d: { student_phone: string }) => d.student_phone === DIYA);
+    await api('POST', `/api/v1/dues/${diyas.id}/settle/`, {
+      token: asha.token,
+      body: { how: 'cash' },
+    });
+    await reply(KABIR, 'STOP');
+    const all = () => api('POST', '/api/v1/reminders/overdue/', { token: asha.token });
+    const sent = await all();
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ sent: 1, skipped: 1, already: 0 });
+    // Again the same day: each had their one reminder today.
+    expect((await all()).json()).toEqual({ sent: 0, skipped: 0, already: 2 });
+    await t.jobs();
+    expect(await texts(MEERA)).toHaveLength(1);
+    expect(await texts(KABIR)).toEqual([]);
+    moveClockTo(t, '2025-02-08T21:30:00+05:30');
+    const late = await t.user(asha.phone, 'teacher');
+    const night = await api('POST', '/api/v1/reminders/overdue/', { token: late.token });
+    expect(night.statusCode).toBe(409);
+    expect(night.json()).toMatchObject({ code: 'reminders.outsideHours' });
+    const priya = await t.user('9876511111', 'student');
+    expect(
+      (await api('POST', '/api/v1/reminders/overdue/', { token: priya.token })).statusCode,
+    ).toBe(403);
   });
 
   it('ignores replies with a wrong token or from no known phone', async () => {

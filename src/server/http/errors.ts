@@ -34,12 +34,18 @@ const listMessages = (): Record<string, Said> => ({
   reminder_days: coded(studentsTexts).plans.reminderDays,
 });
 
-/** D11: amounts are ₹1 to ₹50,000; say so in the product's words. */
+/** D11: amounts are ₹1 to ₹50,000 (D233: with at most 2 decimals); in the product's words. */
 const amountBounds = (): Record<string, Record<string, Said>> => {
   const v = coded(messages).validation;
   return {
     minimum: { base_amount: v.amountMin, amount: v.amountMin, partial_minimum: v.amountMin },
     maximum: { base_amount: v.amountMax, amount: v.amountMax, partial_minimum: v.amountMax },
+    // D233: rupees and paise, never more than 2 decimals.
+    multipleOf: {
+      amount: v.amountDecimals,
+      partial_minimum: v.amountDecimals,
+      base_amount: v.amountWholeRupees,
+    },
   };
 };
 

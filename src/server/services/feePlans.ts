@@ -63,16 +63,20 @@ const toApi = (plan: FeePlanRow, reach: Reach): FeePlan => ({
 const planRefusal = (errors: { field: string; message: string; code: string }[]): Refusal<400> =>
   refuseField(400, errors[0]!.field, errors[0]!);
 
-/** The current students a plan reaches (D234: its batch by key) and its student's name. */
-const reachOf = (plan: typeof feePlans) => ({
+/**
+ * The current students a plan reaches (D234: its batch by key) and its student's name. Written
+ * out with the plan's table named: Drizzle leaves a one-table query's columns unqualified, which
+ * inside the subquery would name the student's own columns.
+ */
+const reach = {
   studentName: sql<
     string | null
-  >`(select ${tutorStudents.name} from ${tutorStudents} where ${tutorStudents.id} = ${plan.studentId})`,
+  >`(select s.name from tutor_students s where s.id = "fee_plans"."student_id")`,
   students:
-    sql<number>`(select count(*) from ${tutorStudents} where ${tutorStudents.tutorId} = ${plan.tutorId} and ${tutorStudents.leftAt} is null and (${tutorStudents.id} = ${plan.studentId} or ${tutorStudents.batchKey} = ${plan.batchKey}))`.mapWith(
+    sql<number>`(select count(*) from tutor_students s where s.tutor_id = "fee_plans"."tutor_id" and s.left_at is null and (s.id = "fee_plans"."student_id" or s.batch_key = "fee_plans"."batch_key"))`.mapWith(
       Number,
     ),
-});
+};
 
 export function createFeePlanService({
   db,
@@ -97,7 +101,7 @@ export function createFeePlanService({
 
   async function shown(tx: Database, id: number): Promise<FeePlan> {
     const [row] = await tx
-      .select({ plan: feePlans, ...reachOf(feePlans) })
+      .select({ plan: feePlans, ...reach })
       .from(feePlans)
       .where(eq(feePlans.id, id));
     return toApi(row!.plan, row!);
@@ -148,7 +152,7 @@ export function createFeePlanService({
       const mine = eq(feePlans.tutorId, caller.id);
       const [total] = await db.select({ n: count() }).from(feePlans).where(mine);
       const rows = await db
-        .select({ plan: feePlans, ...reachOf(feePlans) })
+        .select({ plan: feePlans, ...reach })
         .from(feePlans)
         .where(mine)
         .orderBy(desc(feePlans.createdAt), desc(feePlans.id))

@@ -27,7 +27,7 @@ export function lazyPanel<K extends string>(
 
 export const tutorTabs: TutorTab[] = [
   // Each area's tab, in the order tutors use them: share, payments, students, dues, refunds, links,
-  // sessions, API keys.
+  // sessions, API keys, devices (D242).
   {
     value: 'share',
     get label() {
@@ -83,5 +83,12 @@ export const tutorTabs: TutorTab[] = [
       return dashboardTexts.tutor.apiKeys.tab;
     },
     Panel: lazyPanel(() => import('./apiKeys/ApiKeysPanel'), 'ApiKeysPanel'),
+  },
+  {
+    value: 'devices',
+    get label() {
+      return dashboardTexts.tutor.devices.tab;
+    },
+    Panel: lazyPanel(() => import('./devices/DevicesPanel'), 'DevicesPanel'),
   },
 ];
