@@ -159,10 +159,7 @@ describe.each(testDatabases())('the roster on $name', (database) => {
     const { asha } = await t.demo();
     const csv = [
       'Student Name,Mobile No,Class',
-      ...Array.from(
-        { length: 40 },
-        (_, i) => `Student ${NAMES[i]},${9_876_520_000 + i},Class 10`,
-      ),
+      ...Array.from({ length: 40 }, (_, i) => `Student ${NAMES[i]},${9_876_520_000 + i},Class 10`),
     ].join('\n');
     const imported = await api('POST', '/api/v1/students/import/', {
       token: asha.token,

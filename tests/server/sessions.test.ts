@@ -12,8 +12,7 @@ const SESSION_VALIDITY_MS = 30 * DAY_MS;
 const HOUR_MS = 60 * 60 * 1000;
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 13; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-const WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
 const SESSIONS = '/api/v1/auth/sessions/';
 const ME = '/api/v1/user/me/';
 const LOGOUT = '/api/v1/auth/logout/';
