@@ -87,4 +87,19 @@ test('a tutor adds students from a CSV: each problem by row, then only the valid
   const table = page.getByRole('table', { name: t.title });
   await expect(table.getByRole('row').filter({ hasText: 'Diya Patel' })).toContainText(diya);
   await expect(table.getByRole('row')).toHaveCount(2);
+
+  // D210: the imported phone gets no reminder until the tutor confirms it.
+  await expect(table.getByRole('row').filter({ hasText: 'Diya Patel' })).toContainText(
+    t.notConfirmed,
+  );
+  await expect(page.getByText(t.confirmPhones.intro(1))).toBeVisible();
+  await page.getByRole('button', { name: t.confirmPhones.button(1) }).click();
+  const dialog = page.getByRole('dialog', { name: t.confirmPhones.title });
+  await expect(dialog).toContainText(t.confirmPhones.question(1));
+  await dialog.getByRole('button', { name: t.confirmPhones.yes }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.confirmPhones.done })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Diya Patel' })).not.toContainText(
+    t.notConfirmed,
+  );
+  await expect(page.getByRole('button', { name: t.confirmPhones.button(1) })).toHaveCount(0);
 });

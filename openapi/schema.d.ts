@@ -1212,6 +1212,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/students/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm imported phones
+         * @description D210: the tutor vouches that these students' phones (and their parents') are their
+         *     students' and may get fee reminders. Students added one by one are confirmed as they
+         *     are added; students from a CSV wait for this. `student_ids` names which (another
+         *     tutor's ids change nothing); absent, every student the tutor has not confirmed.
+         *     Confirming twice changes nothing.
+         */
+        post: operations["confirmStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/students/import/": {
         parameters: {
             query?: never;
@@ -1234,7 +1258,8 @@ export interface paths {
          *     list, or earlier in the file, is a problem of its row. Writing is one transaction:
          *     nothing is half-saved, and a row whose phone another request added meanwhile is not
          *     written (with `all`, nothing is, and the answer is a 409). A plan names one of the
-         *     tutor's fee plans.
+         *     tutor's fee plans. Imported students get no reminder until the tutor confirms their
+         *     phones (`POST students/confirm/`, D210).
          */
         post: operations["importStudents"];
         delete?: never;
@@ -1448,9 +1473,11 @@ export interface paths {
          * A payment link for one due
          * @description A payment link (and so a QR) for what is left of one open due, to the phone of whoever
          *     pays it (the parent when the student has one, D147). The link made for exactly this due
-         *     and amount earlier is given again while it has a day left. Paying it settles the due; a
-         *     due settled by hand ends its links. A paid or waived due is a 409, and so is a tutor who
-         *     cannot accept payments yet.
+         *     and amount earlier is given again while it has a day left; otherwise the payer's other
+         *     open links for this due end: one open link per due and payer, however many ask at once
+         *     (D207). Paying it settles the due if the due, as it is when paid, takes the payment whole;
+         *     else the payment is refunded in full (D206). A due paid in part or settled by hand ends its
+         *     links. A paid or waived due is a 409, and so is a tutor who cannot accept payments yet.
          */
         post: operations["createDueLink"];
         delete?: never;
@@ -1495,8 +1522,12 @@ export interface paths {
          * @description A payment link, to the caller's phone, for what is left of `due_ids` (the caller's open
          *     dues, all with one tutor; else a 409), or for `amount`, a part of it, where the plans
          *     allow part payments (D153; else a 409; below their smallest part or not less than the
-         *     whole, a 400). The app then pays it as any link, by card or UPI with the usual fees; the
-         *     payment settles the dues oldest first and the receipt names them (D147).
+         *     whole, a 400). A link above what one payment may be (D11's ₹50,000) is a 400 that names
+         *     the maximum and asks for the dues one at a time (D208). One open link per due and payer:
+         *     the same request again gives the same link, another one ends it (D207). The app then pays
+         *     it as any link, by card or UPI with the usual fees; the payment settles the dues oldest
+         *     first, if they take it whole when it is paid (else it is refunded in full, D206), and the
+         *     receipt names exactly what it settled (D147).
          */
         post: operations["payMyDues"];
         delete?: never;
@@ -1525,6 +1556,11 @@ export interface paths {
          * @description A reminder now to the payer of one of the tutor's students, for every open due of theirs,
          *     with a payment link. It takes the day's one reminder of that payer (409 if one went
          *     today), only from 9:00 to 21:00 IST (else 409), never to a payer who replied STOP (409).
+         *     D210: never to a phone from an import the tutor has not confirmed, nor past the tutor's
+         *     daily cap (the larger of 20 and twice the students who have paid them) or the
+         *     platform's daily ceiling (each a 409; a skip of the day for these reasons may be
+         *     retried once the reason is gone). A reminder covers the oldest dues that fit in one
+         *     payment (D208).
          */
         post: operations["sendReminder"];
         delete?: never;
@@ -1601,7 +1637,9 @@ export interface paths {
          * WhatsApp's webhook
          * @description Called by Meta, never by the app (D151), signed with X-Hub-Signature-256 (HMAC-SHA256 of
          *     the body with WHATSAPP_APP_SECRET; else 401): statuses of the texts we sent (a failed
-         *     one goes again by SMS) and messages phones sent us (STOP and START, as by SMS).
+         *     one goes again by SMS) and messages phones sent us (STOP and START, as by SMS). D213: a
+         *     status or message stamped (`timestamp`, Unix seconds) more than 7 days ago, or not
+         *     stamped, is ignored: a signed notification replayed later changes nothing.
          */
         post: operations["receiveWhatsAppWebhook"];
         delete?: never;
@@ -1787,10 +1825,13 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "sent" | "delivered" | "failed" | "skipped";
             /**
-             * @description Why it was not sent.
+             * @description Why it was not sent: the payer replied STOP, the tutor cannot accept payments, D210:
+             *     the phone came from an import the tutor has not confirmed, the tutor's reminders of
+             *     the day reached their cap, or the platform's reminders of the day by this channel
+             *     reached its ceiling.
              * @enum {string|null}
              */
-            skipped: "opted_out" | "cannot_accept_payments" | null;
+            skipped: "opted_out" | "cannot_accept_payments" | "unconfirmed" | "daily_cap" | "platform_limit" | null;
             error: string | null;
             /** @description Why WhatsApp could not deliver it, when SMS took over. */
             whatsapp_error: string | null;
@@ -1849,6 +1890,7 @@ export interface components {
             amount: components["schemas"]["FeeAmount"];
         };
         FeePlanChange: {
+            /** @description At most 60 characters. */
             name?: string;
             amount?: components["schemas"]["FeeAmount"];
             due_day?: number;
@@ -1859,6 +1901,7 @@ export interface components {
             reminder_days?: number[];
         };
         FeePlanCreate: {
+            /** @description The plan's name, unique among the tutor's running plans (at most 60). */
             name: string;
             kind: components["schemas"]["FeePlanKind"];
             student_id?: number | null;
@@ -1869,6 +1912,7 @@ export interface components {
             /** @description A monthly plan's last month (YYYY-MM), not before the first (D235). */
             end_month?: string | null;
             due_date?: string | null;
+            /** @description Instalments only, at least 2 dated parts. */
             instalments?: components["schemas"]["Instalment"][] | null;
             partial_minimum?: components["schemas"]["FeeAmount"] | null;
             /**
@@ -1960,12 +2004,27 @@ export interface components {
              * @description When the tutor marked the student left (D230); null while current.
              */
             left_at: string | null;
+            /**
+             * @description D210: the tutor vouches for the phones (added one by one, or an import they
+             *     confirmed; a student who paid is). No reminder goes to an unconfirmed phone.
+             */
+            confirmed: boolean;
         };
         StudentPage: {
+            /** @description D210 - how many of the tutor's students (on any page) are not confirmed. */
+            unconfirmed: number;
             results: components["schemas"]["Student"][];
             count: number;
             page: number;
             page_size: number;
+        };
+        StudentConfirm: {
+            /** @description Which students to confirm; absent, every one the tutor has not confirmed. */
+            student_ids?: number[];
+        };
+        StudentConfirmation: {
+            /** @description How many students were confirmed now. */
+            confirmed: number;
         };
         StudentImportRequest: {
             /** @description The file's text (UTF-8; a byte-order mark is fine). */
@@ -2351,8 +2410,9 @@ export interface components {
         };
         /**
          * @description D112: why the platform refunded the payment in full on its own (over the KYC limit, a
-         *     link paid already, a link cancelled or expired), as the student and the tutor read it;
-         *     null for a refund the student asked for.
+         *     link paid already, a link cancelled or expired, or, D206, dues that had changed before
+         *     the payment came in), as the student and the tutor read it; null for a refund the
+         *     student asked for.
          * @example Refunded in full: this payment link had already been paid by someone else. A link takes one payment.
          */
         AutomaticRefundReason: string | null;
@@ -2884,7 +2944,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The input is invalid or refused; `message` says why. */
+        /**
+         * @description The input is invalid or refused; `message` says why. A NUL character (U+0000) in any
+         *     text of a request (body, or a declared path or query parameter) is refused here, naming
+         *     the field (D211); a provider's webhook instead has such a text ignored and gets its 200.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -4466,6 +4530,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+        };
+    };
+    confirmStudents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentConfirm"];
+            };
+        };
+        responses: {
+            /** @description How many were confirmed now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentConfirmation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     importStudents: {

@@ -68,6 +68,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         webhookUrl: `${config.appOrigin}/api/v1/whatsapp/webhook/`,
         deliver: options.deliver ?? postJson,
         log: app.log,
+        clock,
       });
       await sandbox.register(cashfreeSandboxRoutes, {
         prefix: '/cashfree',

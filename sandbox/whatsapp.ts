@@ -24,6 +24,7 @@ import {
   WHATSAPP_TEMPLATES,
   type WhatsAppTemplateName,
 } from '../src/server/whatsapp/templates';
+import type { Clock } from '../src/server/clock';
 import type { Deliver } from './cashfree/webhooks';
 import type { Outbox } from './outbox';
 
@@ -65,6 +66,8 @@ export interface WhatsAppDeps {
   webhookUrl: string;
   deliver: Deliver;
   log: { warn: (details: object, message: string) => void };
+  /** Meta's timestamps on its news: the app's clock (tests move it). */
+  clock: Clock;
 }
 
 export async function whatsAppRoutes(app: FastifyInstance, deps: WhatsAppDeps) {
@@ -101,7 +104,7 @@ export async function whatsAppRoutes(app: FastifyInstance, deps: WhatsAppDeps) {
   };
   const statusLater = (id: string, phone: string, status: string, errors?: object[]) =>
     setTimeout(() => {
-      const timestamp = String(Math.floor(Date.now() / 1000));
+      const timestamp = String(Math.floor(deps.clock.now().getTime() / 1000));
       notify({
         statuses: [
           { id, status, timestamp, recipient_id: `91${phone}`, ...(errors && { errors }) },
@@ -175,7 +178,7 @@ export async function whatsAppRoutes(app: FastifyInstance, deps: WhatsAppDeps) {
         {
           from,
           id: `wamid.${randomBytes(16).toString('hex')}`,
-          timestamp: String(Math.floor(Date.now() / 1000)),
+          timestamp: String(Math.floor(deps.clock.now().getTime() / 1000)),
           type: 'text',
           text: { body: parsed.data.text },
         },

@@ -8,13 +8,11 @@
 //
 // The call is abstract (`issueKey`); `issued` (abstract) lets the page reload its key list.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { API_KEY_NAME_MAX_LENGTH } from '../../src/domain/constants';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { messages } from '../../src/domain/messages';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
-
-/** openapi ApiKeyCreate: 1 to 60 characters. */
-export const API_KEY_NAME_MAX_LENGTH = 60;
 
 /** A key as listed: never the key itself (D19). */
 export interface ApiKeyItem {

@@ -11,14 +11,12 @@
 //
 // The call is abstract (`settleOther`); `settled` (abstract) lets the page reload the month.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { DUE_NOTE_MAX_LENGTH } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { studentsTexts } from '../../src/domain/studentsTexts';
 import { tidyText } from '../../src/domain/validation';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
-
-/** The contract's longest note. */
-export const NOTE_MAX = 200;
 
 export interface DueSettleOtherContext {
   dueId: number | null;
@@ -76,7 +74,7 @@ export const dueSettleOtherMachine = setup({
     asking: {
       on: {
         'settle.note': {
-          actions: assign({ note: ({ event }) => event.value.slice(0, NOTE_MAX) }),
+          actions: assign({ note: ({ event }) => event.value.slice(0, DUE_NOTE_MAX_LENGTH) }),
         },
         'settle.confirm': [
           { guard: 'noted', target: 'working' },

@@ -1,5 +1,10 @@
 // The create-a-payment-link form of the tutor dashboard (D11, D19, spec §5): what each field
 // keeps of what was typed, the checks, and the request the form becomes.
+import {
+  PAYMENT_LINK_DEFAULT_EXPIRY_DAYS,
+  PAYMENT_LINK_MAX_EXPIRY_DAYS,
+  PAYMENT_LINK_PURPOSE_MAX_LENGTH,
+} from '../../src/domain/constants';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { parseRupeeInput, type Paise } from '../../src/domain/money';
 import type { PaymentLinkStatus } from '../../src/domain/statuses';
@@ -8,14 +13,11 @@ import { amountError, amountInput, isValidPhone, phoneInput } from '../../src/do
 
 const t = dashboardTexts.tutor.links;
 
-/** D19: a link expires by default 30 days after it is created. */
-export const LINK_DEFAULT_EXPIRY_DAYS = 30;
 /**
- * The server refuses an expiry more than 180 days ahead (openapi createPaymentLink); the form
- * sends the end of the chosen IST day, so the last day it offers is 179 days after today.
+ * The server refuses an expiry more than PAYMENT_LINK_MAX_EXPIRY_DAYS ahead; the form sends the
+ * end of the chosen IST day, so the last day it offers is the day before.
  */
-export const LINK_MAX_EXPIRY_DAYS = 179;
-export const PURPOSE_MAX_LENGTH = 120;
+const LAST_EXPIRY_DAY = PAYMENT_LINK_MAX_EXPIRY_DAYS - 1;
 
 export interface LinkForm {
   /** Whole rupees as typed (digits only). */
@@ -57,20 +59,20 @@ export function emptyLinkForm(today: string): LinkForm {
     amount: '',
     purpose: '',
     phone: '',
-    expiry: addIstDays(today, LINK_DEFAULT_EXPIRY_DAYS),
+    expiry: addIstDays(today, PAYMENT_LINK_DEFAULT_EXPIRY_DAYS),
   };
 }
 
 /** The days the expiry may be: from today to the server's maximum. */
 export function expiryBounds(today: string): { min: string; max: string } {
-  return { min: today, max: addIstDays(today, LINK_MAX_EXPIRY_DAYS) };
+  return { min: today, max: addIstDays(today, LAST_EXPIRY_DAY) };
 }
 
 /** What a field keeps of what was typed (amount and phone: digits only, spec §5). */
 export function sanitizeField(field: LinkField, value: string): string {
   if (field === 'amount') return amountInput(value);
   if (field === 'phone') return phoneInput(value);
-  if (field === 'purpose') return value.slice(0, PURPOSE_MAX_LENGTH);
+  if (field === 'purpose') return value.slice(0, PAYMENT_LINK_PURPOSE_MAX_LENGTH);
   return value.trim();
 }
 

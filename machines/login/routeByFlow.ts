@@ -18,6 +18,7 @@
 // Any other failure (offline, timeout, 5xx, 401) rejects with the CallFailure, so the
 // screen can offer another try instead of a 404 page for a flaky network.
 import { isSameOriginPath, type ActiveFlow } from '../../src/domain/activeFlow';
+import { LINK_ID_PATTERN } from '../../src/domain/ids';
 import { rupeesToPaiseOrNull, type Paise } from '../../src/domain/money';
 import { isOnboarded, type PgOnboardingEntry } from '../../src/domain/onboarding';
 import { isValidUsernameShape } from '../../src/domain/usernames';
@@ -105,9 +106,6 @@ export interface RouteDecision {
 const go = (to: string, store: PaymentToStore | null = null): RouteDecision => ({ to, store });
 const notFound = () => go(PATHS.notFound);
 
-/** D34: order and link ids. */
-const LINK_ID = /^[A-Za-z0-9_-]{3,45}$/;
-
 /** The last segment of a stored path: '/static-link/asha-verma' gives 'asha-verma'. */
 function lastSegment(url: string | null): string | null {
   if (!url) return null;
@@ -165,7 +163,7 @@ async function dynamicLink(
   signal?: AbortSignal,
 ): Promise<RouteDecision> {
   const id = lastSegment(url);
-  if (!id || !LINK_ID.test(id)) return notFound();
+  if (!id || !LINK_ID_PATTERN.test(id)) return notFound();
   const link = await orNull(() => fetchers.getPaymentLink(id, signal));
   if (!link || link.status !== 'ACTIVE' || link.payee === undefined) return notFound();
   const amount = rupeesToPaiseOrNull(link.amount);

@@ -12,7 +12,7 @@
 //
 // A correct code ends the machine; its output is the session `{ token, userId }`. Both calls
 // are abstract (`verifyOtp`, `sendOtp`); the UI provides them (src/api/actors/auth.ts).
-import { assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, not, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, type UserRole } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { otpInput } from '../../src/domain/validation';
@@ -227,19 +227,22 @@ export const otpMachine = setup({
       states: {
         code: {
           initial: 'idle',
+          // The field is read-only while the code is checked: no typing, no second submit.
           on: {
             'otp.change': [
-              { guard: 'completesCode', target: '.verifying', actions: 'setCode' },
-              { target: '.idle', actions: 'setCode' },
+              {
+                guard: and([not('verifying'), 'completesCode']),
+                target: '.verifying',
+                actions: 'setCode',
+              },
+              { guard: not('verifying'), target: '.idle', actions: 'setCode' },
             ],
-            'otp.submit': { guard: 'codeComplete', target: '.verifying' },
+            'otp.submit': { guard: and([not('verifying'), 'codeComplete']), target: '.verifying' },
           },
           states: {
             idle: {},
             verifying: {
               tags: 'loading',
-              // The field is read-only while the code is checked.
-              on: { 'otp.change': {}, 'otp.submit': {} },
               invoke: {
                 id: 'verifyOtp',
                 src: 'verifyOtp',
@@ -271,11 +274,12 @@ export const otpMachine = setup({
             },
             ready: {
               on: {
-                'otp.resend': [
-                  // A new code while the current one is being checked would race it.
-                  { guard: 'verifying' },
-                  { target: 'sending', actions: 'startResend' },
-                ],
+                // Not while the current code is being checked: a new one would race it.
+                'otp.resend': {
+                  guard: not('verifying'),
+                  target: 'sending',
+                  actions: 'startResend',
+                },
               },
             },
             sending: {

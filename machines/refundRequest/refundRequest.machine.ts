@@ -9,12 +9,10 @@
 //
 // The call is abstract (`requestRefund`); the dialog shows the deadline from the input.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { REFUND_REASON_MAX_LENGTH } from '../../src/domain/constants';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { abstractPromise } from '../shared/abstract';
 import { isUnauthorized, refusalText } from '../shared/failure';
-
-/** The longest reason sent (the tutor reads it). */
-export const REASON_MAX = 500;
 
 export interface RefundRequestInput {
   orderId: string;
@@ -55,7 +53,9 @@ export const refundRequestMachine = setup({
     editing: {
       on: {
         'reason.change': {
-          actions: assign({ reason: ({ event }) => event.value.slice(0, REASON_MAX) }),
+          actions: assign({
+            reason: ({ event }) => event.value.slice(0, REFUND_REASON_MAX_LENGTH),
+          }),
         },
         'refund.submit': { guard: 'hasReason', target: 'sending' },
       },

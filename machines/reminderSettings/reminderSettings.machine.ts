@@ -10,10 +10,11 @@
 // Both calls are abstract (`fetchSettings`, `saveSettings`).
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { messages } from '../../src/domain/messages';
+import type { REMINDER_CHANNELS } from '../../src/domain/dues';
 import { abstractPromise } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
 
-export type ReminderChannel = 'whatsapp' | 'sms';
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
 export interface ReminderSettings {
   automatic: boolean;

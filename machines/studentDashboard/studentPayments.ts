@@ -3,9 +3,7 @@
 // (src/api/actors/student.ts) convert the server's rupees; the machines and views read these.
 import type { PaymentMethod } from '../../src/domain/constants';
 import type { Paise } from '../../src/domain/money';
-import type { OrderStatus, PaymentStatus } from '../../src/domain/statuses';
-
-export type RefundStatus = 'REQUESTED' | 'DECLINED' | 'PENDING' | 'SUCCESS' | 'FAILED';
+import type { OrderStatus, PaymentStatus, RefundStatus } from '../../src/domain/statuses';
 
 export interface RefundSummary {
   id: string;

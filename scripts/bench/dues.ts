@@ -3,10 +3,13 @@
 // write nothing). Printed beside a reference measured in the same run on the same database:
 // 10,000 rows of the same shape written by one INSERT ... SELECT generate_series (the floor for
 // writing that much). Then one reminder pass three days before the due day (D148): 10,000
-// payers, each a slot, a payment link and a queued text in one transaction (then again, which
-// must send nothing), beside one INSERT ... SELECT of 10,000 text rows.
+// payers, each a slot, a payment link, a queued text and the day's counts (D210) in one
+// transaction (then again, which must send nothing), beside one INSERT ... SELECT of 10,000 text
+// rows. The tutor's students are confirmed and half of them have paid the tutor (so the daily
+// cap lets all 10,000 through); past WhatsApp's default ceiling of 1,000, SMS carries the rest.
 import type postgres from 'postgres';
 import { openDatabase, openPostgres, type Database } from '../../src/server/db/client';
+import { loadConfig } from '../../src/server/config';
 import * as schema from '../../src/server/db/schema';
 import { createDueLinkService } from '../../src/server/services/dueLinks';
 import { createDueService } from '../../src/server/services/dues';
@@ -45,11 +48,25 @@ export async function duesBench(url: string): Promise<DuesFigures> {
       .insert(schema.users)
       .values({ phone: '9000000001', role: 'teacher', firstName: 'Bench', lastName: 'Tutor' })
       .returning();
+    // D210: phones the tutor vouched for, and a tutor half of whose students have paid them
+    // through us already, so their daily cap (twice those) lets the whole pass through.
     await raw.unsafe(
-      `insert into tutor_students (tutor_id, name, phone, batch, created_at)
-       select $1, 'Student ' || n, (7000000000 + n)::text, 'Class 10', '2025-01-01'
+      `insert into tutor_students (tutor_id, name, phone, batch, created_at, confirmed_at)
+       select $1, 'Student ' || n, (7000000000 + n)::text, 'Class 10', '2025-01-01', '2025-01-01'
        from generate_series(1, $2) as n`,
       [tutor!.id, STUDENTS],
+    );
+    await raw.unsafe(
+      `insert into users (phone, role) select (6000000000 + n)::text, 'student'
+       from generate_series(1, $1) as n`,
+      [STUDENTS / 2],
+    );
+    await raw.unsafe(
+      `insert into orders (id, payer_id, payee_id, base_amount, fee, charges, total,
+         payment_method, settlement_type, status, paid_at)
+       select 'bench_' || id, id, $1, 100, 0, 0, 100, 'upi', 'STANDARD', 'PAID', '2025-01-10'
+       from users where phone like '6%'`,
+      [tutor!.id],
     );
     await db.insert(schema.feePlans).values({
       tutorId: tutor!.id,
@@ -126,7 +143,8 @@ async function reminderPass(
   const service = createReminderService({
     db,
     clock,
-    dueLinks: createDueLinkService({ db, clock, users, paymentLinks }),
+    dueLinks: createDueLinkService({ db, clock, jobs: queue, users, paymentLinks }),
+    perDay: loadConfig({}).remindersPerDay,
     textMessages: createTextMessageService({
       db,
       clock,

@@ -197,5 +197,7 @@ export const apiMessages = texts(words, 'apiMessages', {
     notFound: text,
     notImplemented: text,
     invalidJson: text,
+    /** D211: a NUL character (U+0000) in a field. */
+    nulCharacter: (field: string) => ({ field }),
   },
 });

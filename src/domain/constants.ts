@@ -73,11 +73,18 @@ export const SETTLEMENT_HOUR_IST = 17;
 // --- Refunds (spec §2 terms).
 export const REFUND_WINDOW_HOURS = 24;
 export const REFUND_WINDOW_MS = REFUND_WINDOW_HOURS * HOUR_MS;
+/** The student's reason for a refund, at most this long. */
+export const REFUND_REASON_MAX_LENGTH = 500;
 
 // --- Payment links (D19).
-export const PAYMENT_LINK_DEFAULT_EXPIRY_MS = 30 * DAY_MS;
+export const PAYMENT_LINK_DEFAULT_EXPIRY_DAYS = 30;
+export const PAYMENT_LINK_DEFAULT_EXPIRY_MS = PAYMENT_LINK_DEFAULT_EXPIRY_DAYS * DAY_MS;
+/** A link expires at most this many days after it is created. */
+export const PAYMENT_LINK_MAX_EXPIRY_DAYS = 180;
+export const PAYMENT_LINK_PURPOSE_MAX_LENGTH = 120;
 /** A tutor's active (unrevoked) API keys for creating links (D19). */
 export const API_KEYS_MAX_ACTIVE = 5;
+export const API_KEY_NAME_MAX_LENGTH = 60;
 
 // --- Booked sessions (D20, spec §9).
 export const BOOKED_SESSION_SUBJECT = 'Maths session';
@@ -100,6 +107,8 @@ export const FEE_PLAN_NAME_MAX_LENGTH = 60;
 export const DUE_DAY_MAX = 28;
 export const INSTALMENTS_MIN = 2;
 export const INSTALMENTS_MAX = 12;
+/** The note of a due paid another way or waived. */
+export const DUE_NOTE_MAX_LENGTH = 200;
 /** Issue 14: the most rows one student CSV can bring. */
 export const STUDENT_IMPORT_MAX_ROWS = 1000;
 /** A tutor's username (D18), as openapi/api.yaml's Username says. */

@@ -2,23 +2,18 @@
 // dues, oldest first, and what a due's status reads on a day. One home for both: a link's
 // payment (services/dueLinks.ts) and a tutor's cash entry (services/cashEntries.ts) settle
 // alike.
+import type { KeptDueStatus, ShownDueStatus } from './dues';
 import type { Paise } from './money';
 
-/** A due as kept: what it is worth, what was paid, and its stored status. */
-export type StoredDueStatus = 'open' | 'partly_paid' | 'paid' | 'waived';
-
 /** What a due reads as on a day (D238: a part-paid due past its date is 'partly paid, overdue'). */
-export type DueStatus = StoredDueStatus | 'overdue' | 'partly_paid_overdue';
-
-/** The statuses a due can still be paid in. */
-export const OPEN_STATUSES: readonly StoredDueStatus[] = ['open', 'partly_paid'];
+export type DueStatus = ShownDueStatus;
 
 /**
  * D238: a due's status on `today` (IST, 'YYYY-MM-DD'): open past its date is overdue; partly
  * paid past its date is partly paid, overdue; paid and waived stay what they are.
  */
 export function dueStatusOn(
-  due: { status: StoredDueStatus; dueDate: string },
+  due: { status: KeptDueStatus; dueDate: string },
   today: string,
 ): DueStatus {
   if (due.dueDate >= today) return due.status;

@@ -8,6 +8,7 @@ import { localeTag, textLocale } from './locale';
 import { duePeriodLabel } from './duePeriod';
 import { DEFAULT_REMINDER_DAYS, REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 import { tidyText } from './validation';
+import { tutorWordsProblem, wordsForText, type TutorWordsProblem } from './tutorWords';
 import {
   AMOUNT_MAX_PAISE,
   AMOUNT_MIN_PAISE,
@@ -25,7 +26,8 @@ import { istDateKey, isIsoDate } from './time';
 const m = studentsTexts.plans;
 const said = () => coded(m);
 
-export type FeePlanKind = 'monthly' | 'instalments' | 'one_time';
+export const FEE_PLAN_KINDS = ['monthly', 'instalments', 'one_time'] as const;
+export type FeePlanKind = (typeof FEE_PLAN_KINDS)[number];
 
 /** A plan as the API takes one (rupees). */
 export interface FeePlanInput {
@@ -88,6 +90,21 @@ const KIND_NAMES: Record<FeePlanKind, string> = {
 };
 
 const given = (value: unknown) => value !== undefined && value !== null;
+
+/** D209: a plan's name goes into reminder texts: what it may not be, in the tutor's words. */
+const NAME_PROBLEMS: Record<TutorWordsProblem, () => Said> = {
+  too_long: () => said().nameTooLong,
+  link: () => said().nameLink,
+  phone: () => said().namePhone,
+  shouting: () => said().nameShouting,
+};
+
+/** The first problem of a plan's name (tidied), or null. */
+function nameProblem(name: string): Said | null {
+  if (name === '') return said().nameRequired;
+  const problem = tutorWordsProblem(name, FEE_PLAN_NAME_MAX_LENGTH);
+  return problem === null ? null : NAME_PROBLEMS[problem]();
+}
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** D233: rupees (at most 2 decimals) as paise within ₹1-₹50,000, or the amount's problem. */
@@ -131,8 +148,7 @@ export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
   };
   const today = istDateKey(now);
   const name = tidyText(input.name);
-  problem('name', name === '' ? said().nameRequired : null);
-  problem('name', name.length > FEE_PLAN_NAME_MAX_LENGTH ? said().nameTooLong : null);
+  problem('name', nameProblem(name));
   const batch = tidyText(input.batch ?? '') || null;
   const studentId = input.student_id ?? null;
   if ((studentId === null) === (batch === null)) {
@@ -263,8 +279,7 @@ export function checkFeePlanChange(
   const next: FeePlanRecord = { ...plan };
   if (change.name !== undefined) {
     const name = tidyText(change.name);
-    problem('name', name === '' ? said().nameRequired : null);
-    problem('name', name.length > FEE_PLAN_NAME_MAX_LENGTH ? said().nameTooLong : null);
+    problem('name', nameProblem(name));
     next.name = name;
   }
   if (change.amount !== undefined) {
@@ -402,11 +417,15 @@ export function plannedDues(plan: PlanDates, horizon: string, from = ''): Planne
   return out;
 }
 
-/** What a set of dues is for, in at most `max` characters: 'Maths (Feb 2025), Maths (Mar 2025)'. */
+/**
+ * What a set of dues is for, in at most `max` characters: 'Maths (Feb 2025), Maths (Mar 2025)'.
+ * D209: a plan name the rules of a platform text refuse (one kept before them) reads 'Tuition fee'.
+ */
 export function duesPurpose(dues: { plan: string; period: string }[], max: number): string {
   const names = dues.map(({ plan, period }) => {
     const label = duePeriodLabel(period);
-    return label ? `${plan} (${label})` : plan;
+    const name = wordsForText(plan, FEE_PLAN_NAME_MAX_LENGTH, studentsTexts.dues.neutralPurpose);
+    return label ? `${name} (${label})` : name;
   });
   for (let shown = names.length; shown > 0; shown -= 1) {
     const rest = names.length - shown;

@@ -73,6 +73,8 @@ export const messages = texts(words, 'messages', {
     over_cap: text,
     link_already_paid: text,
     link_closed: text,
+    /** D206: the dues changed (paid in part, settled, the plan's part rule) before it came in. */
+    dues_changed: text,
     title: text,
   },
   otp: {

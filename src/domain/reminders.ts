@@ -25,3 +25,13 @@ export function replyIntent(text: string): 'stop' | 'start' | null {
   if (START_WORDS.has(word)) return 'start';
   return null;
 }
+
+/**
+ * D210: the most fee reminders a tutor's payers get in an IST day: twice the students who have
+ * paid the tutor through us, and never fewer than 20 (a new tutor's first month).
+ */
+export const REMINDER_DAILY_CAP = { least: 20, perPayingStudent: 2 } as const;
+
+export function dailyReminderCap(payingStudents: number): number {
+  return Math.max(REMINDER_DAILY_CAP.least, REMINDER_DAILY_CAP.perPayingStudent * payingStudents);
+}

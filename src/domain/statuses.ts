@@ -1,5 +1,6 @@
-// Gateway order and payment statuses (gateway contract) and what the status page shows
-// (spec §4 "Order status", D7), plus our payment-link statuses (D19).
+// Gateway order and payment statuses (gateway contract) and what the status page shows (spec §4
+// "Order status", D7), our payment-link (D19) and refund statuses; a due's are in dues.ts. Each
+// list is named once: the database's checks and the contract's enums are these.
 
 import { messages } from './messages';
 
@@ -11,6 +12,16 @@ export const ORDER_STATUSES = [
   'TERMINATION_REQUESTED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * An order whose checkout may still be paid: re-read by the reconcile job, counted toward the
+ * KYC cap (D10), ended at the gateway when it expires (D111).
+ */
+export const OPEN_ORDER_STATUSES = [
+  'ACTIVE',
+  'TERMINATION_REQUESTED',
+] as const satisfies readonly OrderStatus[];
+export const isOpenOrder = (status: OrderStatus): boolean =>
+  (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
 export const PAYMENT_STATUSES = [
   'SUCCESS',
@@ -25,6 +36,18 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
 export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+/** A refund: asked for, declined by the tutor, sent to the gateway, and how that ended. */
+export const REFUND_STATUSES = ['REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** D112: why the platform refunded a payment on its own. */
+export const REFUND_CAUSES = [
+  'over_cap',
+  'link_already_paid',
+  'link_closed',
+  'dues_changed',
+] as const;
+export type RefundCause = (typeof REFUND_CAUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);

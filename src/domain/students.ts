@@ -12,6 +12,10 @@ import { coded, type Said } from './texts';
 const m = studentsTexts.api;
 
 /** A student as the API reads and writes one (snake_case, as the contract's NewStudent). */
+/** D230: the Students list shows the current students or those who left. */
+export const STUDENT_STATUSES = ['current', 'left'] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
 export interface StudentInput {
   name: string;
   phone: string;

@@ -52,6 +52,18 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     yes: text,
     done: text,
   },
+  /** D210: a student from an import whose phone the tutor has not confirmed. */
+  notConfirmed: text,
+  confirmPhones: {
+    title: text,
+    intro: (n: number) => ({ n }),
+    button: (n: number) => ({ n }),
+    question: (n: number) => ({ n }),
+    yes: text,
+    no: text,
+    close: text,
+    done: text,
+  },
   addTitle: text,
   fields: {
     name: text,
@@ -160,6 +172,10 @@ export const studentsTexts = texts(words, 'studentsTexts', {
   plans: {
     nameRequired: text,
     nameTooLong: text,
+    /** D209: what a plan's name (it goes into reminder texts) may not hold. */
+    nameLink: text,
+    namePhone: text,
+    nameShouting: text,
     target: text,
     noStudent: text,
     amountRequired: text,
@@ -194,6 +210,10 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     partTooLarge: (whole: string) => ({ whole }),
     /** D240: the end of a long list of what dues are for: 'Maths (Feb 2025) and 2 more'. */
     andMore: (list: string, rest: number) => ({ list, rest }),
+    /** D208: a 'pay my dues' link above what one payment may be. */
+    tooMuchForOnePayment: (maximum: string) => ({ maximum }),
+    /** D209: what a text says a due is for when its plan's name may not go into one. */
+    neutralPurpose: text,
     /** The ledger's CSV columns and words (D149). */
     csv: {
       dueDate: text,
@@ -377,6 +397,9 @@ export const studentsTexts = texts(words, 'studentsTexts', {
       skipped: {
         opted_out: text,
         cannot_accept_payments: text,
+        unconfirmed: text,
+        daily_cap: text,
+        platform_limit: text,
       },
       stopped: (names: string) => ({ names }),
     },
@@ -409,6 +432,10 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     nothingDue: text,
     alreadyToday: text,
     optedOut: text,
+    /** D210: the reminder the tutor sends now is refused. */
+    unconfirmed: text,
+    dailyCap: text,
+    platformLimit: text,
   },
   /** What the API says of a student or a CSV row. */
   api: {

@@ -67,14 +67,26 @@ type CashfreeApi = keyof typeof CASHFREE_API_BASES;
 
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankToUndefined, schema.optional());
+/** A variable that may be unset (or blank): then `fallback`, if given, else undefined. */
+function setting<T extends z.ZodType>(schema: T): z.ZodPipe<z.ZodTransform, z.ZodOptional<T>>;
+function setting<T extends z.ZodType>(
+  schema: T,
+  fallback: z.util.NoUndefined<z.output<T>>,
+): z.ZodPipe<z.ZodTransform, z.ZodDefault<T>>;
+function setting(schema: z.ZodType, fallback?: unknown): z.ZodType {
+  return z.preprocess(
+    blankToUndefined,
+    fallback === undefined ? schema.optional() : schema.default(fallback as never),
+  );
+}
 
 const envSchema = z.object({
-  NODE_ENV: optional(z.enum(['development', 'test', 'production'])),
-  HOST: optional(z.string()),
-  PORT: optional(z.coerce.number().int().min(0).max(65535)),
-  DATABASE_URL: optional(
+  /** Unset: development on a loopback HOST, production on any other (D214). */
+  NODE_ENV: setting(z.enum(['development', 'test', 'production'])),
+  HOST: setting(z.string(), '127.0.0.1'),
+  PORT: setting(z.coerce.number().int().min(0).max(65535), 3000),
+  /** Unset: PGlite files under DATA_DIR. `memory://`: in-memory PGlite. Else PostgreSQL. */
+  DATABASE_URL: setting(
     z
       .string()
       .regex(
@@ -82,61 +94,78 @@ const envSchema = z.object({
         'must start with postgres://, postgresql:// or memory://',
       ),
   ),
-  DATA_DIR: optional(z.string()),
-  DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)),
-  APP_SECRET: optional(z.string()),
-  PUBLIC_ORIGIN: optional(z.url()),
+  DATA_DIR: setting(z.string(), '.data/pglite'),
+  /** Issue 11: PostgreSQL connections each process may hold (the postgres.js client's `max`). */
+  DATABASE_POOL_MAX: setting(z.coerce.number().int().min(1).max(1000), DEFAULT_POOL_MAX),
+  APP_SECRET: setting(z.string(), DEV_APP_SECRET),
+  PUBLIC_ORIGIN: setting(z.url()),
   /** D120: the sandbox server's origin; `none` turns it off (the default in production). */
-  SANDBOX_ORIGIN: optional(z.union([z.literal('none'), z.url()])),
-  SMS_PROVIDER: optional(z.enum(SMS_PROVIDERS)),
-  MSG91_BASE_URL: optional(z.url()),
-  MSG91_AUTH_KEY: optional(z.string()),
-  /** D121: the secret in the delivery-report webhook URL registered with MSG91. */
-  MSG91_WEBHOOK_TOKEN: optional(z.string().min(16)),
+  SANDBOX_ORIGIN: setting(z.union([z.literal('none'), z.url()])),
+  SMS_PROVIDER: setting(z.enum(SMS_PROVIDERS), 'msg91'),
+  MSG91_BASE_URL: setting(z.url()),
+  /** Never logged. */
+  MSG91_AUTH_KEY: setting(z.string(), DEV_MSG91_AUTH_KEY),
+  /** D121: the secret in the delivery-report webhook URL registered with MSG91; never logged. */
+  MSG91_WEBHOOK_TOKEN: setting(z.string().min(16), DEV_MSG91_WEBHOOK_TOKEN),
+  /** How long one send waits for MSG91, in ms (unset: the sender's own default). */
+  MSG91_TIMEOUT_MS: setting(z.coerce.number().int().min(100).max(120_000)),
   /** D121: the DLT template id of each message kind, e.g. MSG91_TEMPLATE_OTP. */
   ...Object.fromEntries(
     SMS_TEMPLATE_NAMES.flatMap((name) => [
-      [templateVariable(name), optional(z.string().min(1))],
-      [`${templateVariable(name)}_HI`, optional(z.string().min(1))],
+      [templateVariable(name), setting(z.string().min(1))],
+      [`${templateVariable(name)}_HI`, setting(z.string().min(1))],
     ]),
   ),
   /** D151: the WhatsApp Business Cloud API (the sandbox imitates it locally). */
-  WHATSAPP_BASE_URL: optional(z.url()),
-  WHATSAPP_PHONE_NUMBER_ID: optional(z.string().regex(/^\d{6,20}$/)),
-  WHATSAPP_ACCESS_TOKEN: optional(z.string().min(16)),
-  WHATSAPP_APP_SECRET: optional(z.string().min(16)),
-  WHATSAPP_VERIFY_TOKEN: optional(z.string().min(16)),
-  WHATSAPP_LANGUAGE: optional(z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/)),
-  WHATSAPP_LANGUAGE_HI: optional(z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/)),
+  WHATSAPP_BASE_URL: setting(z.url()),
+  WHATSAPP_PHONE_NUMBER_ID: setting(z.string().regex(/^\d{6,20}$/), DEV_WHATSAPP_PHONE_NUMBER_ID),
+  /** Never logged. */
+  WHATSAPP_ACCESS_TOKEN: setting(z.string().min(16), DEV_WHATSAPP_ACCESS_TOKEN),
+  /** Checks the webhook's signatures (X-Hub-Signature-256); never logged. */
+  WHATSAPP_APP_SECRET: setting(z.string().min(16), DEV_WHATSAPP_APP_SECRET),
+  /** Echoed back when Meta checks the webhook URL (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: setting(z.string().min(16), DEV_WHATSAPP_VERIFY_TOKEN),
+  /** The language code each template is approved in, for English and for Hindi. */
+  WHATSAPP_LANGUAGE: setting(z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/), WHATSAPP_LANGUAGE),
+  WHATSAPP_LANGUAGE_HI: setting(z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/), WHATSAPP_LANGUAGE_HI),
+  /** How long one send waits for the Cloud API, in ms (unset: the sender's own default). */
+  WHATSAPP_TIMEOUT_MS: setting(z.coerce.number().int().min(100).max(120_000)),
   /** The approved template name of each kind, e.g. WHATSAPP_TEMPLATE_FEE_REMINDER. */
   ...Object.fromEntries(
     WHATSAPP_TEMPLATE_NAMES.map((name) => [
       whatsAppTemplateVariable(name),
-      optional(z.string().regex(/^[a-z0-9_]{1,512}$/)),
+      setting(z.string().regex(/^[a-z0-9_]{1,512}$/), WHATSAPP_TEMPLATES[name]),
     ]),
   ),
-  LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  LOG_LEVEL: setting(z.enum(LOG_LEVELS)),
   /** One log line per request (not for health checks and static files); off with false. */
-  LOG_REQUESTS: optional(z.stringbool()),
-  SEED_DEMO_DATA: optional(z.stringbool()),
-  CASHFREE_ENV: optional(z.enum(CASHFREE_ENVS)),
-  CASHFREE_CLIENT_ID: optional(z.string()),
-  CASHFREE_CLIENT_SECRET: optional(z.string()),
-  CASHFREE_PG_BASE_URL: optional(z.url()),
-  CASHFREE_VERIFICATION_BASE_URL: optional(z.url()),
-  CASHFREE_PARTNER_BASE_URL: optional(z.url()),
-  CASHFREE_PARTNER_API_KEY: optional(z.string()),
+  LOG_REQUESTS: setting(z.stringbool(), true),
+  SEED_DEMO_DATA: setting(z.stringbool()),
+  CASHFREE_ENV: setting(z.enum(CASHFREE_ENVS), 'sandbox'),
+  CASHFREE_CLIENT_ID: setting(z.string(), DEV_CASHFREE_CLIENT_ID),
+  /** Signs webhooks too: never logged. */
+  CASHFREE_CLIENT_SECRET: setting(z.string(), DEV_CASHFREE_CLIENT_SECRET),
+  /** The PG API base: the local sandbox unless set. */
+  CASHFREE_PG_BASE_URL: setting(z.url()),
+  /** The verification API (PAN, bank account): the local sandbox unless set. */
+  CASHFREE_VERIFICATION_BASE_URL: setting(z.url()),
+  /** The partner API (merchant onboarding, Aadhaar KYC): the local sandbox unless set. */
+  CASHFREE_PARTNER_BASE_URL: setting(z.url()),
+  /** Sent as x-partner-apikey: never logged. */
+  CASHFREE_PARTNER_API_KEY: setting(z.string(), DEV_CASHFREE_PARTNER_API_KEY),
   /** D120: the gateway's browser script (Cashfree's SDK, or the sandbox's stand-in). */
-  CASHFREE_CHECKOUT_SCRIPT_URL: optional(z.url()),
-  CHECKOUT_ORIGIN: optional(z.url()),
-  ONBOARDING_ORIGIN: optional(z.url()),
+  CASHFREE_CHECKOUT_SCRIPT_URL: setting(z.url()),
+  /** D15: the only origin whose checkout pages the browser may be sent to. */
+  CHECKOUT_ORIGIN: setting(z.url()),
+  /** D15: the only origin whose KYC (onboarding_link) pages the browser may be sent to. */
+  ONBOARDING_ORIGIN: setting(z.url()),
   /** D122: the header a load balancer puts its request id in (e.g. x-request-id). */
-  REQUEST_ID_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)),
+  REQUEST_ID_HEADER: setting(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)),
   /**
    * Issue 13: the support desk's numbers the Aadhaar step shows, 'Label=number' separated by
    * commas, e.g. 'Toll-free=1800 309 4455,WhatsApp=+91 80690 45500'. Unset: none shown.
    */
-  SUPPORT_PHONES: optional(
+  SUPPORT_PHONES: setting(
     z
       .string()
       .max(500)
@@ -144,121 +173,190 @@ const envSchema = z.object({
         /^[^=,]{1,30}=\+?[0-9 ]{6,20}(,[^=,]{1,30}=\+?[0-9 ]{6,20})*$/,
         "SUPPORT_PHONES is 'Label=number' pairs separated by commas, e.g. 'Toll-free=1800 309 4455'",
       ),
+    '',
   ),
   /** D111: an unpaid checkout ends at the gateway this long after it opened. */
-  ORDER_EXPIRY_SECONDS: optional(
+  ORDER_EXPIRY_SECONDS: setting(
     z.coerce
       .number()
       .int()
       .min(60)
       .max(30 * 24 * 3600),
+    DEFAULT_RECONCILE_TIMING.orderExpiryMs / 1000,
   ),
   /** D111: the first re-read of an open order, this long after it was created. */
-  RECONCILE_FIRST_CHECK_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
-  /** D108: how often workers look for due work (orders, refunds, webhooks, links). */
-  SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  RECONCILE_FIRST_CHECK_SECONDS: setting(
+    z.coerce.number().int().min(1).max(3600),
+    DEFAULT_RECONCILE_TIMING.firstCheckMs / 1000,
+  ),
+  /** D108: how often workers look for due work (one sweep per interval across all workers). */
+  SWEEP_INTERVAL_SECONDS: setting(z.coerce.number().int().min(1).max(3600), 15),
   /** D108: run the job worker inside this web process (the default on embedded PGlite). */
-  WORKER_IN_PROCESS: optional(z.stringbool()),
+  WORKER_IN_PROCESS: setting(z.stringbool()),
   /**
    * D115: the proxies whose X-Forwarded-For is believed: a hop count ("1") or a comma-separated
    * list of addresses and CIDR ranges. Unset: the socket's address is the client's.
    */
-  TRUST_PROXY: optional(
+  TRUST_PROXY: setting(
     z
       .string()
       .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'a hop count or addresses'),
   ),
   /** D114: login-code limits per client address and overall. */
-  OTP_CODES_PER_ADDRESS_PER_HOUR: optional(z.coerce.number().int().min(1)),
-  OTP_CODES_PER_ADDRESS_PER_DAY: optional(z.coerce.number().int().min(1)),
-  OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR: optional(z.coerce.number().int().min(1)),
-  OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY: optional(z.coerce.number().int().min(1)),
-  OTP_CODES_PER_MINUTE: optional(z.coerce.number().int().min(1)),
+  OTP_CODES_PER_ADDRESS_PER_HOUR: setting(
+    z.coerce.number().int().min(1),
+    DEFAULT_OTP_FLOOD_LIMITS.codesPerAddress[0]!.max,
+  ),
+  OTP_CODES_PER_ADDRESS_PER_DAY: setting(
+    z.coerce.number().int().min(1),
+    DEFAULT_OTP_FLOOD_LIMITS.codesPerAddress[1]!.max,
+  ),
+  OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR: setting(
+    z.coerce.number().int().min(1),
+    DEFAULT_OTP_FLOOD_LIMITS.wrongGuessesPerAddress[0]!.max,
+  ),
+  OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY: setting(
+    z.coerce.number().int().min(1),
+    DEFAULT_OTP_FLOOD_LIMITS.wrongGuessesPerAddress[1]!.max,
+  ),
+  OTP_CODES_PER_MINUTE: setting(
+    z.coerce.number().int().min(1),
+    DEFAULT_OTP_FLOOD_LIMITS.codesOverall.max,
+  ),
+  /**
+   * D210: the most fee reminders the platform sends in an IST day by each channel: what its
+   * DLT sender (SMS) and its WhatsApp number's messaging tier allow. The defaults: WhatsApp's
+   * first messaging tier (1,000 business-started conversations a day; Meta raises it with the
+   * number's quality), and for SMS what a DLT sender is commonly set up for.
+   */
+  REMINDERS_PER_DAY_SMS: setting(z.coerce.number().int().min(0), 100_000),
+  REMINDERS_PER_DAY_WHATSAPP: setting(z.coerce.number().int().min(0), 1_000),
+});
+type Env = z.output<typeof envSchema>;
+/** A variable whose name is made from a template's (MSG91_TEMPLATE_OTP, its _HI twin). */
+const named = (e: Env, variable: string) =>
+  (e as Record<string, unknown>)[variable] as string | undefined;
+
+/** The parsed environment, shaped as the server reads it. Defaults are the schema's, above. */
+const configSchema = envSchema.transform((e) => {
+  // D214: a server bound beyond this machine with no NODE_ENV is a production server.
+  const nodeEnv = e.NODE_ENV ?? (isLoopback(e.HOST) ? 'development' : 'production');
+  const production = nodeEnv === 'production';
+  const hostInUrl = e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST; // an IPv6 address
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://${hostInUrl}:${e.PORT}`).replace(/\/+$/, '');
+  // D120: the sandbox imitates the gateway and reveals OTPs: never used in production unless
+  // named (a staging deployment), and `none` turns it off anywhere.
+  const namedSandbox = e.SANDBOX_ORIGIN ?? (production ? 'none' : DEFAULT_SANDBOX_ORIGIN);
+  const sandboxOrigin = namedSandbox === 'none' ? null : namedSandbox.replace(/\/+$/, '');
+  const baseUrl = (api: CashfreeApi, configured: string | undefined) =>
+    (configured ?? defaultBaseUrl(api, e.CASHFREE_ENV, sandboxOrigin)).replace(/\/+$/, '');
+  const templates = Object.fromEntries(
+    SMS_TEMPLATE_NAMES.map((name) => [
+      name,
+      named(e, templateVariable(name)) ?? DEV_SMS_TEMPLATE_IDS[name],
+    ]),
+  ) as Record<SmsTemplateName, string>;
+  // Issue 15: the Hindi template of each kind, where one is registered (a Hindi reader of a kind
+  // without one gets the English template): outside production the sandbox's, in production
+  // only those configured.
+  const templatesHi: Partial<Record<SmsTemplateName, string>> = {};
+  for (const name of SMS_TEMPLATE_NAMES) {
+    const id =
+      named(e, `${templateVariable(name)}_HI`) ??
+      (production ? undefined : DEV_SMS_TEMPLATE_IDS_HI[name]);
+    if (id) templatesHi[name] = id;
+  }
+  // D15: the browser goes to checkout and KYC pages of the sandbox, or of the real gateway.
+  const gatewayPages = sandboxOrigin ?? publicOrigin;
+  return {
+    nodeEnv,
+    /** D214: how the mode was decided, for the line the server logs at start. */
+    modeSource: e.NODE_ENV ? ('NODE_ENV' as const) : ('host' as const),
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    poolMax: e.DATABASE_POOL_MAX,
+    appSecret: e.APP_SECRET,
+    publicOrigin,
+    /** D120: the sandbox server's origin, or null (production, or SANDBOX_ORIGIN=none). */
+    sandboxOrigin,
+    smsProvider: e.SMS_PROVIDER,
+    msg91: {
+      baseUrl: (
+        e.MSG91_BASE_URL ?? (sandboxOrigin ? `${sandboxOrigin}/sandbox/msg91/api/v5` : MSG91_API)
+      ).replace(/\/+$/, ''),
+      authKey: e.MSG91_AUTH_KEY,
+      webhookToken: e.MSG91_WEBHOOK_TOKEN,
+      templates,
+      templatesHi,
+      timeoutMs: e.MSG91_TIMEOUT_MS,
+    },
+    whatsapp: {
+      baseUrl: (
+        e.WHATSAPP_BASE_URL ??
+        (sandboxOrigin ? `${sandboxOrigin}/sandbox/whatsapp/v21.0` : WHATSAPP_API)
+      ).replace(/\/+$/, ''),
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: e.WHATSAPP_ACCESS_TOKEN,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      templates: Object.fromEntries(
+        WHATSAPP_TEMPLATE_NAMES.map((name) => [name, named(e, whatsAppTemplateVariable(name))]),
+      ) as Record<WhatsAppTemplateName, string>,
+      languages: { en: e.WHATSAPP_LANGUAGE, hi: e.WHATSAPP_LANGUAGE_HI } satisfies Record<
+        Locale,
+        string
+      >,
+      timeoutMs: e.WHATSAPP_TIMEOUT_MS,
+    },
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    logRequests: e.LOG_REQUESTS,
+    // D214: demo data (known phones, a known tutor) only on a server nobody else can reach.
+    seedDemoData: e.SEED_DEMO_DATA ?? (!production && isLoopback(e.HOST)),
+    cashfree: {
+      env: e.CASHFREE_ENV,
+      clientId: e.CASHFREE_CLIENT_ID,
+      clientSecret: e.CASHFREE_CLIENT_SECRET,
+      pgBaseUrl: baseUrl('pg', e.CASHFREE_PG_BASE_URL),
+      verificationBaseUrl: baseUrl('verification', e.CASHFREE_VERIFICATION_BASE_URL),
+      partnerBaseUrl: baseUrl('partners', e.CASHFREE_PARTNER_BASE_URL),
+      partnerApiKey: e.CASHFREE_PARTNER_API_KEY,
+      checkoutScriptUrl:
+        e.CASHFREE_CHECKOUT_SCRIPT_URL ??
+        (sandboxOrigin ? `${sandboxOrigin}/sandbox/cashfree/js/v3/cashfree.js` : CASHFREE_SDK_URL),
+    },
+    checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? gatewayPages).origin,
+    onboardingOrigin: new URL(e.ONBOARDING_ORIGIN ?? gatewayPages).origin,
+    /** D122: request ids from this header when set (a load balancer's), else random. */
+    requestIdHeader: e.REQUEST_ID_HEADER?.toLowerCase() ?? null,
+    /** Issue 13: the support desk's numbers shown on the Aadhaar step; none when unset. */
+    supportPhones: e.SUPPORT_PHONES.split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const [label = '', number = ''] = pair.split('=');
+        return { label: label.trim(), number: number.trim() };
+      }),
+    /** D111: when open orders are re-read, and when an unpaid checkout ends at the gateway. */
+    reconcile: {
+      firstCheckMs: e.RECONCILE_FIRST_CHECK_SECONDS * 1000,
+      orderExpiryMs: e.ORDER_EXPIRY_SECONDS * 1000,
+    },
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    /** D108: whether this web process also runs the job worker (PGlite: one process owns it). */
+    workerInProcess:
+      e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
+    /** D115: Fastify's trustProxy: false (the socket's address), a hop count or addresses. */
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    /** D114. */
+    otpFloods: otpFloodsOf(e),
+    /** D210: the platform's daily ceiling of fee reminders per channel. */
+    remindersPerDay: { sms: e.REMINDERS_PER_DAY_SMS, whatsapp: e.REMINDERS_PER_DAY_WHATSAPP },
+  };
 });
 
-export type NodeEnv = 'development' | 'test' | 'production';
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export interface Config {
-  nodeEnv: NodeEnv;
-  host: string;
-  port: number;
-  /** Absent: PGlite files under dataDir. `memory://`: in-memory PGlite. Else PostgreSQL. */
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** Issue 11: PostgreSQL connections each process may hold (the postgres.js client's `max`). */
-  poolMax: number;
-  appSecret: string;
-  publicOrigin: string;
-  /** D120: the sandbox server's origin, or null (production, or SANDBOX_ORIGIN=none). */
-  sandboxOrigin: string | null;
-  smsProvider: (typeof SMS_PROVIDERS)[number];
-  msg91: {
-    baseUrl: string;
-    /** Never logged. */
-    authKey: string;
-    /** The secret of the delivery-report webhook's URL; never logged. */
-    webhookToken: string;
-    templates: Record<SmsTemplateName, string>;
-    /**
-     * Issue 15: the Hindi template of each kind, where one is registered; a Hindi reader of a
-     * kind without one gets the English template.
-     */
-    templatesHi: Partial<Record<SmsTemplateName, string>>;
-    /** How long one send waits for MSG91 (the sender's default when absent). */
-    timeoutMs?: number;
-  };
-  whatsapp: {
-    baseUrl: string;
-    phoneNumberId: string;
-    /** Never logged. */
-    accessToken: string;
-    /** Checks the webhook's signatures; never logged. */
-    appSecret: string;
-    verifyToken: string;
-    templates: Record<WhatsAppTemplateName, string>;
-    /** The language code each template is approved in, per language of ours. */
-    languages: Record<Locale, string>;
-    timeoutMs?: number;
-  };
-  logLevel: LogLevel;
-  logRequests: boolean;
-  seedDemoData: boolean;
-  cashfree: {
-    env: (typeof CASHFREE_ENVS)[number];
-    clientId: string;
-    /** Signs webhooks too: never logged. */
-    clientSecret: string;
-    /** The PG API base: the local sandbox unless CASHFREE_PG_BASE_URL says otherwise. */
-    pgBaseUrl: string;
-    /** The verification API (PAN, bank account): the local sandbox by default. */
-    verificationBaseUrl: string;
-    /** The partner API (merchant onboarding, Aadhaar KYC): the local sandbox by default. */
-    partnerBaseUrl: string;
-    /** Sent as x-partner-apikey: never logged. */
-    partnerApiKey: string;
-    /** D120: the browser script the app loads for the hosted checkout. */
-    checkoutScriptUrl: string;
-  };
-  /** D15: the only origin whose checkout pages the browser may be sent to. */
-  checkoutOrigin: string;
-  /** D15: the only origin whose KYC (onboarding_link) pages the browser may be sent to. */
-  onboardingOrigin: string;
-  /** D122: request ids from this header when set (a load balancer's), else random. */
-  requestIdHeader: string | null;
-  /** Issue 13: the support desk's numbers shown on the Aadhaar step; none when unset. */
-  supportPhones: SupportPhone[];
-  /** D111: when open orders are re-read, and when an unpaid checkout ends at the gateway. */
-  reconcile: { firstCheckMs: number; orderExpiryMs: number };
-  /** D108: how often a worker sends the sweep (one per interval across all workers). */
-  sweepIntervalSeconds: number;
-  /** D108: whether this web process also runs the job worker (PGlite: one process owns it). */
-  workerInProcess: boolean;
-  /** D115: Fastify's trustProxy: false (the socket's address), a hop count or addresses. */
-  trustProxy: false | number | string[];
-  /** D114. */
-  otpFloods: OtpFloodLimits;
-}
+/** The server's settings: what configSchema makes of the environment. */
+export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -268,134 +366,26 @@ export class ConfigError extends Error {
 }
 
 /** Parses `env` (process.env in main, a literal object in tests); throws ConfigError. */
-/** A support number as configured: 'Toll-free', '1800 309 4455'. */
-export interface SupportPhone {
-  label: string;
-  number: string;
-}
-
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
   }
-  const e = parsed.data;
-  const nodeEnv = e.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
-  const host = e.HOST ?? '127.0.0.1';
-  const port = e.PORT ?? 3000;
-  const hostInUrl = host.includes(':') ? `[${host}]` : host; // an IPv6 address
-  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://${hostInUrl}:${port}`).replace(/\/+$/, '');
-  // D120: the sandbox imitates the gateway and reveals OTPs: never used in production unless
-  // named (a staging deployment), and `none` turns it off anywhere.
-  const namedSandbox = e.SANDBOX_ORIGIN ?? (production ? 'none' : DEFAULT_SANDBOX_ORIGIN);
-  const sandboxOrigin = namedSandbox === 'none' ? null : namedSandbox.replace(/\/+$/, '');
-  const cashfreeEnv = e.CASHFREE_ENV ?? 'sandbox';
-  const baseUrl = (api: CashfreeApi, configured: string | undefined) =>
-    (configured ?? defaultBaseUrl(api, cashfreeEnv, sandboxOrigin)).replace(/\/+$/, '');
-  const templates = Object.fromEntries(
-    SMS_TEMPLATE_NAMES.map((name) => [
-      name,
-      (e as Record<string, string | undefined>)[templateVariable(name)] ??
-        DEV_SMS_TEMPLATE_IDS[name],
-    ]),
-  ) as Record<SmsTemplateName, string>;
-  // Outside production the sandbox's Hindi templates; in production only those configured.
-  const templatesHi: Partial<Record<SmsTemplateName, string>> = {};
-  for (const name of SMS_TEMPLATE_NAMES) {
-    const id =
-      (e as Record<string, string | undefined>)[`${templateVariable(name)}_HI`] ??
-      (production ? undefined : DEV_SMS_TEMPLATE_IDS_HI[name]);
-    if (id) templatesHi[name] = id;
+  const config = parsed.data;
+  const production = config.nodeEnv === 'production';
+  if (config.seedDemoData && !isLoopback(config.host)) {
+    throw new ConfigError([
+      `SEED_DEMO_DATA: demo data is refused on HOST=${config.host}, which is not a loopback address`,
+    ]);
   }
-  // D15: the browser goes to checkout and KYC pages of the sandbox, or of the real gateway.
-  const gatewayPages = sandboxOrigin ?? publicOrigin;
-  const config: Config = {
-    nodeEnv,
-    host,
-    port,
-    databaseUrl: e.DATABASE_URL,
-    dataDir: e.DATA_DIR ?? '.data/pglite',
-    poolMax: e.DATABASE_POOL_MAX ?? DEFAULT_POOL_MAX,
-    appSecret: e.APP_SECRET ?? DEV_APP_SECRET,
-    publicOrigin,
-    sandboxOrigin,
-    smsProvider: e.SMS_PROVIDER ?? 'msg91',
-    msg91: {
-      baseUrl: (
-        e.MSG91_BASE_URL ?? (sandboxOrigin ? `${sandboxOrigin}/sandbox/msg91/api/v5` : MSG91_API)
-      ).replace(/\/+$/, ''),
-      authKey: e.MSG91_AUTH_KEY ?? DEV_MSG91_AUTH_KEY,
-      webhookToken: e.MSG91_WEBHOOK_TOKEN ?? DEV_MSG91_WEBHOOK_TOKEN,
-      templates,
-      templatesHi,
-    },
-    whatsapp: {
-      baseUrl: (
-        e.WHATSAPP_BASE_URL ??
-        (sandboxOrigin ? `${sandboxOrigin}/sandbox/whatsapp/v21.0` : WHATSAPP_API)
-      ).replace(/\/+$/, ''),
-      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? DEV_WHATSAPP_PHONE_NUMBER_ID,
-      accessToken: e.WHATSAPP_ACCESS_TOKEN ?? DEV_WHATSAPP_ACCESS_TOKEN,
-      appSecret: e.WHATSAPP_APP_SECRET ?? DEV_WHATSAPP_APP_SECRET,
-      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? DEV_WHATSAPP_VERIFY_TOKEN,
-      templates: Object.fromEntries(
-        WHATSAPP_TEMPLATE_NAMES.map((name) => [
-          name,
-          (e as Record<string, string | undefined>)[whatsAppTemplateVariable(name)] ??
-            WHATSAPP_TEMPLATES[name],
-        ]),
-      ) as Record<WhatsAppTemplateName, string>,
-      languages: {
-        en: e.WHATSAPP_LANGUAGE ?? WHATSAPP_LANGUAGE,
-        hi: e.WHATSAPP_LANGUAGE_HI ?? WHATSAPP_LANGUAGE_HI,
-      },
-    },
-    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    logRequests: e.LOG_REQUESTS ?? true,
-    seedDemoData: e.SEED_DEMO_DATA ?? !production,
-    cashfree: {
-      env: cashfreeEnv,
-      clientId: e.CASHFREE_CLIENT_ID ?? DEV_CASHFREE_CLIENT_ID,
-      clientSecret: e.CASHFREE_CLIENT_SECRET ?? DEV_CASHFREE_CLIENT_SECRET,
-      pgBaseUrl: baseUrl('pg', e.CASHFREE_PG_BASE_URL),
-      verificationBaseUrl: baseUrl('verification', e.CASHFREE_VERIFICATION_BASE_URL),
-      partnerBaseUrl: baseUrl('partners', e.CASHFREE_PARTNER_BASE_URL),
-      partnerApiKey: e.CASHFREE_PARTNER_API_KEY ?? DEV_CASHFREE_PARTNER_API_KEY,
-      checkoutScriptUrl:
-        e.CASHFREE_CHECKOUT_SCRIPT_URL ??
-        (sandboxOrigin ? `${sandboxOrigin}/sandbox/cashfree/js/v3/cashfree.js` : CASHFREE_SDK_URL),
-    },
-    checkoutOrigin: new URL(e.CHECKOUT_ORIGIN ?? gatewayPages).origin,
-    onboardingOrigin: new URL(e.ONBOARDING_ORIGIN ?? gatewayPages).origin,
-    requestIdHeader: e.REQUEST_ID_HEADER?.toLowerCase() ?? null,
-    supportPhones: (e.SUPPORT_PHONES ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((pair) => {
-        const [label = '', number = ''] = pair.split('=');
-        return { label: label.trim(), number: number.trim() };
-      }),
-    reconcile: {
-      firstCheckMs:
-        (e.RECONCILE_FIRST_CHECK_SECONDS ?? DEFAULT_RECONCILE_TIMING.firstCheckMs / 1000) * 1000,
-      orderExpiryMs:
-        (e.ORDER_EXPIRY_SECONDS ?? DEFAULT_RECONCILE_TIMING.orderExpiryMs / 1000) * 1000,
-    },
-    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS ?? 15,
-    workerInProcess:
-      e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
-    trustProxy: trustProxyOf(e.TRUST_PROXY),
-    otpFloods: otpFloodsOf(e),
-  };
-  if (!production && !isLoopback(host)) {
+  if (!production && !isLoopback(config.host)) {
     // D116: the known development secrets never face a network, whatever NODE_ENV says.
     const problems = secretProblems(config);
     if (problems.length > 0) {
       throw new ConfigError([
-        `HOST=${host} is not a loopback address, so development defaults are refused:`,
+        `HOST=${config.host} is not a loopback address, so development defaults are refused:`,
         ...problems,
       ]);
     }
@@ -403,10 +393,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (production) {
     const problems = secretProblems(config);
     // D15: with the real gateway, the pages the browser is sent to are on Cashfree's origins.
-    if (!sandboxOrigin && e.CHECKOUT_ORIGIN === undefined) {
+    if (!config.sandboxOrigin && env.CHECKOUT_ORIGIN === undefined) {
       problems.push("CHECKOUT_ORIGIN is missing: set it to the gateway's checkout origin");
     }
-    if (!sandboxOrigin && e.ONBOARDING_ORIGIN === undefined) {
+    if (!config.sandboxOrigin && env.ONBOARDING_ORIGIN === undefined) {
       problems.push("ONBOARDING_ORIGIN is missing: set it to the gateway's KYC pages' origin");
     }
     if (problems.length > 0) throw new ConfigError(problems);
@@ -414,28 +404,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return config;
 }
 
-function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+function trustProxyOf(value: string | undefined): false | number | string[] {
   if (value === undefined) return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((part) => part.trim());
 }
 
-function otpFloodsOf(e: z.infer<typeof envSchema>): OtpFloodLimits {
+/** D114: the limits as configured, over the default windows (an hour, a day, a minute). */
+function otpFloodsOf(e: Env): OtpFloodLimits {
   const d = DEFAULT_OTP_FLOOD_LIMITS;
-  const [codesHour, codesDay] = d.codesPerAddress;
-  const [wrongHour, wrongDay] = d.wrongGuessesPerAddress;
-  const limit = (max: number | undefined, fallback: RateLimit): RateLimit => ({
-    max: max ?? fallback.max,
-    windowMs: fallback.windowMs,
-  });
+  const limit = (max: number, { windowMs }: RateLimit): RateLimit => ({ max, windowMs });
   return {
     codesPerAddress: [
-      limit(e.OTP_CODES_PER_ADDRESS_PER_HOUR, codesHour!),
-      limit(e.OTP_CODES_PER_ADDRESS_PER_DAY, codesDay!),
+      limit(e.OTP_CODES_PER_ADDRESS_PER_HOUR, d.codesPerAddress[0]!),
+      limit(e.OTP_CODES_PER_ADDRESS_PER_DAY, d.codesPerAddress[1]!),
     ],
     wrongGuessesPerAddress: [
-      limit(e.OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR, wrongHour!),
-      limit(e.OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY, wrongDay!),
+      limit(e.OTP_WRONG_GUESSES_PER_ADDRESS_PER_HOUR, d.wrongGuessesPerAddress[0]!),
+      limit(e.OTP_WRONG_GUESSES_PER_ADDRESS_PER_DAY, d.wrongGuessesPerAddress[1]!),
     ],
     codesOverall: limit(e.OTP_CODES_PER_MINUTE, d.codesOverall),
   };
@@ -464,6 +450,17 @@ function defaultBaseUrl(
   return sandboxOrigin
     ? `${sandboxOrigin}/sandbox/cashfree/${api}`
     : CASHFREE_API_BASES[api].sandbox;
+}
+
+/** D214: the mode a server runs in, and why, as it says at start. */
+export function modeLine(config: Pick<Config, 'nodeEnv' | 'modeSource' | 'host' | 'seedDemoData'>) {
+  const why =
+    config.modeSource === 'NODE_ENV'
+      ? `NODE_ENV=${config.nodeEnv}`
+      : isLoopback(config.host)
+        ? `NODE_ENV unset, HOST=${config.host} is loopback`
+        : `NODE_ENV unset, HOST=${config.host} is not loopback`;
+  return `Mode: ${config.nodeEnv} (${why}); demo data ${config.seedDemoData ? 'on' : 'off'}`;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */

@@ -3,7 +3,7 @@
 import { buildApp } from './app';
 import { logDestination } from './http/logging';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, modeLine } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PHONES } from './demo';
 import { startWorker } from './jobs/worker';
@@ -46,6 +46,7 @@ async function main() {
       ? 'PostgreSQL'
       : config.dataDir;
   console.info(`TuitionPay is listening on ${address} (${config.nodeEnv}; database: ${where})`);
+  console.info(modeLine(config));
   if (config.sandboxOrigin) console.info(`Dev SMS outbox: ${config.sandboxOrigin}/sandbox/outbox`);
   if (config.seedDemoData) {
     console.info(

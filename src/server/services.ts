@@ -77,7 +77,7 @@ export function createServices({
   });
   const refunds = createRefundService({ db, clock, gateway });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
-  const dueLinks = createDueLinkService({ db, clock, users, paymentLinks });
+  const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
   return {
     db,
@@ -137,7 +137,13 @@ export function createServices({
     dues: createDueService({ db, clock, jobs }),
     cash: createCashEntryService({ db, clock, jobs }),
     dueLinks,
-    reminders: createReminderService({ db, clock, dueLinks, textMessages }),
+    reminders: createReminderService({
+      db,
+      clock,
+      dueLinks,
+      textMessages,
+      perDay: config.remindersPerDay,
+    }),
   };
 }
 

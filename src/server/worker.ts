@@ -3,7 +3,7 @@
 // instances. It serves no HTTP; the app it builds is only the way to the services.
 import { buildApp } from './app';
 import { logDestination } from './http/logging';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, modeLine } from './config';
 import { openDatabase } from './db/client';
 import { startWorker } from './jobs/worker';
 
@@ -23,7 +23,7 @@ async function main() {
     log: app.log,
     sweepIntervalSeconds: config.sweepIntervalSeconds,
   });
-  app.log.info('worker started');
+  app.log.info(`worker started; ${modeLine(config)}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -138,6 +138,12 @@ describe('spec §5 / D11 amount', () => {
     expect(messageOf(amountInputSchema, text)).toBe(message);
   });
 
+  it('the longest amount the field keeps is still told it is too large, in exact paise', () => {
+    const longest = amountInput('9'.repeat(20));
+    expect(messageOf(amountInputSchema, longest)).toBe('The amount can be at most ₹50,000');
+    expect(Number.isSafeInteger(parseRupeeInput(longest))).toBe(true);
+  });
+
   it('D11 amountInputSchema parses ₹1, ₹5,000 and ₹50,000 to paise', () => {
     expect(amountInputSchema.parse('1')).toBe(100);
     expect(amountInputSchema.parse('5,000')).toBe(500000);

@@ -31,7 +31,8 @@ import type { StepToStore } from '../../machines/tutorGuard/onboardingStep';
 import { ANALYTICS_EVENTS } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
 import { TUTOR_DASHBOARD_PATH, TUTOR_SIGNUP_PATH } from '../../src/domain/onboarding';
-import { StudentLoginPage } from '../../src/ui/routes/student/StudentLoginPage';
+import { StudentLoginView } from '../../src/ui/routes/student/StudentLoginPage';
+import { phoneView } from '../../src/ui/routes/student/studentLoginController';
 import { TutorLoginView } from '../../src/ui/routes/tutor/login/TutorLoginPage';
 import type { PathModel, UiLayer } from '../support/paths';
 import { buttonNamed, clickOn, typeInto } from '../support/uiPaths';
@@ -132,29 +133,17 @@ const title = (snapshot: LoginSnapshot) =>
   isStudent(snapshot) ? messages.studentLogin.title : messages.tutorLogin.title;
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 
-/** Actors the student's page has taken (its machine arrives in a chunk after the first paint). */
-const started = new WeakSet<object>();
-
 /** Each role's login page as the user sees it, on the path's actor. */
 export const loginScreen: UiLayer<typeof loginMachine, LoginWorld> = {
   view: ({ actor }) =>
     (actor as LoginActorRef).getSnapshot().context.role === 'student' ? (
-      <StudentLoginPage
-        startLogin={() => {
-          started.add(actor);
-          return actor as LoginActorRef;
-        }}
-      />
+      <StudentLoginView actor={actor as LoginActorRef} phoneView={phoneView} />
     ) : (
       <TutorLoginView actor={actor as LoginActorRef} />
     ),
-  ready: ({ actor }) => {
-    if ((actor as LoginActorRef).getSnapshot().context.role !== 'student') return;
-    assert.ok(started.has(actor), 'the page runs the login machine');
-  },
   gestures: {
     'phone.change': ({ value }, ui) => typeInto(phoneField(), value, ui),
-    // Only the tutor's page has the box; one already as asked cannot be ticked (or cleared).
+    // Only the tutor's page has the box (`possible` asks only for a change of it).
     'terms.change': async ({ agreed }, ui) => {
       const box = screen.queryByRole<HTMLInputElement>('checkbox');
       return !box || box.checked === agreed ? 'blocked' : clickOn(box, ui);
@@ -250,10 +239,13 @@ export const loginPathModel: PathModel<typeof loginMachine, LoginWorld> = {
   provide: provideLogin,
   events: loginEvents,
   ui: loginScreen,
-  // The account answers with the role's own kind (user/me for a student, a tutor's profile).
+  // The account answers with the role's own kind (user/me for a student, a tutor's profile);
+  // the terms box can only be ticked when clear, and cleared when ticked.
   possible: (snapshot, event) =>
-    event.type !== 'xstate.done.actor.loadAccount' ||
-    (event as { output?: Account }).output?.role === snapshot.context.role,
+    (event.type !== 'xstate.done.actor.loadAccount' ||
+      (event as { output?: Account }).output?.role === snapshot.context.role) &&
+    (event.type !== 'terms.change' ||
+      (event as EventObject & { agreed?: boolean }).agreed !== snapshot.context.terms),
   internal: {
     'xstate.done.actor.requestOtp': doneFixture(
       'requestOtp',

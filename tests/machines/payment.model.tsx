@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
 import { ReviewView } from '../../src/ui/routes/pay/ReviewFlow';
 import { ANALYTICS_EVENTS, PAYMENT_METHOD } from '../../src/domain/constants';
 import { computeBreakup } from '../../src/domain/fees';
@@ -85,7 +86,7 @@ const opening = () => {
 export const paymentScreen: UiLayer<typeof paymentMachine, World> = {
   view: ({ actor }) => <ReviewView actorRef={actor} />,
   gestures: {
-    // A method already chosen cannot be chosen again.
+    // A method already chosen cannot be chosen again (`possible` never asks it).
     'method.change': async ({ method }, ui) =>
       radio(method)?.checked ? 'blocked' : clickOn(radio(method), ui),
     'payment.submit': (_, ui) => clickOn(queryButton(m.proceedToPay), ui),
@@ -157,6 +158,10 @@ export const paymentPathModel: PathModel<typeof paymentMachine, World> = {
     }),
   events: paymentEvents,
   ui: paymentScreen,
+  // A radio button chooses the other method, never the one already chosen.
+  possible: (snapshot, event) =>
+    event.type !== 'method.change' ||
+    (event as EventObject & { method?: string }).method !== snapshot.context.method,
   internal: {
     'xstate.done.actor.readDraft': doneCases<World, DraftFacts>(
       'readDraft',

@@ -1,7 +1,7 @@
 // Journeys of the refundRequest machine (issue 5: a refund within the window, D5).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { REASON_MAX } from '../../machines/refundRequest/refundRequest.machine';
+import { REFUND_REASON_MAX_LENGTH } from '../../src/domain/constants';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { messages } from '../../src/domain/messages';
 import { flush, http, offline } from './loginFakes';
@@ -33,10 +33,10 @@ describe('refundRequest machine', () => {
     expect(snap().status).toBe('done');
   });
 
-  it('keeps at most REASON_MAX characters', () => {
+  it('keeps at most REFUND_REASON_MAX_LENGTH characters', () => {
     const { actor, snap } = start();
-    actor.send({ type: 'reason.change', value: 'x'.repeat(REASON_MAX + 10) });
-    expect(snap().context.reason).toHaveLength(REASON_MAX);
+    actor.send({ type: 'reason.change', value: 'x'.repeat(REFUND_REASON_MAX_LENGTH + 10) });
+    expect(snap().context.reason).toHaveLength(REFUND_REASON_MAX_LENGTH);
   });
 
   it("shows the server's refusal (400 window passed, 409 already requested); Back edits again", async () => {

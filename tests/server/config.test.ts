@@ -15,6 +15,7 @@ import {
   DEV_WHATSAPP_PHONE_NUMBER_ID,
   DEV_WHATSAPP_VERIFY_TOKEN,
   loadConfig,
+  modeLine,
 } from '../../src/server/config';
 
 const REAL_SECRET = 'k'.repeat(48);
@@ -43,6 +44,7 @@ describe('configuration', () => {
   it('runs locally with no environment at all, against the sandbox server (D120)', () => {
     expect(loadConfig({})).toEqual({
       nodeEnv: 'development',
+      modeSource: 'host',
       host: '127.0.0.1',
       port: 3000,
       databaseUrl: undefined,
@@ -90,6 +92,7 @@ describe('configuration', () => {
       poolMax: 5,
       trustProxy: false,
       otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
+      remindersPerDay: { sms: 100_000, whatsapp: 1_000 },
     });
   });
 
@@ -280,7 +283,7 @@ describe('configuration', () => {
   });
 
   it('refuses development defaults on any address but loopback, whatever NODE_ENV (9.4)', () => {
-    for (const NODE_ENV of [undefined, 'development', 'test']) {
+    for (const NODE_ENV of ['development', 'test']) {
       expect(problemsOf({ NODE_ENV, HOST: '0.0.0.0' })).toEqual([
         expect.stringMatching(/^HOST=0.0.0.0 is not a loopback address/),
         expect.stringMatching(/^APP_SECRET is missing/),
@@ -300,10 +303,52 @@ describe('configuration', () => {
       ]);
     }
     const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
-    expect(loadConfig({ HOST: '10.0.0.5', ...real }).host).toBe('10.0.0.5');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '10.0.0.5', ...real }).host).toBe(
+      '10.0.0.5',
+    );
     for (const HOST of ['127.0.0.1', '127.0.1.1', 'localhost', '::1']) {
       expect(loadConfig({ HOST }).host).toBe(HOST);
     }
+  });
+
+  it('treats a server others can reach with no NODE_ENV as production, and says so (D214)', () => {
+    const { CHECKOUT_ORIGIN, ONBOARDING_ORIGIN, ...gateway } = REAL_GATEWAY;
+    const real = { APP_SECRET: REAL_SECRET, ...gateway, ...REAL_SMS };
+    // Production's own rules apply: without real secrets it refuses, as production does.
+    expect(problemsOf({ HOST: '0.0.0.0' })).toEqual(problemsOf({ NODE_ENV: 'production' }));
+    expect(problemsOf({ HOST: '0.0.0.0', ...real })).toEqual([
+      expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
+      expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
+    ]);
+    const config = loadConfig({ HOST: '0.0.0.0', ...real, CHECKOUT_ORIGIN, ONBOARDING_ORIGIN });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      seedDemoData: false,
+      sandboxOrigin: null,
+    });
+    expect(modeLine(config)).toBe(
+      'Mode: production (NODE_ENV unset, HOST=0.0.0.0 is not loopback); demo data off',
+    );
+    expect(modeLine(loadConfig({}))).toBe(
+      'Mode: development (NODE_ENV unset, HOST=127.0.0.1 is loopback); demo data on',
+    );
+  });
+
+  it('refuses demo data on a server others can reach, whatever NODE_ENV (D214)', () => {
+    const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
+    const refusal = [
+      expect.stringMatching(/^SEED_DEMO_DATA: demo data is refused on HOST=0\.0\.0\.0/),
+    ];
+    for (const NODE_ENV of ['development', 'production', undefined]) {
+      expect(problemsOf({ NODE_ENV, HOST: '0.0.0.0', SEED_DEMO_DATA: 'true', ...real })).toEqual(
+        refusal,
+      );
+    }
+    // Unasked, a development server on the network seeds none.
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0', ...real }).seedDemoData).toBe(
+      false,
+    );
+    expect(loadConfig({ SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
   it('refuses a short or development secret in production', () => {

@@ -210,12 +210,11 @@ describe.each(testDatabases())('Cashfree adapter on $name', (database) => {
       basePath: `${base}/sandbox/cashfree/pg`,
       timeoutMs: 200,
     });
-    const started = Date.now();
+    // Only our timeout says 'timeout': waited out, the sandbox would answer (a 404 for slow_1).
     expect(await rejection(impatient.fetchOrder('slow_1'))).toMatchObject({
       status: null,
       code: 'timeout',
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('reports a gateway that cannot be reached', async () => {

@@ -79,12 +79,11 @@ describe.each(testDatabases())('MSG91 through the sandbox on $name', (database) 
     expect(down).toMatchObject({ transient: true, status: 500 });
     expect(calls).toHaveLength(3);
     await faults('timeout');
-    const started = Date.now();
+    // Only our timeout gives this message: the sandbox's MSG91 holds its answer longer.
     const slow = await sender(fetchImpl, { retries: 2, timeoutMs: 100 })
       .send({ phone: '9876543210', template: 'otp', vars: { otp: '1234' }, language: 'en' })
       .catch((e: unknown) => e);
     expect(slow).toMatchObject({ transient: true, message: 'MSG91 did not answer in time' });
-    expect(Date.now() - started).toBeLessThan(5_000);
     // D142: not sent again (MSG91 may have taken it; the phone would get it twice).
     expect(calls).toHaveLength(4);
     await faults(null);

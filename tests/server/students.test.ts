@@ -40,6 +40,7 @@ describe.each(testDatabases())('students on $name', (database) => {
       batch: 'Class 10 Maths',
       source: 'added',
       left_at: null,
+      confirmed: true,
     });
     const list = await api('GET', STUDENTS, { token: asha.token });
     expect(list.statusCode).toBe(200);
@@ -55,11 +56,13 @@ describe.each(testDatabases())('students on $name', (database) => {
           batch: null,
           source: 'paid',
           left_at: null,
+          confirmed: true,
         },
       ],
       count: 2,
       page: 1,
       page_size: 20,
+      unconfirmed: 0,
     });
 
     // A payer the tutor then adds is listed once, as added.

@@ -70,7 +70,7 @@ export class LogCapture extends Writable {
   }
 }
 
-async function openTestDatabase(target: TestDatabase) {
+export async function openTestDatabase(target: TestDatabase) {
   if (target.name === 'pglite') {
     // A copy of a migrated database (migratedPglite.ts), rather than a new one's initdb.
     const startFrom = new Blob([readFileSync(inject('migratedPglite'))]);
@@ -184,12 +184,12 @@ export async function startTestServer(target: TestDatabase, options: TestServerO
     DATABASE_URL: 'memory://',
     // Tests run jobs by hand (tests/support/jobs.ts), with no worker timers.
     WORKER_IN_PROCESS: 'false',
+    // The in-process sandbox answers as fast as the machine can; a busy 2-core CI running a
+    // flood test can take seconds (tests of the timeout itself set their own).
+    MSG91_TIMEOUT_MS: '30000',
     ...options.env,
   };
   const config: Config = loadConfig(env);
-  // The in-process sandbox answers as fast as the machine can; a busy 2-core CI running a flood
-  // test can take seconds (tests of the timeout itself set their own).
-  config.msg91.timeoutMs = 30_000;
   const clock = new TestClock();
   const logs = new LogCapture();
   const sandbox = await startTestSandbox(

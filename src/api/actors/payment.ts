@@ -12,6 +12,7 @@
 // - The search by phone needs the session (D26): without one it answers 'unauthorized' with no
 //   request at all.
 import { isProfileComplete } from '../../../machines/login/profile';
+import { LINK_ID_PATTERN } from '../../domain/ids';
 import type { FeeSettings, TutorLookup } from '../../../machines/amountEntry/amountEntry.machine';
 import type { OrderView } from '../../../machines/orderStatus/orderStatus.machine';
 import type {
@@ -296,7 +297,7 @@ async function viewer(signal?: AbortSignal): Promise<LinkViewer> {
 }
 
 async function loadLink({ linkId }: { linkId: string }, signal?: AbortSignal): Promise<LinkLoad> {
-  if (!/^[A-Za-z0-9_-]{3,45}$/.test(linkId)) return { link: null, viewer: 'anonymous' };
+  if (!LINK_ID_PATTERN.test(linkId)) return { link: null, viewer: 'anonymous' };
   const result = await maybeAuthenticated((client) =>
     client.GET('/payments/payment-link/{id}/', { params: { path: { id: linkId } }, signal }),
   );

@@ -3,6 +3,12 @@
 // rupees at the API, paise in the app. Each call rejects with the client's ApiFailure (D37).
 import type { IstDateRange } from '../../domain/dateRange';
 import type { CashCall, CashReceiptShown } from '../../../machines/cashEntry/cashEntry.machine';
+import type {
+  DueRow,
+  DuesPage,
+  MonthFigures,
+  ReminderLogPage,
+} from '../../../machines/duesTab/dueRows';
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
 import { rupeesToPaise } from '../../domain/money';
 import { api } from '../appClient';
@@ -10,37 +16,13 @@ import type { Schemas } from '../client';
 import { data } from '../errors';
 import { downloaded, type DownloadedFile } from './tutorMoney';
 
-export type DueStatus = Schemas['DueStatus'];
-
-export interface DueRow {
-  id: number;
-  studentId: number;
-  studentName: string;
-  /** Who pays it (the parent when set): a shared link goes to this phone. */
-  payerPhone: string;
-  batch: string | null;
-  planName: string;
-  period: string;
-  dueDate: string;
-  amount: number;
-  paid: number;
-  left: number;
-  status: DueStatus;
-  settledBy: Schemas['Due']['settled_by'];
-  note: string | null;
-}
-
-export interface DueFigures {
-  month: string;
-  expected: number;
-  collected: number;
-  outstanding: number;
-  carriedForward: number;
-  overdue: number;
-}
-
-/** A month's dues as one page, with the month's figures beside it. */
-export type DuesPage = Page<DueRow> & { figures: DueFigures };
+export type {
+  DueRow,
+  DuesPage,
+  MonthFigures,
+  ReminderRow,
+} from '../../../machines/duesTab/dueRows';
+export type DueStatus = DueRow['status'];
 
 const dueRowOf = (due: Schemas['Due']): DueRow => ({
   id: due.id,
@@ -103,12 +85,6 @@ export async function fetchDueMonth(
   };
 }
 
-export interface MonthFigures {
-  month: string;
-  expected: number;
-  collected: number;
-}
-
 /** `GET dues/months/?to=`: the six months up to the one shown, oldest first, as one page. */
 export async function fetchDueMonths(
   request: PageRequest<string>,
@@ -161,8 +137,6 @@ export async function remindNow(studentId: number): Promise<void> {
   await data(api.POST('/reminders/', { body: { student_id: studentId } }));
 }
 
-export type ReminderRow = Schemas['Reminder'];
-
 /** `GET reminders/settings/` (D151). */
 export async function fetchReminderSettings(): Promise<Schemas['ReminderSettings']> {
   return data(api.GET('/reminders/settings/'));
@@ -179,7 +153,7 @@ export async function saveReminderSettings(
 export async function fetchReminders(
   _request: PageRequest<null>,
   signal?: AbortSignal,
-): Promise<Page<ReminderRow> & { stopped: Schemas['ReminderLog']['stopped'] }> {
+): Promise<ReminderLogPage> {
   const answer = await data(api.GET('/reminders/', { signal }));
   return {
     items: answer.results,

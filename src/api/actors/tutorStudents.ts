@@ -10,7 +10,7 @@ import type {
 } from '../../../machines/studentImport/studentImport.machine';
 import type { StudentChangeCall } from '../../../machines/studentEdit/studentEdit.machine';
 import type { StudentChoice } from '../../../machines/planEditor/planEditor.machine';
-import type { StudentInput } from '../../domain/students';
+import type { StudentInput, StudentStatus } from '../../domain/students';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data } from '../errors';
@@ -18,7 +18,7 @@ import { MONEY_PAGE_SIZE } from './tutorMoney';
 
 export type StudentRow = Schemas['Student'];
 
-export type StudentStatus = 'current' | 'left';
+export type { StudentStatus } from '../../domain/students';
 
 /** `GET students/`: added students and students who paid, by name; or those who left. */
 export async function fetchStudents(
@@ -91,3 +91,8 @@ export const addStudentActor = fromPromise<{ name: string }, StudentInput>(
 export const importStudentsActor = fromPromise<ImportReport, ImportRequest>(
   async ({ input, signal }) => data(api.POST('/students/import/', { body: input, signal })),
 );
+
+/** D210: `POST students/confirm/`: every imported phone the tutor has not confirmed. */
+export const confirmStudentsActor = fromPromise<void, { id: string }>(async ({ signal }) => {
+  await data(api.POST('/students/confirm/', { body: {}, signal }));
+});

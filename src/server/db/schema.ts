@@ -1,6 +1,7 @@
 // The database schema (Drizzle). `npm run db:generate` turns changes into SQL migrations under
 // ./migrations, applied at startup for PGlite and PostgreSQL alike. The server keeps no state
-// in process: codes, rate limits and sessions are rows, so instances can scale out.
+// in process: codes, rate limits and sessions are rows, so instances can scale out. Enum
+// columns and their checks are built from src/domain's lists, so neither can drift from them.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -10,12 +11,38 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS, USER_ROLES } from '../../domain/constants';
+import { FEE_PLAN_KINDS } from '../../domain/feePlans';
+import { LOCALES } from '../../domain/locale';
+import {
+  DUE_SETTLEMENTS,
+  DUE_STATUSES,
+  REMINDER_CHANNELS,
+  REMINDER_KINDS,
+  REMINDER_SKIPS,
+  TEXT_CHANNELS,
+  TEXT_STATUSES,
+} from '../../domain/dues';
+import {
+  ORDER_STATUSES,
+  PAYMENT_LINK_STATUSES,
+  REFUND_CAUSES,
+  REFUND_STATUSES,
+} from '../../domain/statuses';
+
+/**
+ * A check that `column` holds one of `values`: src/domain's list, so the SQL cannot drift from
+ * it. The values are written into the SQL (a check takes no parameters); they are our constants.
+ */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Money is integer paise (D9, D38); bigint so sums never overflow, read as a safe number. */
@@ -26,7 +53,7 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull().unique(),
-    role: text('role', { enum: ['student', 'teacher'] }).notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
     pan: text('pan'),
@@ -37,14 +64,12 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     kycApprovedAt: at('kyc_approved_at'),
     /** Issue 15: the language the user last used the app in; their texts are in it. */
-    language: text('language', { enum: ['en', 'hi'] })
-      .notNull()
-      .default('en'),
+    language: text('language', { enum: LOCALES }).notNull().default('en'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('users_role_check', sql`${t.role} in ('student', 'teacher')`),
-    check('users_language_check', sql`${t.language} in ('en', 'hi')`),
+    check('users_role_check', oneOf(t.role, USER_ROLES)),
+    check('users_language_check', oneOf(t.language, LOCALES)),
   ],
 );
 
@@ -98,7 +123,7 @@ export const otpCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    role: text('role', { enum: ['student', 'teacher'] }).notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: at('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -148,16 +173,12 @@ export const smsMessages = pgTable(
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
     /** D151: SMS (MSG91) or WhatsApp (the Cloud API); a WhatsApp text that fails goes by SMS. */
-    channel: text('channel', { enum: ['sms', 'whatsapp'] })
-      .notNull()
-      .default('sms'),
+    channel: text('channel', { enum: TEXT_CHANNELS }).notNull().default('sms'),
     template: text('template').notNull(),
     vars: jsonb('vars').notNull(),
     /** Issue 15: the recipient's language, which registered template goes. */
-    language: text('language', { enum: ['en', 'hi'] })
-      .notNull()
-      .default('en'),
-    status: text('status', { enum: ['queued', 'sent', 'delivered', 'failed'] }).notNull(),
+    language: text('language', { enum: LOCALES }).notNull().default('en'),
+    status: text('status', { enum: TEXT_STATUSES }).notNull(),
     /** The SMS sent instead when this WhatsApp text failed. */
     replacedBy: integer('replaced_by'),
     attempts: integer('attempts').notNull().default(0),
@@ -169,12 +190,9 @@ export const smsMessages = pgTable(
   (t) => [
     index('sms_messages_status_created_idx').on(t.status, t.createdAt),
     index('sms_messages_request_idx').on(t.providerRequestId),
-    check('sms_messages_language_check', sql`${t.language} in ('en', 'hi')`),
-    check(
-      'sms_messages_status_check',
-      sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`,
-    ),
-    check('sms_messages_channel_check', sql`${t.channel} in ('sms', 'whatsapp')`),
+    check('sms_messages_language_check', oneOf(t.language, LOCALES)),
+    check('sms_messages_status_check', oneOf(t.status, TEXT_STATUSES)),
+    check('sms_messages_channel_check', oneOf(t.channel, TEXT_CHANNELS)),
   ],
 );
 
@@ -190,7 +208,7 @@ export const paymentLinks = pgTable(
     amount: paise('amount').notNull(),
     purpose: text('purpose').notNull(),
     studentPhone: text('student_phone'),
-    status: text('status', { enum: ['ACTIVE', 'PAID', 'CANCELLED', 'EXPIRED'] }).notNull(),
+    status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull(),
     expiresAt: at('expires_at').notNull(),
     /** The order that paid the link (D19: paid once). */
     orderId: text('order_id').references((): AnyPgColumn => orders.id),
@@ -199,10 +217,7 @@ export const paymentLinks = pgTable(
   },
   (t) => [
     index('payment_links_payee_created_idx').on(t.payeeId, t.createdAt),
-    check(
-      'payment_links_status_check',
-      sql`${t.status} in ('ACTIVE', 'PAID', 'CANCELLED', 'EXPIRED')`,
-    ),
+    check('payment_links_status_check', oneOf(t.status, PAYMENT_LINK_STATUSES)),
     check('payment_links_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -223,13 +238,11 @@ export const orders = pgTable(
     fee: paise('fee').notNull(),
     charges: paise('charges').notNull(),
     total: paise('total').notNull(),
-    paymentMethod: text('payment_method', { enum: ['cc', 'upi'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     settlementType: text('settlement_type').notNull(),
     paymentLinkId: text('payment_link_id').references(() => paymentLinks.id),
     bookSession: boolean('book_session').notNull().default(false),
-    status: text('status', {
-      enum: ['ACTIVE', 'PAID', 'EXPIRED', 'TERMINATED', 'TERMINATION_REQUESTED'],
-    }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     cfOrderId: text('cf_order_id'),
     paymentSessionId: text('payment_session_id'),
     gatewayExpiresAt: at('gateway_expires_at'),
@@ -246,11 +259,8 @@ export const orders = pgTable(
     // D10: the payee's paid total.
     index('orders_payee_status_idx').on(t.payeeId, t.status),
     index('orders_payment_link_idx').on(t.paymentLinkId),
-    check(
-      'orders_status_check',
-      sql`${t.status} in ('ACTIVE', 'PAID', 'EXPIRED', 'TERMINATED', 'TERMINATION_REQUESTED')`,
-    ),
-    check('orders_method_check', sql`${t.paymentMethod} in ('cc', 'upi')`),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
     check(
       'orders_amounts_check',
       sql`${t.baseAmount} > 0 and ${t.fee} >= 0 and ${t.charges} >= 0 and ${t.total} = ${t.baseAmount} + ${t.fee} + ${t.charges}`,
@@ -372,10 +382,8 @@ export const refunds = pgTable(
     amount: paise('amount').notNull(),
     reason: text('reason').notNull(),
     /** Set when the platform refunds on its own (D112): why, as a code; null for a request. */
-    cause: text('cause', { enum: ['over_cap', 'link_already_paid', 'link_closed'] }),
-    status: text('status', {
-      enum: ['REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED'],
-    }).notNull(),
+    cause: text('cause', { enum: REFUND_CAUSES }),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
     /** When the refund job should next send or re-read this PENDING refund. */
     nextCheckAt: at('next_check_at'),
     /** Our refund id at the gateway (refund_id) and the gateway's own (cf_refund_id). */
@@ -392,14 +400,8 @@ export const refunds = pgTable(
     index('refunds_tutor_requested_idx').on(t.tutorId, t.requestedAt),
     index('refunds_student_requested_idx').on(t.studentId, t.requestedAt),
     index('refunds_next_check_idx').on(t.nextCheckAt),
-    check(
-      'refunds_cause_check',
-      sql`${t.cause} is null or ${t.cause} in ('over_cap', 'link_already_paid', 'link_closed')`,
-    ),
-    check(
-      'refunds_status_check',
-      sql`${t.status} in ('REQUESTED', 'DECLINED', 'PENDING', 'SUCCESS', 'FAILED')`,
-    ),
+    check('refunds_cause_check', sql`${t.cause} is null or ${oneOf(t.cause, REFUND_CAUSES)}`),
+    check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
     check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -451,6 +453,11 @@ export const tutorStudents = pgTable(
     batch: text('batch'),
     /** D234: the batch as plans match it (domain batchKey: no case, no spaces). */
     batchKey: text('batch_key'),
+    /**
+     * D210: when the tutor vouched for these phones (added one by one: at once; from a CSV: when
+     * they confirm the import). No reminder goes to a phone the tutor has not confirmed.
+     */
+    confirmedAt: at('confirmed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     /** D230: when the student joined their batch (added, moved or back): batch plans count from it. */
     batchSince: at('batch_since').notNull().defaultNow(),
@@ -480,7 +487,7 @@ export const feePlans = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['monthly', 'instalments', 'one_time'] }).notNull(),
+    kind: text('kind', { enum: FEE_PLAN_KINDS }).notNull(),
     /** For one student, or (`batch`) for every student of a batch. */
     studentId: integer('student_id').references(() => tutorStudents.id, { onDelete: 'cascade' }),
     batch: text('batch'),
@@ -540,11 +547,9 @@ export const dues = pgTable(
     dueDate: text('due_date').notNull(),
     amount: paise('amount').notNull(),
     paid: paise('paid').notNull().default(0),
-    status: text('status', { enum: ['open', 'partly_paid', 'paid', 'waived'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: DUE_STATUSES }).notNull().default('open'),
     /** How a due the tutor settled by hand was paid ('cash', 'other'), or why it was waived. */
-    settledBy: text('settled_by', { enum: ['cash', 'other', 'waived'] }),
+    settledBy: text('settled_by', { enum: DUE_SETTLEMENTS }),
     note: text('note'),
     settledAt: at('settled_at'),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -562,6 +567,8 @@ export const dues = pgTable(
 
 // D147: the dues a payment link is for. Paying the link settles them oldest first, and
 // `applied` keeps what the payment put toward each (the receipt names them).
+// D207: `open_for` is the payer's phone while the link may still be paid; one such row per due
+// and payer (the partial unique index). Opening a link clears it on the links that ended.
 export const linkDues = pgTable(
   'link_dues',
   {
@@ -572,10 +579,14 @@ export const linkDues = pgTable(
       .notNull()
       .references(() => dues.id, { onDelete: 'cascade' }),
     applied: paise('applied'),
+    openFor: text('open_for'),
   },
   (t) => [
     uniqueIndex('link_dues_link_due_idx').on(t.linkId, t.dueId),
     index('link_dues_due_idx').on(t.dueId),
+    uniqueIndex('link_dues_open_idx')
+      .on(t.dueId, t.openFor)
+      .where(sql`${t.openFor} is not null`),
   ],
 );
 
@@ -637,9 +648,12 @@ export const reminders = pgTable(
     payerName: text('payer_name').notNull(),
     /** 'YYYY-MM-DD' (IST). */
     day: text('day').notNull(),
-    kind: text('kind', { enum: ['scheduled', 'manual'] }).notNull(),
-    /** Why it was not sent, or null: then the text message carries the outcome. */
-    skipped: text('skipped', { enum: ['opted_out', 'cannot_accept_payments'] }),
+    kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+    /**
+     * Why it was not sent, or null: then the text message carries the outcome. D210: a phone
+     * the tutor has not confirmed, the tutor's daily cap, the platform's daily ceiling.
+     */
+    skipped: text('skipped', { enum: REMINDER_SKIPS }),
     amount: paise('amount').notNull(),
     linkId: text('link_id').references(() => paymentLinks.id),
     smsMessageId: integer('sms_message_id').references(() => smsMessages.id),
@@ -648,7 +662,25 @@ export const reminders = pgTable(
   (t) => [
     uniqueIndex('reminders_slot_idx').on(t.tutorId, t.payerPhone, t.day),
     index('reminders_tutor_created_idx').on(t.tutorId, t.createdAt),
+    check(
+      'reminders_skipped_check',
+      sql`${t.skipped} is null or ${oneOf(t.skipped, REMINDER_SKIPS)}`,
+    ),
   ],
+);
+
+// D210: reminders sent on an IST day, per scope: 'tutor:<id>' (the tutor's daily cap) and
+// 'channel:sms' / 'channel:whatsapp' (the platform's daily ceiling per channel). A reminder's
+// transaction adds itself last, only while the count is under its limit, so the row's lock is
+// held for the commit alone and racing workers never pass a limit.
+export const reminderCounts = pgTable(
+  'reminder_counts',
+  {
+    scope: text('scope').notNull(),
+    day: text('day').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
 );
 
 // D148: payers who replied STOP: no reminder goes to them again.
@@ -667,10 +699,10 @@ export const reminderSettings = pgTable(
     /** Off: only the reminders the tutor sends now go out. */
     automatic: boolean('automatic').notNull(),
     /** 'whatsapp': WhatsApp, with SMS when WhatsApp cannot deliver; 'sms': SMS only. */
-    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    channel: text('channel', { enum: REMINDER_CHANNELS }).notNull(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('reminder_settings_channel_check', sql`${t.channel} in ('whatsapp', 'sms')`)],
+  (t) => [check('reminder_settings_channel_check', oneOf(t.channel, REMINDER_CHANNELS))],
 );
 
 export type UserRow = typeof users.$inferSelect;

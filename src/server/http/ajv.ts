@@ -71,3 +71,45 @@ export function refuseNonFinite(validate: Validate): Validate {
   };
   return checked;
 }
+
+/** D214: the one way to write an integer in a path or a query string: decimal digits. */
+const CANONICAL_INTEGER = /^-?(?:0|[1-9]\d*)$/;
+
+const isIntegerSchema = (schema: unknown): boolean => {
+  const type = (schema as { type?: unknown } | null)?.type;
+  return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+};
+
+/**
+ * Ajv coerces '0x10', '1e1', ' 16' and '+16' to 16 (JavaScript's Number()): a path id would
+ * name another row than the one written. Integer parameters (of `schema`, an object of them)
+ * are refused unless written as canonical decimal digits, before `validate` coerces them.
+ */
+export function refuseLooseIntegers(schema: Record<string, unknown>, validate: Validate): Validate {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const integers = Object.keys(properties).filter((key) => isIntegerSchema(properties[key]));
+  if (integers.length === 0) return validate;
+  const checked: Validate = (data) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    for (const key of integers) {
+      const raw = values[key];
+      const texts = Array.isArray(raw) ? raw : [raw];
+      if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) {
+        checked.errors = [
+          {
+            instancePath: `/${key}`,
+            schemaPath: '#/type',
+            keyword: 'type',
+            params: { type: 'integer' },
+            message: 'must be an integer written in decimal digits',
+          },
+        ];
+        return false;
+      }
+    }
+    const ok = validate(data);
+    checked.errors = validate.errors;
+    return ok;
+  };
+  return checked;
+}

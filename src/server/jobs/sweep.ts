@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { orders, paymentLinks, refunds, smsMessages, webhookReceipts } from '../db/schema';
 import { forgetExpiredKeys } from '../services/idempotency';
 import type { JobQueue } from './queue';
+import { OPEN_ORDER_STATUSES } from '../../domain/statuses';
 import { toIstIsoString } from '../../domain/time';
 
 /** At most this many of each kind per sweep; the next sweep takes the rest. */
@@ -33,12 +34,7 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
   const dueOrders = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        inArray(orders.status, ['ACTIVE', 'TERMINATION_REQUESTED']),
-        lte(orders.nextCheckAt, now),
-      ),
-    )
+    .where(and(inArray(orders.status, OPEN_ORDER_STATUSES), lte(orders.nextCheckAt, now)))
     .orderBy(orders.nextCheckAt)
     .limit(BATCH);
   for (const { id } of dueOrders) await jobs.send('order-reconcile', { orderId: id });

@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { Contract, ContractOperation, JsonSchema } from '../contract';
-import { refuseNonFinite, type ContractAjv } from '../http/ajv';
+import { refuseLooseIntegers, refuseNonFinite, type ContractAjv } from '../http/ajv';
+import { refuseNulCharacters } from '../http/nulCharacters';
 import type { Handlers } from '../http/handler';
 import type { Services } from '../services';
 import {
@@ -26,6 +27,15 @@ declare module 'fastify' {
     rawBody?: Buffer;
   }
 }
+
+/** Webhooks a provider sends (a 5xx has them retried): a NUL in a field is ignored (D211). */
+export const PROVIDER_OPERATIONS: ReadonlySet<string> = new Set([
+  'receivePaymentWebhook',
+  'receiveOnboardingWebhook',
+  'receiveWhatsAppWebhook',
+  'receiveSmsDeliveryReport',
+  'receiveSmsReply',
+]);
 
 /** Operations whose handlers need the raw body next to the parsed one. */
 export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set([
@@ -52,7 +62,9 @@ export interface RegisterOptions {
 /** Request validators from the contract's ajv; an optional body may be absent. */
 function validatorFor(ajv: RegisterOptions['ajv'], op: ContractOperation) {
   return ({ schema, httpPart }: { schema: JsonSchema; httpPart?: string }) => {
-    if (httpPart !== 'body') return refuseNonFinite(ajv.parts.compile(schema));
+    if (httpPart !== 'body') {
+      return refuseLooseIntegers(schema, refuseNonFinite(ajv.parts.compile(schema)));
+    }
     const validate: ValidateFunction = ajv.bodies.compile(schema);
     if (op.bodyRequired) return validate;
     // Fastify hands an absent body over as null.
@@ -66,6 +78,14 @@ function validatorFor(ajv: RegisterOptions['ajv'], op: ContractOperation) {
     return optional;
   };
 }
+
+/** The names of the path and query parameters `op` declares. */
+const parameterNames = (op: ContractOperation): ReadonlySet<string> =>
+  new Set(
+    [op.schema.params, op.schema.querystring].flatMap((schema) =>
+      Object.keys((schema?.properties ?? {}) as Record<string, unknown>),
+    ),
+  );
 
 /** D19's `Authorization: Token <api key>` scheme next to the Bearer one. */
 function withApiKeys(bearer: AuthenticatorFor, apiKeys: Authenticator): AuthenticatorFor {
@@ -90,17 +110,24 @@ function rawMediaType(op: ContractOperation, result: LooseReply): string | undef
   );
 }
 
-/** Keeps the body's bytes on `request.rawBody` and hands the parser the same bytes. */
+/**
+ * Keeps the body's bytes on `request.rawBody` and hands the parser the same bytes. D212: a body
+ * over `limit` is a 413 that closes the connection: the rest of it is never read, so the socket
+ * could serve no next request (a proxy pooling connections would hand it to the next user).
+ */
 function keepRawBody(limit: number): preParsingHookHandler {
-  return async (request, _reply, payload) => {
+  const tooLarge = (reply: FastifyReply) => {
+    void reply.header('connection', 'close');
+    return Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+  };
+  return async (request, reply, payload) => {
+    if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge(reply);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
       size += buffer.length;
-      if (size > limit) {
-        throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
-      }
+      if (size > limit) throw tooLarge(reply);
       chunks.push(buffer);
     }
     const raw = Buffer.concat(chunks);
@@ -140,6 +167,10 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
       url: op.url,
       schema: op.schema,
       validatorCompiler: validatorFor(ajv, op),
+      preValidation: refuseNulCharacters(
+        PROVIDER_OPERATIONS.has(op.operationId),
+        parameterNames(op),
+      ),
       ...(onRequest ? { onRequest } : {}),
       ...(RAW_BODY_OPERATIONS.has(op.operationId)
         ? { preParsing: keepRawBody(app.initialConfig.bodyLimit ?? 1024 * 1024) }

@@ -16,7 +16,7 @@ export const smsHandlers = {
     const known = await services.textMessages.report({
       requestId: body.requestId,
       delivered: body.status === DELIVERED,
-      description: body.desc ?? `status ${body.status}`,
+      description: body.desc || `status ${body.status}`,
     });
     return { status: 200, body: { result: known ? 'processed' : 'ignored' } };
   },

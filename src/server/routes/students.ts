@@ -53,6 +53,11 @@ export const studentHandlers = {
     return { status: 200, body: result.value };
   },
 
+  async confirmStudents({ body, auth, services }) {
+    const result = await services.students.confirm(requireSession(auth).user, body.student_ids);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
   async importStudents({ body, auth, services }) {
     const { user } = requireSession(auth);
     const result = await services.students.importCsv(user, body.csv, body.accept);

@@ -30,7 +30,7 @@ export const whatsAppHandlers = {
     if (!signed) {
       return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     }
-    const news = readWhatsAppNews(request.body);
+    const news = readWhatsAppNews(request.body, services.clock.now());
     if (!news) return { status: 200, body: { result: 'ignored' } };
     let known = false;
     for (const status of news.statuses) {

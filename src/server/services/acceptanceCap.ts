@@ -5,6 +5,7 @@
 // the share is released when the order ends unpaid or is refunded.
 import { and, eq, gt, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Paise } from '../../domain/money';
+import { OPEN_ORDER_STATUSES } from '../../domain/statuses';
 import type { Database } from '../db/client';
 import { orders, refunds } from '../db/schema';
 
@@ -37,7 +38,7 @@ export async function heldAgainstCap(
   now: Date,
 ): Promise<Paise> {
   const stillPayable = and(
-    inArray(orders.status, ['ACTIVE', 'TERMINATION_REQUESTED']),
+    inArray(orders.status, OPEN_ORDER_STATUSES),
     or(
       isNull(orders.gatewayExpiresAt),
       gt(orders.gatewayExpiresAt, new Date(now.getTime() - EXPIRY_GRACE_MS)),

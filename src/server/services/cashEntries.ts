@@ -23,7 +23,8 @@ import {
 } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { displayName } from '../users';
-import { endLinksForDues, OPEN_DUE } from './dueLinks';
+import { endLinksForDues } from './dueLinks';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { refuse, refuseField, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
 
@@ -111,7 +112,7 @@ export function createCashEntryService({
         const open = await tx
           .select({ id: dues.id, amount: dues.amount, paid: dues.paid })
           .from(dues)
-          .where(and(eq(dues.studentId, studentId), inArray(dues.status, [...OPEN_DUE])))
+          .where(and(eq(dues.studentId, studentId), inArray(dues.status, OPEN_DUE_STATUSES)))
           .orderBy(asc(dues.dueDate), asc(dues.id))
           .for('update');
         const owed = open.reduce((sum, due) => sum + due.amount - due.paid, 0);

@@ -1,8 +1,10 @@
 // CSV for spreadsheets (RFC 4180), safe to open: every cell is quoted with inner quotes
-// doubled, and a cell that a spreadsheet would run as a formula (one starting with = + - @,
-// a tab or a carriage return) gets a leading ' (OWASP, CSV injection).
+// doubled, and a cell that a spreadsheet would run as a formula gets a leading ' (OWASP, CSV
+// injection): one starting with = + - @, a tab or a carriage return, or (D214) their full-width
+// forms ＝ ＋ － ＠, which spreadsheets set in East Asian locales read as the same, and any of
+// these after leading spaces.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/u;
 
 /** One cell, quoted and defused. */
 export function csvCell(value: string): string {

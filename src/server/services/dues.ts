@@ -11,6 +11,7 @@ import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
 import { addIstDays, isIsoDate, istDateKey } from '../../domain/time';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { tidyText } from '../../domain/validation';
 import { toCsv } from './csv';
 import { EXPORT_MAX_DAYS } from './paymentHistory';
@@ -18,7 +19,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import { endLinksForDues, OPEN_DUE, payerPhoneOf } from './dueLinks';
+import { endLinksForDues, payerPhoneOf } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
 
@@ -61,7 +62,11 @@ export function createDueService({
           settledAt: clock.now(),
         })
         .where(
-          and(eq(dues.id, id), eq(dues.tutorId, caller.id), inArray(dues.status, [...OPEN_DUE])),
+          and(
+            eq(dues.id, id),
+            eq(dues.tutorId, caller.id),
+            inArray(dues.status, OPEN_DUE_STATUSES),
+          ),
         )
         .returning({ id: dues.id });
       // D147: nothing is left to pay on the links made for this due.
@@ -219,7 +224,7 @@ export function createDueService({
           and(
             eq(dues.tutorId, caller.id),
             lt(dues.dueDate, first),
-            inArray(dues.status, [...OPEN_DUE]),
+            inArray(dues.status, OPEN_DUE_STATUSES),
           ),
         );
       const counted = list.filter((d) => d.status !== 'waived');

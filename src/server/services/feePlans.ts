@@ -3,7 +3,7 @@
 // A running plan's name is unique per tutor: the database's partial unique index decides
 // between racing requests.
 import { coded } from '../../domain/texts';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import {
   checkFeePlan,
@@ -21,6 +21,8 @@ import { dues, feePlans, tutorStudents, type FeePlanRow, type UserRow } from '..
 import { batchKey } from '../../domain/students';
 import { isUniqueViolation } from './dbErrors';
 import { dropUntouchedFutureDues, untouchedFutureDues } from './futureDues';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
+import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, refuseField, success, type Refusal, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
@@ -206,6 +208,23 @@ export function createFeePlanService({
               jobs,
               and(eq(dues.planId, id), gt(dues.period, next.endMonth)),
               today,
+            );
+          }
+          // D206: a link for a part the plan no longer takes ends (the payment, if it comes
+          // anyway, is refunded); the next link follows the new rule.
+          const was = found.value.partialMinimum;
+          const narrower =
+            was !== null && (next.partialMinimum === null || next.partialMinimum > was);
+          if (narrower) {
+            const open = await tx
+              .select({ id: dues.id })
+              .from(dues)
+              .where(and(eq(dues.planId, id), inArray(dues.status, OPEN_DUE_STATUSES)))
+              .for('update');
+            await endLinksForDues(
+              tx,
+              jobs,
+              open.map((due) => due.id),
             );
           }
           const rewrites = next.amount !== found.value.amount || next.dueDay !== found.value.dueDay;

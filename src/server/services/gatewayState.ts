@@ -3,7 +3,7 @@
 // and the tutor's cap (D19, D112).
 import { and, eq } from 'drizzle-orm';
 import { ACCEPTANCE_LIMIT_PAISE } from '../../domain/constants';
-import type { OrderStatus, PaymentStatus } from '../../domain/statuses';
+import { isOpenOrder, type OrderStatus, type PaymentStatus } from '../../domain/statuses';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {
@@ -37,8 +37,6 @@ const PAYMENT_RANK: Record<PaymentStatus, number> = {
   SUCCESS: 3,
 };
 
-export const OPEN_STATUSES: OrderStatus[] = ['ACTIVE', 'TERMINATION_REQUESTED'];
-
 export interface GatewayStateOutcome {
   /** The order is PAID now and was not before. */
   becamePaid: boolean;
@@ -63,7 +61,9 @@ export function createGatewayState(deps: {
   /**
    * D112: what a payment just taken means for its link and for the tutor's cap. The first
    * payment of an ACTIVE link pays it and ends its other checkouts (a job); a payment the
-   * platform must not keep is refunded in full (a job). Runs in the PAID transition's `tx`.
+   * platform must not keep is refunded in full (a job). D206: a link for dues is kept only if
+   * its dues, locked and as they are now, take the payment whole. Runs in the PAID transition's
+   * `tx`.
    */
   const settlePaid = async (
     tx: Database,
@@ -74,23 +74,23 @@ export function createGatewayState(deps: {
     let cause: RefundCause | null = null;
     const linkId = order.paymentLinkId;
     // D147: a link for dues settles them; their rows are locked before the link's.
-    const settleDues = linkId ? await duesPaidBy(tx, jobs, linkId) : null;
+    const owed = linkId ? await duesPaidBy(tx, jobs, linkId) : null;
     if (linkId) {
-      const [paid] = await tx
+      const [link] = await tx
+        .select({ status: paymentLinks.status })
+        .from(paymentLinks)
+        .where(eq(paymentLinks.id, linkId))
+        .for('update');
+      if (link?.status === 'PAID') cause = 'link_already_paid';
+      else if (owed?.forDues && !owed.takes(order.baseAmount)) cause = 'dues_changed';
+      else if (link?.status !== 'ACTIVE') cause = 'link_closed';
+      // A link that asks for what is no longer owed ends; a kept payment pays it.
+      const [ended] = await tx
         .update(paymentLinks)
-        .set({ status: 'PAID', orderId: order.id, paidAt })
+        .set(cause ? { status: 'CANCELLED' } : { status: 'PAID', orderId: order.id, paidAt })
         .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.status, 'ACTIVE')))
         .returning({ id: paymentLinks.id });
-      if (paid) {
-        await jobs.send('link-close', { linkId }, { tx });
-      } else {
-        const [link] = await tx
-          .select({ status: paymentLinks.status })
-          .from(paymentLinks)
-          .where(eq(paymentLinks.id, linkId))
-          .limit(1);
-        cause = link?.status === 'PAID' ? 'link_already_paid' : 'link_closed';
-      }
+      if (ended) await jobs.send('link-close', { linkId }, { tx });
     }
     if (!cause && (await users.gatewayStatusOf(order.payeeId, tx)) === 'MIN_KYC_APPROVED') {
       // Paid orders of this tutor settle one at a time, so two cannot both fit the cap.
@@ -98,7 +98,7 @@ export function createGatewayState(deps: {
       if ((await keptByTutor(tx, order.payeeId)) > ACCEPTANCE_LIMIT_PAISE) cause = 'over_cap';
     }
     if (cause) await refundAutomatically(tx, jobs, order, cause, now);
-    else await settleDues?.(order.baseAmount);
+    else await owed?.settle(order.baseAmount);
     return cause;
   };
 
@@ -169,7 +169,7 @@ export function createGatewayState(deps: {
       if (status === 'PAID') paidAt ??= now;
     }
     if (status === order.status) return outcome;
-    const open = OPEN_STATUSES.includes(status);
+    const open = isOpenOrder(status);
     await tx
       .update(orders)
       .set({ status, paidAt, updatedAt: now, ...(open ? {} : { nextCheckAt: null }) })

@@ -9,7 +9,7 @@
 import { coded } from '../../domain/texts';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { apiMessages } from '../../domain/apiMessages';
-import type { OrderStatus } from '../../domain/statuses';
+import { isOpenOrder, OPEN_ORDER_STATUSES, type OrderStatus } from '../../domain/statuses';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { orders, paymentLinks, webhookReceipts, type OrderRow, type UserRow } from '../db/schema';
@@ -17,7 +17,7 @@ import { GatewayError, type PaymentGateway, type PaymentWebhook } from '../gatew
 import type { JobQueue } from '../jobs/queue';
 import type { UserRepository } from '../users';
 import { keptByTutor } from './acceptanceCap';
-import { createGatewayState, OPEN_STATUSES, type GatewayStateOutcome } from './gatewayState';
+import { createGatewayState, type GatewayStateOutcome } from './gatewayState';
 import { createIdempotency, fingerprint, IN_FLIGHT_STALE_MS } from './idempotency';
 import { createOrderChecks, refused, type CreateStatus, type OrderInput } from './orderChecks';
 import { createOrderOpening, findOrder } from './orderOpening';
@@ -40,7 +40,7 @@ export interface OrderServiceDeps {
   apiPrefix?: string;
 }
 
-const isOpen = (order: Pick<OrderRow, 'status'>) => OPEN_STATUSES.includes(order.status);
+const isOpen = (order: Pick<OrderRow, 'status'>) => isOpenOrder(order.status);
 
 /** What ending a closed link's open checkout did (D19), for the log. */
 export interface LinkCheckoutEnded {
@@ -144,7 +144,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       let refreshError: unknown = null;
       // TERMINATION_REQUESTED (a cancelled link's checkout) waits for the gateway's word too.
-      const open = order.status === 'ACTIVE' || order.status === 'TERMINATION_REQUESTED';
+      const open = isOpen(order);
       if (open && order.paymentSessionId !== null) {
         try {
           await reread(orderId);
@@ -208,7 +208,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       await db
         .update(orders)
         .set({ nextCheckAt: nextCheckAfter(deps.reconcile, order.createdAt, now) })
-        .where(and(eq(orders.id, orderId), inArray(orders.status, OPEN_STATUSES)));
+        .where(and(eq(orders.id, orderId), inArray(orders.status, OPEN_ORDER_STATUSES)));
       return outcome;
     },
 

@@ -5,7 +5,11 @@ import { coded, type Said } from '../../domain/texts';
 import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { PAISE_PER_RUPEE, PAYMENT_LINK_DEFAULT_EXPIRY_MS } from '../../domain/constants';
+import {
+  PAISE_PER_RUPEE,
+  PAYMENT_LINK_DEFAULT_EXPIRY_MS,
+  PAYMENT_LINK_MAX_EXPIRY_DAYS,
+} from '../../domain/constants';
 import { apiMessages } from '../../domain/apiMessages';
 import { paiseToRupees } from '../../domain/money';
 import { canAcceptPayments } from '../../domain/onboarding';
@@ -25,7 +29,7 @@ type PaymentLinkDetails = components['schemas']['PaymentLinkDetails'];
 type PaymentLinkPage = components['schemas']['PaymentLinkPage'];
 
 /** D34: an expiry more than this far ahead is refused. */
-export const PAYMENT_LINK_MAX_EXPIRY_MS = 180 * 24 * 60 * 60 * 1000;
+export const PAYMENT_LINK_MAX_EXPIRY_MS = PAYMENT_LINK_MAX_EXPIRY_DAYS * 24 * 60 * 60 * 1000;
 
 /** The status a link has now: an ACTIVE link past its expiry is EXPIRED. */
 export function paymentLinkStatus(

@@ -6,20 +6,27 @@
 // Every slot is logged, sent or skipped and why; the text's own row says sent or failed.
 // D151: each tutor chooses WhatsApp (SMS when WhatsApp cannot deliver) or SMS only, and may
 // turn the ladder off and send only by hand.
-import { coded } from '../../domain/texts';
+import { coded, type Said } from '../../domain/texts';
 import { inLocale } from '../language';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
-import { formatTextAmount, paiseToRupees, rupeesToPaise } from '../../domain/money';
-import { inReminderHours } from '../../domain/reminders';
+import { formatTextAmount, paiseToRupees } from '../../domain/money';
+import { AMOUNT_MAX_PAISE } from '../../domain/constants';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
+import { duesPurpose } from '../../domain/feePlans';
+import { dailyReminderCap, inReminderHours } from '../../domain/reminders';
+import { studentsForText, TEXT_VARIABLE_MAX_LENGTH } from '../../domain/tutorWords';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { addIstDays, istDateKey } from '../../domain/time';
 import type { Clock } from '../clock';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import {
   dues,
   feePlans,
+  orders,
+  reminderCounts,
   reminderOptOuts,
   reminderSettings,
   reminders,
@@ -28,8 +35,15 @@ import {
   users,
   type UserRow,
 } from '../db/schema';
+type ReminderRow = typeof reminders.$inferSelect;
 import { displayName } from '../users';
-import { OPEN_DUE, paidForBy, payerNameOf, payerPhoneOf, type DueLinkService } from './dueLinks';
+import {
+  PayerAtCheckout,
+  paidForBy,
+  payerNameOf,
+  payerPhoneOf,
+  type DueLinkService,
+} from './dueLinks';
 import { refuse, success, type Result } from './results';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
@@ -44,6 +58,13 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = { automatic: true, ch
 const replacement = alias(smsMessages, 'replacement');
 
 const m = studentsTexts.reminders;
+/** What the tutor reads when the reminder they send now is skipped (D148, D210). */
+const SKIP_REFUSALS: Partial<Record<Skip, () => Said>> = {
+  opted_out: () => coded(m).optedOut,
+  unconfirmed: () => coded(m).unconfirmed,
+  daily_cap: () => coded(m).dailyCap,
+  platform_limit: () => coded(m).platformLimit,
+};
 /** Payers reminded at once in a pass (the database pool holds 10 connections). */
 const PARALLEL = 4;
 /** A reminder the tutor sends now covers dues falling due up to this many days ahead. */
@@ -56,15 +77,44 @@ const daysPast = (day: string) => sql`(${day}::date - ${dues.dueDate}::date)`;
 /** The due reaches a step of its plan's ladder on `day`. */
 const onLadder = (day: string) =>
   sql`${feePlans.reminderDays} @> jsonb_build_array(${daysPast(day)})`;
-const openDueOfRunningPlan = and(inArray(dues.status, [...OPEN_DUE]), isNull(feePlans.endedAt));
+const openDueOfRunningPlan = and(inArray(dues.status, OPEN_DUE_STATUSES), isNull(feePlans.endedAt));
+
+/** D210: a count of the day that a reminder would pass: its transaction is undone. */
+class OverLimit extends Error {
+  constructor(
+    readonly reason: 'daily_cap' | 'platform_limit',
+    /** The channel whose ceiling was reached, for `platform_limit`. */
+    readonly channel?: ReminderSettings['channel'],
+  ) {
+    super(reason);
+  }
+}
+
+type Skip = NonNullable<ReminderRow['skipped']>;
+/** Skips a reminder the tutor sends now may take over: their reason may have gone (D210). */
+const RETAKEN: Skip[] = ['unconfirmed', 'daily_cap', 'platform_limit'];
+
+/** The oldest of `dues` whose sum fits in one payment (D208; one due alone always does). */
+function fittingOnePayment<D extends { left: number }>(dues: D[]): D[] {
+  let sum = 0;
+  const fit: D[] = [];
+  for (const due of dues) {
+    sum += due.left;
+    if (sum > AMOUNT_MAX_PAISE && fit.length > 0) break;
+    fit.push(due);
+  }
+  return fit;
+}
 
 export function createReminderService(deps: {
   db: Database;
   clock: Clock;
   dueLinks: Pick<DueLinkService, 'open'>;
   textMessages: Pick<TextMessageService, 'queue'>;
+  /** D210: the platform's daily ceiling per channel. */
+  perDay: Config['remindersPerDay'];
 }) {
-  const { db, clock, dueLinks, textMessages } = deps;
+  const { db, clock, dueLinks, textMessages, perDay } = deps;
 
   async function settingsOf(tutorId: number, tx: Database = db): Promise<ReminderSettings> {
     const [row] = await tx
@@ -75,8 +125,79 @@ export function createReminderService(deps: {
   }
 
   /**
+   * D210: in one look, the tutor's cap of the day (from the students who have paid them) and
+   * the day's counts so far: the tutor's, and each channel's.
+   */
+  async function dayOf(tx: Database, tutorId: number, day: string) {
+    const sentIn = (scope: string) =>
+      sql<number>`coalesce((select ${reminderCounts.sent} from ${reminderCounts}
+        where ${reminderCounts.scope} = ${scope} and ${reminderCounts.day} = ${day}), 0)`.mapWith(
+        Number,
+      );
+    const [row] = await tx
+      .select({
+        paying: sql<number>`(select count(distinct ${orders.payerId}) from ${orders}
+          where ${orders.payeeId} = ${tutorId} and ${orders.status} = 'PAID')`.mapWith(Number),
+        tutor: sentIn(`tutor:${tutorId}`),
+        whatsapp: sentIn('channel:whatsapp'),
+        sms: sentIn('channel:sms'),
+      })
+      .from(sql`(select 1) as one`);
+    return {
+      cap: dailyReminderCap(row?.paying ?? 0),
+      tutor: row?.tutor ?? 0,
+      whatsapp: row?.whatsapp ?? 0,
+      sms: row?.sms ?? 0,
+    };
+  }
+
+  /** D210: one more in `scope` on `day`, while under `limit`; false when the limit is reached. */
+  async function countOne(tx: Database, scope: string, day: string, limit: number) {
+    if (limit <= 0) return false;
+    const counted = await tx
+      .insert(reminderCounts)
+      .values({ scope, day, sent: 1 })
+      .onConflictDoUpdate({
+        target: [reminderCounts.scope, reminderCounts.day],
+        set: { sent: sql`${reminderCounts.sent} + 1` },
+        setWhere: lt(reminderCounts.sent, limit),
+      })
+      .returning({ sent: reminderCounts.sent });
+    return counted.length > 0;
+  }
+
+  /** The day's slot of a payer, as sent (`skipped` null) or skipped; null when it was taken. */
+  async function takeSlot(
+    tx: Database,
+    tutorId: number,
+    payer: { phone: string; name: string },
+    day: string,
+    kind: 'scheduled' | 'manual',
+    skipped: Skip | null,
+  ): Promise<{ id: number } | null> {
+    const now = clock.now();
+    const values = { kind, skipped, amount: 0, createdAt: now };
+    const insert = tx
+      .insert(reminders)
+      .values({ tutorId, payerPhone: payer.phone, payerName: payer.name, day, ...values });
+    const [slot] =
+      kind === 'manual'
+        ? await insert
+            .onConflictDoUpdate({
+              target: [reminders.tutorId, reminders.payerPhone, reminders.day],
+              set: { ...values, linkId: null, smsMessageId: null },
+              setWhere: inArray(reminders.skipped, RETAKEN),
+            })
+            .returning({ id: reminders.id })
+        : await insert.onConflictDoNothing().returning({ id: reminders.id });
+    return slot ?? null;
+  }
+
+  /**
    * One payer's reminder for `day`, in one transaction: the slot, then the skip or the link and
-   * the queued text. `null` when the slot was taken already (or nothing is due).
+   * the queued text, then (D210) the tutor's and the channel's counts of the day, last and only
+   * while under their limits: over one, the transaction is undone and the slot kept as a skip.
+   * `null` when the slot was taken already (or nothing is due).
    */
   async function remind(
     tutorId: number,
@@ -86,88 +207,124 @@ export function createReminderService(deps: {
     /** The tutor's channel when the caller read it already (the pass reads all at once). */
     known?: ReminderSettings['channel'],
   ): Promise<'sent' | 'skipped' | null> {
-    return db.transaction(async (tx) => {
-      const covered = await tx
-        .select({ id: dues.id, student: tutorStudents.name })
-        .from(dues)
-        .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
-        .innerJoin(feePlans, eq(feePlans.id, dues.planId))
-        .where(
-          and(
-            eq(tutorStudents.tutorId, tutorId),
-            paidForBy(payer.phone),
-            openDueOfRunningPlan,
-            // Due already, or reminded about today (a few days ahead); a tutor's own reminder
-            // covers the week ahead too.
-            kind === 'manual'
-              ? lte(dues.dueDate, addIstDays(day, MANUAL_AHEAD_DAYS))
-              : or(lte(dues.dueDate, day), onLadder(day)),
-          ),
-        )
-        .orderBy(asc(dues.dueDate), asc(dues.id));
-      if (covered.length === 0) return null;
-      const [slot] = await tx
-        .insert(reminders)
-        .values({
-          tutorId,
-          payerPhone: payer.phone,
-          payerName: payer.name,
-          day,
-          kind,
-          amount: 0,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: reminders.id });
-      if (!slot) return null;
-      const skip = async (skipped: 'opted_out' | 'cannot_accept_payments') => {
-        await tx.update(reminders).set({ skipped }).where(eq(reminders.id, slot.id));
-        return 'skipped' as const;
-      };
-      const [stopped] = await tx
-        .select({ phone: reminderOptOuts.phone })
-        .from(reminderOptOuts)
-        .where(eq(reminderOptOuts.phone, payer.phone));
-      if (stopped) return skip('opted_out');
-      // Issue 15: in the payer's language where they use the app, the link's purpose too.
-      const [recipient] = await tx
-        .select({ language: users.language })
-        .from(users)
-        .where(eq(users.phone, payer.phone));
-      const language = recipient?.language ?? 'en';
-      const link = await inLocale(language, () =>
-        dueLinks.open(
-          tutorId,
-          payer.phone,
-          covered.map((due) => due.id),
-          tx,
+    let channel = known;
+    // WhatsApp's ceiling reached meanwhile: once more, by SMS.
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await db.transaction((tx) => attempt(tx, tutorId, payer, day, kind, channel));
+      } catch (error) {
+        // At the checkout of a link for these dues: not now; the next hourly pass looks again.
+        if (error instanceof PayerAtCheckout) return null;
+        if (!(error instanceof OverLimit)) throw error;
+        if (error.channel === 'whatsapp' && tries === 0) {
+          channel = 'sms';
+          continue;
+        }
+        return (await takeSlot(db, tutorId, payer, day, kind, error.reason)) ? 'skipped' : null;
+      }
+    }
+  }
+
+  async function attempt(
+    tx: Database,
+    tutorId: number,
+    payer: { phone: string; name: string },
+    day: string,
+    kind: 'scheduled' | 'manual',
+    known?: ReminderSettings['channel'],
+  ): Promise<'sent' | 'skipped' | null> {
+    const covered = await tx
+      .select({
+        id: dues.id,
+        left: sql<number>`${dues.amount} - ${dues.paid}`.mapWith(Number),
+        plan: feePlans.name,
+        period: dues.period,
+        student: tutorStudents.name,
+        confirmedAt: tutorStudents.confirmedAt,
+      })
+      .from(dues)
+      .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+      .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+      .where(
+        and(
+          eq(tutorStudents.tutorId, tutorId),
+          paidForBy(payer.phone),
+          openDueOfRunningPlan,
+          // Due already, or reminded about today (a few days ahead); a tutor's own reminder
+          // covers the week ahead too.
+          kind === 'manual'
+            ? lte(dues.dueDate, addIstDays(day, MANUAL_AHEAD_DAYS))
+            : or(lte(dues.dueDate, day), onLadder(day)),
         ),
-      );
-      if (!link.ok) return skip('cannot_accept_payments');
-      const [tutor] = await tx.select().from(users).where(eq(users.id, tutorId));
-      const channel = known ?? (await settingsOf(tutorId, tx)).channel;
-      const smsMessageId = await textMessages.queue(
-        {
-          phone: payer.phone,
-          template: 'feeReminder',
-          vars: {
-            tutor: tutor ? displayName(tutor) : '',
-            student: [...new Set(covered.map((due) => due.student))].join(', '),
-            amount: formatTextAmount(rupeesToPaise(link.value.amount)),
-            purpose: link.value.purpose,
-            url: link.value.url,
-          },
-          language,
+      )
+      .orderBy(asc(dues.dueDate), asc(dues.id));
+    if (covered.length === 0) return null;
+    const slot = await takeSlot(tx, tutorId, payer, day, kind, null);
+    if (!slot) return null;
+    const skip = async (skipped: Skip) => {
+      await tx.update(reminders).set({ skipped }).where(eq(reminders.id, slot.id));
+      return 'skipped' as const;
+    };
+    const [stopped] = await tx
+      .select({ phone: reminderOptOuts.phone })
+      .from(reminderOptOuts)
+      .where(eq(reminderOptOuts.phone, payer.phone));
+    if (stopped) return skip('opted_out');
+    // D210: only the dues of students whose phones the tutor vouched for.
+    const vouched = covered.filter((due) => due.confirmedAt !== null);
+    if (vouched.length === 0) return skip('unconfirmed');
+    // D210: a look at the day's counts first, so a reminder past a limit makes no link.
+    const today = await dayOf(tx, tutorId, day);
+    if (today.tutor >= today.cap) return skip('daily_cap');
+    let channel = known ?? (await settingsOf(tutorId, tx)).channel;
+    // WhatsApp's tier reached: SMS carries the rest of the day's reminders.
+    if (channel === 'whatsapp' && today.whatsapp >= perDay.whatsapp) channel = 'sms';
+    if (channel === 'sms' && today.sms >= perDay.sms) return skip('platform_limit');
+    const fit = fittingOnePayment(vouched);
+    // Issue 15: in the payer's language where they use the app, the link's purpose too.
+    const [recipient] = await tx
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.phone, payer.phone));
+    const language = recipient?.language ?? 'en';
+    const link = await inLocale(language, () =>
+      dueLinks.open(
+        tutorId,
+        payer.phone,
+        fit.map((due) => due.id),
+        { tx, spareCheckouts: true },
+      ),
+    );
+    if (!link.ok) return skip('cannot_accept_payments');
+    const [tutor] = await tx.select().from(users).where(eq(users.id, tutorId));
+    const amount = Math.round(link.value.amount * 100);
+    const smsMessageId = await textMessages.queue(
+      {
+        phone: payer.phone,
+        template: 'feeReminder',
+        vars: {
+          tutor: tutor ? displayName(tutor) : '',
+          // D240: which child it is for (a parent of two), within a variable's rules.
+          student: studentsForText(fit.map((due) => due.student)),
+          amount: formatTextAmount(amount),
+          // D209: within a template variable's length, the plans' names only as the rules allow.
+          purpose: inLocale(language, () => duesPurpose(fit, TEXT_VARIABLE_MAX_LENGTH)),
+          url: link.value.url,
         },
-        tx,
-        channel,
-      );
-      await tx
-        .update(reminders)
-        .set({ linkId: link.value.id, amount: Math.round(link.value.amount * 100), smsMessageId })
-        .where(eq(reminders.id, slot.id));
-      return 'sent';
-    });
+        language,
+      },
+      tx,
+      channel,
+    );
+    await tx
+      .update(reminders)
+      .set({ linkId: link.value.id, amount, smsMessageId })
+      .where(eq(reminders.id, slot.id));
+    if (!(await countOne(tx, `tutor:${tutorId}`, day, today.cap))) throw new OverLimit('daily_cap');
+    if (!(await countOne(tx, `channel:${channel}`, day, perDay[channel]))) {
+      throw new OverLimit('platform_limit', channel);
+    }
+    return 'sent';
   }
 
   return {
@@ -260,8 +417,8 @@ export function createReminderService(deps: {
         return refuse(409, today ? coded(m).alreadyToday : coded(m).nothingDue);
       }
       const [entry] = await logOf(caller.id, eq(reminders.day, day), student.phone);
-      if (outcome === 'skipped' && entry?.skipped === 'opted_out')
-        return refuse(409, coded(m).optedOut);
+      const refusal = entry?.skipped ? SKIP_REFUSALS[entry.skipped] : undefined;
+      if (outcome === 'skipped' && refusal) return refuse(409, refusal());
       return success(entry!);
     },
 

@@ -23,7 +23,8 @@ import {
 } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import { isUniqueViolation } from './dbErrors';
-import { endLinksForDues, OPEN_DUE } from './dueLinks';
+import { endLinksForDues } from './dueLinks';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { dropUntouchedFutureDues } from './futureDues';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, refuseField, success, type Result } from './results';
@@ -36,6 +37,7 @@ type StudentChange = components['schemas']['StudentChange'];
 type StudentChoices = components['schemas']['StudentChoices'];
 type StudentImport = components['schemas']['StudentImport'];
 type ImportRow = components['schemas']['StudentImportRow'];
+type StudentConfirmation = components['schemas']['StudentConfirmation'];
 export type ImportAccept = components['schemas']['StudentImportRequest']['accept'];
 export type StudentStatus = 'current' | 'left';
 
@@ -53,6 +55,7 @@ const added = (row: TutorStudentRow): Student => ({
   batch: row.batch,
   source: 'added',
   left_at: row.leftAt?.toISOString() ?? null,
+  confirmed: row.confirmedAt !== null,
 });
 
 const payerOf = (row: Pick<TutorStudentRow, 'parentPhone' | 'phone'>) =>
@@ -102,6 +105,7 @@ export function createStudentService({
       batch: null,
       source: 'paid' as const,
       left_at: null,
+      confirmed: true,
     }));
   }
 
@@ -120,7 +124,7 @@ export function createStudentService({
     const open = await tx
       .select({ id: dues.id })
       .from(dues)
-      .where(and(eq(dues.studentId, studentId), inArray(dues.status, [...OPEN_DUE])))
+      .where(and(eq(dues.studentId, studentId), inArray(dues.status, OPEN_DUE_STATUSES)))
       .for('update');
     await endLinksForDues(
       tx,
@@ -137,6 +141,7 @@ export function createStudentService({
       if (!checked.ok) return refuseField(400, checked.errors[0]!.field, checked.errors[0]!);
       const now = clock.now();
       try {
+        // D210: a phone the tutor types in one by one is one they vouch for.
         const [row] = await db
           .insert(tutorStudents)
           .values({
@@ -146,6 +151,7 @@ export function createStudentService({
             createdAt: now,
             batchSince: now,
             activeSince: now,
+            confirmedAt: now,
           })
           .returning();
         if (!row) throw new Error('addStudent: the student was not inserted');
@@ -184,7 +190,31 @@ export function createStudentService({
         a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base' }),
       );
       const start = offsetOf(request);
-      return success(pageOf(all.slice(start, start + request.pageSize), all.length, request));
+      return success({
+        ...pageOf(all.slice(start, start + request.pageSize), all.length, request),
+        unconfirmed: mine.filter((row) => row.confirmedAt === null).length,
+      });
+    },
+
+    /** D210: the tutor vouches for these students' phones (absent: every one not yet). */
+    async confirm(
+      caller: UserRow,
+      ids: number[] | undefined,
+    ): Promise<Result<StudentConfirmation, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const confirmed = await db
+        .update(tutorStudents)
+        .set({ confirmedAt: clock.now() })
+        .where(
+          and(
+            eq(tutorStudents.tutorId, caller.id),
+            isNull(tutorStudents.confirmedAt),
+            ids === undefined ? undefined : inArray(tutorStudents.id, ids),
+          ),
+        )
+        .returning({ id: tutorStudents.id });
+      return success({ confirmed: confirmed.length });
     },
 
     /** D232: every current student, by name, for the plan editor. */
@@ -404,6 +434,7 @@ export function createStudentService({
         await db.transaction(async (tx) => {
           if (toWrite.length === 0) return;
           const now = clock.now();
+          // D210: imported phones get no reminder until the tutor confirms them.
           const written = await tx
             .insert(tutorStudents)
             .values(

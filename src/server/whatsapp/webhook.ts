@@ -20,9 +20,16 @@ export function whatsAppSignatureMatches(
   return header !== undefined && sameSecret(header, signWhatsAppWebhook(appSecret, rawBody));
 }
 
+/** Meta's time of an event: Unix seconds, as a string. */
+const timestamp = z
+  .string()
+  .regex(/^\d{1,12}$/)
+  .optional();
+
 const status = z.object({
   id: z.string(),
   status: z.string(),
+  timestamp,
   errors: z
     .array(z.object({ code: z.number().optional(), title: z.string().optional() }))
     .optional(),
@@ -30,6 +37,7 @@ const status = z.object({
 const inbound = z.object({
   from: z.string(),
   type: z.string(),
+  timestamp,
   text: z.object({ body: z.string() }).optional(),
   button: z.object({ text: z.string() }).optional(),
 });
@@ -64,14 +72,25 @@ export interface WhatsAppNews {
   replies: { phone: string; text: string }[];
 }
 
-/** The statuses and replies of a notification, or null when it is not one. */
-export function readWhatsAppNews(json: unknown): WhatsAppNews | null {
+/**
+ * D213: news older than this is not acted on. Meta retries a notification for up to 7 days; a
+ * signed one replayed later (an old STOP, after the payer sent START) changes nothing.
+ */
+export const WHATSAPP_NEWS_FRESH_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether an event stamped `at` (Unix seconds; Meta always stamps) is fresh at `now`. */
+const fresh = (at: string | undefined, now: Date) =>
+  at !== undefined && Number(at) * 1000 >= now.getTime() - WHATSAPP_NEWS_FRESH_MS;
+
+/** The fresh statuses and replies of a notification, or null when it is not one. */
+export function readWhatsAppNews(json: unknown, now: Date): WhatsAppNews | null {
   const parsed = notification.safeParse(json);
   if (!parsed.success || parsed.data.object !== 'whatsapp_business_account') return null;
   const news: WhatsAppNews = { statuses: [], replies: [] };
   for (const change of parsed.data.entry.flatMap((e) => e.changes)) {
     if (change.field !== 'messages') continue;
     for (const s of change.value.statuses ?? []) {
+      if (!fresh(s.timestamp, now)) continue;
       const error = s.errors?.[0];
       news.statuses.push({
         messageId: s.id,
@@ -85,6 +104,7 @@ export function readWhatsAppNews(json: unknown): WhatsAppNews | null {
       });
     }
     for (const m of change.value.messages ?? []) {
+      if (!fresh(m.timestamp, now)) continue;
       const phone = /^91([6-9]\d{9})$/.exec(m.from)?.[1];
       const text = m.text?.body ?? m.button?.text;
       if (phone && text) news.replies.push({ phone, text });

@@ -2,14 +2,13 @@
 // URL), else the one stored when the order was created (D1). D34's id shape, so nothing odd
 // reaches a URL or a request.
 import { storage } from '../../../browser/storage';
-
-const ORDER_ID = /^[A-Za-z0-9_-]{3,45}$/;
+import { ORDER_ID_PATTERN } from '../../../domain/ids';
 
 export function currentOrderId(search: URLSearchParams): string | null {
   const fromQuery = search.get('order_id');
-  if (fromQuery !== null) return ORDER_ID.test(fromQuery) ? fromQuery : null;
+  if (fromQuery !== null) return ORDER_ID_PATTERN.test(fromQuery) ? fromQuery : null;
   const stored = storage.get('orderId');
-  return stored !== null && ORDER_ID.test(stored) ? stored : null;
+  return stored !== null && ORDER_ID_PATTERN.test(stored) ? stored : null;
 }
 
 export function statusPath(orderId: string | null): string {

@@ -5,11 +5,21 @@
 // client, storage) load right after; what is typed meanwhile is handed to the machine when it
 // starts, and Submit waits for it. The code step and the success drawer (StudentLoginSteps)
 // and the desktop payee panel (PayeeSummary) are separate chunks.
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { Link } from 'react-router-dom';
 import type { LoginActorRef, LoginSnapshot } from '../../../../machines/login/login.machine';
 import { messages } from '../../../domain/messages';
-import { useNavigateAction, type NavigateAction } from '../../app/navigation';
+import { useNavigateAction } from '../../app/navigation';
 import { AuthLayout, authClasses as classes } from '../../components/AuthLayout';
 import { PhoneField } from '../../components/PhoneField';
 import type * as Controller from './studentLoginController';
@@ -21,96 +31,113 @@ const PayeeSummary = lazy(async () => ({
   default: (await import('./PayeeSummary')).PayeeSummary,
 }));
 
-type Session = {
-  controller: typeof Controller;
-  actor: LoginActorRef;
-  snapshot: LoginSnapshot;
-};
-
-/**
- * Starts the machine once its chunk is in; stops it when the page goes. `draftRef` holds what
- * was typed until then (written by the change handler itself, so the machine never starts
- * with a stale draft). The snapshot is React state fed by a subscription made as the actor
- * starts, not in an effect: a keystroke right after the start still re-renders the field.
- */
-function useStudentLogin(
-  navigate: NavigateAction,
-  draftRef: RefObject<string>,
-  startLogin: StartLogin | undefined,
-) {
-  const [session, setSession] = useState<Session | null>(null);
-  // The running actor as soon as it starts, before React commits `session`: a keystroke in
-  // between must reach the machine, not a draft the machine has already read.
-  const actorRef = useRef<Session['actor'] | null>(null);
+/** The controller's chunk once it is in (or that it failed to load); the code step's next. */
+function useController() {
+  const [controller, setController] = useState<typeof Controller | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  // The machine keeps the navigate of the moment it starts: read it through a ref.
-  const navigateRef = useRef(navigate);
   useEffect(() => {
-    navigateRef.current = navigate;
-  });
-
-  useEffect(() => {
-    let stopped = false;
-    let stop = () => {};
+    let gone = false;
     loadController().then(
-      (controller) => {
-        if (stopped) return;
-        const actor = (startLogin ?? controller.startStudentLogin)({
-          navigate: (args, params) => navigateRef.current(args, params),
-          phone: draftRef.current,
-        });
-        const update = () => setSession((s) => s && { ...s, snapshot: actor.getSnapshot() });
-        const subscription = actor.subscribe({ next: update, error: update });
-        actorRef.current = actor;
-        stop = () => {
-          actorRef.current = null;
-          subscription.unsubscribe();
-          actor.stop();
-        };
-        setSession({ controller, actor, snapshot: actor.getSnapshot() });
+      (loaded) => {
+        if (gone) return;
+        setController(loaded);
         // The code step is next: fetch it while the student types, not after Submit.
         loadSteps().catch(() => {});
       },
       () => {
-        if (!stopped) setLoadFailed(true);
+        if (!gone) setLoadFailed(true);
       },
     );
     return () => {
-      stopped = true;
-      stop();
+      gone = true;
     };
-  }, [draftRef, startLogin]);
-
-  return { session, actorRef, loadFailed };
+  }, []);
+  return { controller, loadFailed };
 }
 
-type StartLogin = typeof Controller.startStudentLogin;
+/**
+ * The actor's snapshot, kept current: what @xstate/react's useSelector is built on, written here
+ * because that module brings XState into the first paint, which this page keeps out (D172).
+ */
+function useSnapshot(actor: LoginActorRef | null): LoginSnapshot | undefined {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const subscription = actor?.subscribe({ next: changed, error: changed });
+      return () => subscription?.unsubscribe();
+    },
+    [actor],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => actor?.getSnapshot(),
+    () => undefined,
+  );
+}
 
-/** `startLogin`: the path tests' running actor in place of the live one. */
-export function StudentLoginPage({ startLogin }: { startLogin?: StartLogin }) {
-  const m = messages.studentLogin;
+/**
+ * The page: the phone step at once (StudentLoginView), the login machine as soon as its chunk is
+ * in (StudentLoginActor runs it with useActorRef and hands it to the view). What is typed
+ * meanwhile is the machine's starting phone, and Submit waits for it.
+ */
+export function StudentLoginPage() {
   const navigate = useNavigateAction();
-  const [draft, setDraft] = useState('');
-  const draftRef = useRef('');
-  const { session, actorRef, loadFailed } = useStudentLogin(navigate, draftRef, startLogin);
+  const { controller, loadFailed } = useController();
+  const [actor, setActor] = useState<LoginActorRef | null>(null);
+  const draft = useRef('');
+  return (
+    <>
+      {controller ? (
+        <controller.StudentLoginActor
+          navigate={navigate}
+          phone={draft.current}
+          onStart={setActor}
+        />
+      ) : null}
+      <StudentLoginView
+        actor={actor}
+        phoneView={controller?.phoneView ?? null}
+        draft={draft}
+        loadFailed={loadFailed}
+      />
+    </>
+  );
+}
 
-  const view = session ? session.controller.phoneView(session.snapshot) : null;
+/**
+ * The page on a running login actor, or on none yet (the path tests render it on theirs).
+ * Before the actor, the field keeps what is typed in `draft`.
+ */
+export function StudentLoginView({
+  actor,
+  phoneView,
+  draft: given,
+  loadFailed = false,
+}: {
+  actor: LoginActorRef | null;
+  phoneView: typeof Controller.phoneView | null;
+  draft?: { current: string };
+  loadFailed?: boolean;
+}) {
+  const m = messages.studentLogin;
+  const own = useRef('');
+  const draft = given ?? own;
+  const [typed, setTyped] = useState('');
+  const snapshot = useSnapshot(actor);
+  const view = useMemo(
+    () => (snapshot && phoneView ? phoneView(snapshot) : null),
+    [snapshot, phoneView],
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    session?.actor.send({ type: 'phone.submit' });
+    actor?.send({ type: 'phone.submit' });
   };
 
   const onPhoneChange = (raw: string) => {
-    const actor = actorRef.current;
-    if (actor) {
-      actor.send({ type: 'phone.change', value: raw });
-      // Until `session` commits, the field shows the draft: keep it equal to the machine's
-      // phone, or React resets the field to a stale value and the next key replaces this one.
-      setDraft(actor.getSnapshot().context.phone);
-    } else {
-      draftRef.current = raw;
-      setDraft(raw);
+    if (actor) actor.send({ type: 'phone.change', value: raw });
+    else {
+      draft.current = raw;
+      setTyped(raw);
     }
   };
 
@@ -123,16 +150,16 @@ export function StudentLoginPage({ startLogin }: { startLogin?: StartLogin }) {
         </Suspense>
       }
     >
-      {view && !view.onPhoneStep && session ? (
+      {view && !view.onPhoneStep && actor ? (
         <Suspense fallback={<span className={classes.spinner} role="status" />}>
-          <StudentLoginSteps actor={session.actor} />
+          <StudentLoginSteps actor={actor} />
         </Suspense>
       ) : (
         <form className={classes.stack} onSubmit={onSubmit} noValidate>
           <PhoneField
             label={m.phoneLabel}
             placeholder={m.phonePlaceholder}
-            value={view ? view.phone : draft}
+            value={view ? view.phone : typed}
             onChange={onPhoneChange}
             error={view?.phoneError}
             readOnly={view?.requesting}

@@ -8,13 +8,11 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import {
-  REASON_MAX,
-  refundRequestMachine,
-} from '../../../../../machines/refundRequest/refundRequest.machine';
+import { refundRequestMachine } from '../../../../../machines/refundRequest/refundRequest.machine';
 import type { ActorRefFrom } from 'xstate';
 import type { PaymentMade } from '../../../../../machines/studentDashboard/studentPayments';
 import { requestRefundActor } from '../../../../api/actors/student';
+import { REFUND_REASON_MAX_LENGTH } from '../../../../domain/constants';
 import { dashboardTexts } from '../../../../domain/dashboardTexts';
 import { istWhen } from './format';
 import { useEndSessionOn401 } from './studentSession';
@@ -89,7 +87,7 @@ export function RefundFormView({
           label={t.reason}
           description={t.reasonHint}
           value={reason}
-          maxLength={REASON_MAX}
+          maxLength={REFUND_REASON_MAX_LENGTH}
           minRows={3}
           required
           disabled={sending}

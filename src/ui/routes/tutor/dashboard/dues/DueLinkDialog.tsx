@@ -40,17 +40,19 @@ function LinkWithQr({ link }: { link: DueLinkShown }) {
 }
 
 export function DueLinkDialog({ actor }: { actor: DueLinkActorRef }) {
-  const state = useSelector(actor, (s) => s);
-  const { student, link, error } = state.context;
+  const step = useSelector(actor, (s) => s.value);
+  const student = useSelector(actor, (s) => s.context.student);
+  const link = useSelector(actor, (s) => s.context.link);
+  const error = useSelector(actor, (s) => s.context.error);
   return (
     <Modal
-      opened={!state.matches('idle') && !state.matches('unauthorized')}
+      opened={step !== 'idle' && step !== 'unauthorized'}
       onClose={() => actor.send({ type: 'link.close' })}
       title={t.linkTitle(student)}
       centered
     >
-      {state.matches('fetching') ? <Loader size="sm" aria-label={t.linkTitle(student)} /> : null}
-      {state.matches('failed') ? (
+      {step === 'fetching' ? <Loader size="sm" aria-label={t.linkTitle(student)} /> : null}
+      {step === 'failed' ? (
         <Stack gap="sm">
           <Alert color="red" role="alert">
             {error}
@@ -60,7 +62,7 @@ export function DueLinkDialog({ actor }: { actor: DueLinkActorRef }) {
           </Button>
         </Stack>
       ) : null}
-      {state.matches('shown') && link ? <LinkWithQr link={link} /> : null}
+      {step === 'shown' && link ? <LinkWithQr link={link} /> : null}
     </Modal>
   );
 }

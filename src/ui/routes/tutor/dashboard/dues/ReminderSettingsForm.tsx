@@ -1,43 +1,35 @@
 // The Dues tab's reminder settings (D151): the ladder on or off, WhatsApp or SMS. Renders the
-// reminderSettings machine.
+// reminderSettings machine (the duesTab machine's settings child).
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
 import { Alert, Button, Group, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
 import {
-  reminderSettingsMachine,
   settingsChanged,
   type ReminderChannel,
   type ReminderSettingsActorRef,
 } from '../../../../../../machines/reminderSettings/reminderSettings.machine';
-import { fetchReminderSettings, saveReminderSettings } from '../../../../../api/actors/tutorDues';
+import { REMINDER_CHANNELS } from '../../../../../domain/dues';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
-import { useEndSessionWhen } from '../../../../app/session';
 
 const t = studentsTexts.duesTab.settings;
-const CHANNELS: ReminderChannel[] = ['whatsapp', 'sms'];
-
-export const reminderSettingsLive = reminderSettingsMachine.provide({
-  actors: {
-    fetchSettings: fromPromise(() => fetchReminderSettings()),
-    saveSettings: fromPromise(({ input }) => saveReminderSettings(input)),
-  },
-});
 
 export function ReminderSettingsForm({ actor }: { actor: ReminderSettingsActorRef }) {
-  const state = useSelector(actor, (s) => s);
-  const { draft, error, justSaved } = state.context;
-  const saving = state.matches('saving');
+  const step = useSelector(actor, (s) => s.value);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const error = useSelector(actor, (s) => s.context.error);
+  const justSaved = useSelector(actor, (s) => s.context.justSaved);
+  const changed = useSelector(actor, (s) => settingsChanged(s.context));
+  const saving = step === 'saving';
   return (
     <Paper withBorder p="md" component="section" aria-label={t.title}>
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t.title}
         </Title>
-        {state.matches('loadFailed') ? (
+        {step === 'loadFailed' ? (
           <Alert color="red" role="alert">
             <Group justify="space-between">
               <Text size="sm">{error}</Text>
@@ -76,7 +68,7 @@ export function ReminderSettingsForm({ actor }: { actor: ReminderSettingsActorRe
                 }
               >
                 <Stack gap={6} mt={6}>
-                  {CHANNELS.map((channel) => (
+                  {REMINDER_CHANNELS.map((channel) => (
                     <Radio
                       key={channel}
                       value={channel}
@@ -86,17 +78,13 @@ export function ReminderSettingsForm({ actor }: { actor: ReminderSettingsActorRe
                   ))}
                 </Stack>
               </Radio.Group>
-              {state.matches('failed') ? (
+              {step === 'failed' ? (
                 <Alert color="red" role="alert">
                   {error}
                 </Alert>
               ) : null}
               <Group gap="sm">
-                <Button
-                  type="submit"
-                  loading={saving}
-                  disabled={!saving && !settingsChanged(state.context)}
-                >
+                <Button type="submit" loading={saving} disabled={!saving && !changed}>
                   {t.save}
                 </Button>
                 <Text size="sm" role="status">
@@ -109,11 +97,4 @@ export function ReminderSettingsForm({ actor }: { actor: ReminderSettingsActorRe
       </Stack>
     </Paper>
   );
-}
-
-/** The form with its own live machine (the Dues tab). */
-export function ReminderSettings() {
-  const actor = useActorRef(reminderSettingsLive);
-  useEndSessionWhen(useSelector(actor, (s) => s.matches('unauthorized')));
-  return <ReminderSettingsForm actor={actor} />;
 }

@@ -17,13 +17,17 @@ import { Modal } from '../../../../components/Dialog';
 const t = studentsTexts.duesTab;
 
 export function SettleOtherDialog({ actor }: { actor: DueSettleOtherActorRef }) {
-  const state = useSelector(actor, (s) => s);
-  const { student, amount, note, error } = state.context;
-  const working = state.hasTag('loading');
-  const open = state.matches('asking') || state.matches('working') || state.matches('failed');
+  const step = useSelector(actor, (s) => s.value);
+  const student = useSelector(actor, (s) => s.context.student);
+  const amount = useSelector(actor, (s) => s.context.amount);
+  const note = useSelector(actor, (s) => s.context.note);
+  const noteError = useSelector(actor, (s) => shownNoteError(s.context));
+  const error = useSelector(actor, (s) => s.context.error);
+  const working = step === 'working';
+  const open = step === 'asking' || step === 'working' || step === 'failed';
   return (
     <>
-      {state.matches('done') ? (
+      {step === 'done' ? (
         <Text role="status" c="teal.9" size="sm">
           {t.settled}
         </Text>
@@ -47,8 +51,8 @@ export function SettleOtherDialog({ actor }: { actor: DueSettleOtherActorRef }) 
               label={t.otherNote}
               description={t.otherNoteHint}
               value={note}
-              readOnly={!state.matches('asking')}
-              error={shownNoteError(state.context)}
+              readOnly={step !== 'asking'}
+              error={noteError}
               onChange={(e) => actor.send({ type: 'settle.note', value: e.currentTarget.value })}
               data-autofocus
             />

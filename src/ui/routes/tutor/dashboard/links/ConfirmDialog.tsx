@@ -19,6 +19,8 @@ export interface ConfirmTexts {
   yes: string;
   no: string;
   close: string;
+  /** The yes button's colour: red.9 (the default) for an action that takes something away. */
+  yesColor?: string;
 }
 
 /**
@@ -68,7 +70,7 @@ export function ConfirmDialog({
             </Button>
             <Button
               // red.9: white on Mantine's default red is 3.8:1, below WCAG AA's 4.5:1.
-              color="red.9"
+              color={texts?.yesColor ?? 'red.9'}
               loading={working}
               onClick={() => actor.send({ type: 'confirm.yes' })}
             >

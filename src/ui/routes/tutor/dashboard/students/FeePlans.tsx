@@ -44,7 +44,7 @@ import {
   type StudentChoice,
 } from '../../../../../../machines/planEditor/planEditor.machine';
 import { endPlan, fetchFeePlans, savePlan } from '../../../../../api/actors/tutorPlans';
-import type { FeePlanKind } from '../../../../../domain/feePlans';
+import { FEE_PLAN_KINDS, type FeePlanKind } from '../../../../../domain/feePlans';
 import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { istDateKey } from '../../../../../domain/time';
@@ -56,7 +56,6 @@ import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 
 const t = studentsTexts.planEditor;
-const KINDS: FeePlanKind[] = ['monthly', 'instalments', 'one_time'];
 
 const plansList = pagedListMachine<PlanShown, null>().provide({
   actors: { fetchPage: fromPromise(({ input, signal }) => fetchFeePlans(input, signal)) },
@@ -201,7 +200,7 @@ export function PlanEditorForm({ actor }: { actor: PlanEditorActorRef }) {
       readOnly={saving}
       error={errors[name]}
       // What stays as agreed shows greyed while the plan is changed.
-      disabled={fieldFixed(state.context, name)}
+      disabled={fieldFixed({ editing }, name)}
       {...props}
     />
   );
@@ -229,8 +228,8 @@ export function PlanEditorForm({ actor }: { actor: PlanEditorActorRef }) {
             <NativeSelect
               label={t.fields.kind}
               value={form.kind}
-              disabled={saving || fieldFixed(state.context, 'kind')}
-              data={KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
+              disabled={saving || fieldFixed({ editing }, 'kind')}
+              data={FEE_PLAN_KINDS.map((k) => ({ value: k, label: t.kinds[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'kind', value: e.currentTarget.value })
               }
@@ -238,7 +237,7 @@ export function PlanEditorForm({ actor }: { actor: PlanEditorActorRef }) {
             <NativeSelect
               label={t.fields.target}
               value={form.target}
-              disabled={saving || fieldFixed(state.context, 'target')}
+              disabled={saving || fieldFixed({ editing }, 'target')}
               data={(['batch', 'student'] as const).map((k) => ({ value: k, label: t.targets[k] }))}
               onChange={(e) =>
                 actor.send({ type: 'plan.change', field: 'target', value: e.currentTarget.value })

@@ -1,7 +1,8 @@
 // The tutor dashboard's Students tab (issue 14, D141, D143, D144): the tutor's students by name
 // (the ones added, and the students who paid without being added, marked 'Paid you'; D231: not
 // the parents who paid for them), each to change, mark left or bring back (D230), a form to add
-// one, many from a CSV, and the fee plans (FeePlans.tsx), which reach every current student
+// one, many from a CSV (their phones wait for the tutor's confirmation, D210: ConfirmPhones.tsx),
+// and the fee plans (FeePlans.tsx), which reach every current student
 // (D232). Renders the pagedList, studentAdd, studentEdit, studentImport and confirmAction
 // machines; the rules live there and in src/domain/students.ts.
 import '@mantine/core/styles/Alert.css';
@@ -58,6 +59,7 @@ import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import type { TutorTabPanelProps } from '../tutorTabs';
+import { ConfirmPhones } from './ConfirmPhones';
 import { FeePlans } from './FeePlans';
 import { ImportStudents } from './ImportStudents';
 import { StudentEditDialog } from './StudentEditDialog';
@@ -101,6 +103,11 @@ const columnsWith = (
               {t.paidYou}
             </Badge>
           ) : null}
+          {row.confirmed ? null : (
+            <Badge variant="light" color="yellow" miw="max-content">
+              {t.notConfirmed}
+            </Badge>
+          )}
         </>
       ),
     },
@@ -210,6 +217,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
           { value: 'left', label: t.statuses.left },
         ]}
       />
+      <ConfirmPhones list={list} />
       <ListTable
         list={list}
         title={t.title}
