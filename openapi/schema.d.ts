@@ -1690,6 +1690,8 @@ export interface components {
             payer_phone: string;
             /** @description The student's batch now. */
             batch: string | null;
+            /** @description What the student owes on all their open dues, any month (D237). */
+            student_owes: components["schemas"]["Rupees"];
             plan_id: number;
             plan_name: string;
             /** @description 'YYYY-MM' of a monthly plan, 'part-N' of instalments, 'once'. */

@@ -15,9 +15,14 @@ export interface DueRow {
   id: number;
   studentId: number;
   studentName: string;
+  studentPhone: string;
   /** Who pays it (the parent when set): a shared link goes to this phone. */
   payerPhone: string;
   batch: string | null;
+  /** D234: the batch as the filter matches it. */
+  batchKey: string | null;
+  /** D237: paise the student owes on all their open dues (what a cash entry may be). */
+  studentOwes: number;
   planName: string;
   period: string;
   dueDate: string;

@@ -259,10 +259,14 @@ export function buildPlanSave(context: PlanEditorContext): Built {
       ? { ok: false, errors }
       : { ok: true, save: { id: editing.id, body: change } };
   }
-  const parts = form.parts.map((part, i) => ({
-    due_date: part.due_date,
-    amount: rupeesOf(`instalments.${i}.amount`, part.amount) ?? 0,
-  }));
+  // Only an instalment plan has parts to read (a monthly plan's hidden ones are no problem).
+  const parts =
+    kind === 'instalments'
+      ? form.parts.map((part, i) => ({
+          due_date: part.due_date,
+          amount: rupeesOf(`instalments.${i}.amount`, part.amount) ?? 0,
+        }))
+      : [];
   const forBatch = form.target === 'batch';
   const body: FeePlanInput = {
     name: form.name,

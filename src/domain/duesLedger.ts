@@ -95,3 +95,52 @@ export function duesTotals(
     { count: 0, amount: 0, paid: 0, left: 0 },
   );
 }
+
+/** D239: what the Dues table can show: every due, or those of one state. */
+export const DUE_FILTERS = ['all', 'unpaid', 'overdue', 'paid', 'waived'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+const IN_FILTER: Record<DueFilter, (status: DueStatus) => boolean> = {
+  all: () => true,
+  unpaid: (status) => status !== 'paid' && status !== 'waived',
+  overdue: isOverdue,
+  paid: (status) => status === 'paid',
+  waived: (status) => status === 'waived',
+};
+
+export interface DueQuery {
+  /** Words of a student's name, their phone or the plan's name (any case). */
+  search: string;
+  status: DueFilter;
+  /** A batch's key (students.ts batchKey), or null for every batch. */
+  batch: string | null;
+}
+
+export const ANY_DUE: DueQuery = { search: '', status: 'all', batch: null };
+
+const folded = (text: string) => text.toLocaleLowerCase('en-IN').replace(/\s+/g, ' ').trim();
+
+/**
+ * D239: the dues `query` picks: of its status, of its batch (by key), and whose student's name
+ * or plan has every word searched for ('aarav 10' finds Aarav in 'Class 10 monthly'); a word of
+ * 4 digits or more may be in the phone too ('500002'), a shorter number only in the words.
+ */
+export function pickDues<
+  D extends {
+    studentName: string;
+    studentPhone: string;
+    planName: string;
+    batchKey: string | null;
+    status: DueStatus;
+  },
+>(dues: readonly D[], query: DueQuery): D[] {
+  const words = folded(query.search).split(' ').filter(Boolean);
+  return dues.filter((due) => {
+    if (!IN_FILTER[query.status](due.status)) return false;
+    if (query.batch !== null && due.batchKey !== query.batch) return false;
+    const named = folded(`${due.studentName} ${due.planName}`);
+    return words.every(
+      (word) => named.includes(word) || (/^\d{4,}$/.test(word) && due.studentPhone.includes(word)),
+    );
+  });
+}

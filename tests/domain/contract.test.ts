@@ -97,6 +97,9 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
     { enum: `${SCHEMAS}/ValidateOtpResponse/properties/language` },
     { enum: '#/paths/~1students~1import~1template~1/get/parameters/0/schema' },
   ],
+  DUE_FILTERS: {
+    none: "the Dues table's filter, in the browser (D239): the API answers every due of the month",
+  },
   STUDENT_STATUSES: { enum: '#/paths/~1students~1/get/parameters/2/schema' },
   STUDENT_CSV_COLUMNS: {
     none: "the CSV's columns (D241): found in the file by their many names, not a field of a request",

@@ -1,7 +1,15 @@
 // D237, D238, D239: how money settles dues oldest first, what a due's status reads on a day,
 // and the totals row of a list of dues.
 import { describe, expect, it } from 'vitest';
-import { dueStatusOn, duesTotals, settleOldestFirst } from '../../src/domain/duesLedger';
+import {
+  ANY_DUE,
+  dueStatusOn,
+  duesTotals,
+  pickDues,
+  settleOldestFirst,
+  type DueQuery,
+  type DueStatus,
+} from '../../src/domain/duesLedger';
 
 describe('D237 settleOldestFirst', () => {
   const dues = [
@@ -54,5 +62,46 @@ describe('D239 duesTotals', () => {
         { amount: 100_000, paid: 0, left: 0, status: 'waived' },
       ]),
     ).toEqual({ count: 3, amount: 320_050, paid: 50_000, left: 270_050 });
+  });
+});
+
+describe('D239 pickDues', () => {
+  const due = (
+    studentName: string,
+    planName: string,
+    batchKey: string | null,
+    status: DueStatus,
+  ) => ({
+    studentName,
+    studentPhone: studentName === 'Aarav Sharma' ? '9876500001' : '9876500002',
+    planName,
+    batchKey,
+    status,
+  });
+  const dues = [
+    due('Aarav Sharma', 'Class 10 monthly', 'class10', 'overdue'),
+    due('Diya Patel', 'Class 10 monthly', 'class10', 'paid'),
+    due('Kabir Rao', 'Class 9 monthly', 'class9', 'partly_paid_overdue'),
+    due('Meera Iyer', 'Class 9 monthly', 'class9', 'waived'),
+  ];
+  const names = (query: Partial<DueQuery>) =>
+    pickDues(dues, { ...ANY_DUE, ...query }).map((d) => d.studentName);
+
+  it('finds every word of the search in the name, phone or plan, in any case', () => {
+    expect(names({ search: 'aarav' })).toEqual(['Aarav Sharma']);
+    expect(names({ search: ' CLASS 9 ' })).toEqual(['Kabir Rao', 'Meera Iyer']);
+    expect(names({ search: '500002 diya' })).toEqual(['Diya Patel']);
+    expect(names({ search: 'nobody' })).toEqual([]);
+  });
+
+  it('keeps the dues of a status: overdue whole or in part, unpaid, paid, waived', () => {
+    expect(names({ status: 'overdue' })).toEqual(['Aarav Sharma', 'Kabir Rao']);
+    expect(names({ status: 'unpaid' })).toEqual(['Aarav Sharma', 'Kabir Rao']);
+    expect(names({ status: 'paid' })).toEqual(['Diya Patel']);
+    expect(names({ status: 'waived' })).toEqual(['Meera Iyer']);
+  });
+
+  it('keeps one batch, by its key, with the other filters', () => {
+    expect(names({ batch: 'class9', status: 'overdue' })).toEqual(['Kabir Rao']);
   });
 });

@@ -136,7 +136,12 @@ describe.each(testDatabases())('cash entries on $name', (database) => {
     const { asha, aarav } = await owing();
     await cash(asha, aarav, { amount: 500, received_on: '2025-01-15' });
     const january = (await api('GET', '/api/v1/dues/?month=2025-01', { token: asha.token })).json();
-    expect(january.results[0]).toMatchObject({ status: 'partly_paid_overdue', left: 1500 });
+    // What the student owes on all their dues: January's ₹1,500 left and February's ₹2,000.
+    expect(january.results[0]).toMatchObject({
+      status: 'partly_paid_overdue',
+      left: 1500,
+      student_owes: 3500,
+    });
     expect(january.overdue).toBe(1);
     moveClockTo(t, '2025-01-20T10:00:00+05:30');
     const back = await t.user(asha.phone, 'teacher');

@@ -11,6 +11,7 @@ import type {
 } from '../../../machines/duesTab/dueRows';
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
 import { rupeesToPaise } from '../../domain/money';
+import { batchKey } from '../../domain/students';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data } from '../errors';
@@ -28,8 +29,11 @@ const dueRowOf = (due: Schemas['Due']): DueRow => ({
   id: due.id,
   studentId: due.student_id,
   studentName: due.student_name,
+  studentPhone: due.student_phone,
   payerPhone: due.payer_phone,
   batch: due.batch,
+  batchKey: batchKey(due.batch),
+  studentOwes: rupeesToPaise(due.student_owes),
   planName: due.plan_name,
   period: due.period,
   dueDate: due.due_date,

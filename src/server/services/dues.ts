@@ -93,6 +93,8 @@ export function createDueService({
         phone: tutorStudents.phone,
         payer: payerPhoneOf,
         batch: tutorStudents.batch,
+        // D237: all the student owes (what a cash entry may be), named out: a subquery.
+        owes: sql<string>`(select coalesce(sum(o.amount - o.paid), 0) from dues o where o.student_id = "dues"."student_id" and o.status in ('open', 'partly_paid'))`,
         plan: feePlans.name,
       })
       .from(dues)
@@ -100,13 +102,14 @@ export function createDueService({
       .innerJoin(feePlans, eq(feePlans.id, dues.planId))
       .where(and(eq(dues.tutorId, tutorId), where))
       .orderBy(asc(dues.dueDate), asc(tutorStudents.name), asc(dues.id));
-    return rows.map(({ due, student, phone, payer, batch, plan }) => ({
+    return rows.map(({ due, student, phone, payer, batch, owes, plan }) => ({
       id: due.id,
       student_id: due.studentId,
       student_name: student,
       student_phone: phone,
       payer_phone: payer,
       batch,
+      student_owes: paiseToRupees(Number(owes)),
       plan_id: due.planId,
       plan_name: plan,
       period: due.period,

@@ -77,7 +77,7 @@ export function DevicesList() {
                 size="xs"
                 variant="light"
                 color="red.9"
-                aria-label={t().logoutAria(name(d))}
+                aria-label={d.current ? undefined : t().logoutAria(name(d))}
                 onClick={() => logout.send({ type: 'confirm.ask', id: String(d.id) })}
               >
                 {d.current ? t().logoutThis : t().logout}
