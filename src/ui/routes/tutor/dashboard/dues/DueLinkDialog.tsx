@@ -47,7 +47,6 @@ function LinkWithQr({
         </CopyButton>
         <Button
           size="xs"
-          variant="light"
           color="teal.9"
           component="a"
           href={whatsAppLink(

@@ -19,7 +19,6 @@ import type { DuesFilterActorRef } from '../../../../../../machines/duesFilter/d
 import type { DueRow } from '../../../../../../machines/duesTab/dueRows';
 import type { PagedListActorRef } from '../../../../../../machines/pagedList/pagedList.machine';
 import type { RemindAllActorRef } from '../../../../../../machines/remindAll/remindAll.machine';
-import { duePeriodLabel } from '../../../../../domain/duePeriod';
 import { OPEN_SHOWN_DUE_STATUSES, type ShownDueStatus } from '../../../../../domain/dues';
 import { duesTotals, isOverdue, pickDues } from '../../../../../domain/duesLedger';
 import { formatIstDate } from '../../../../../domain/istDate';
@@ -223,9 +222,8 @@ export function DuesTable(props: DuesTableProps) {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>
-                      {[due.planName, duePeriodLabel(due.period)].filter(Boolean).join(' · ')}
-                    </Table.Td>
+                    {/* The month is the tab's and the due date names it: the plan alone. */}
+                    <Table.Td>{due.planName}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayOf(due.dueDate)}</Table.Td>
                     <Table.Td {...money}>{formatINR(due.amount)}</Table.Td>
                     <Table.Td {...money}>{formatINR(due.paid)}</Table.Td>
