@@ -4,7 +4,15 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-const modules = ['messages', 'dashboardTexts', 'studentsTexts', 'publicPageTexts', 'apiMessages'];
+const modules = [
+  'messages',
+  'dashboardTexts',
+  'studentsTexts',
+  'publicPageTexts',
+  'apiMessages',
+  'autopayTexts',
+  'taxTexts',
+];
 
 export default defineConfig({
   locales: ['en', 'hi'],

@@ -103,11 +103,13 @@ test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
   const tabs = [
     { value: 'share', label: t.share.tab },
     { value: 'payments', label: t.payments.tab },
+    { value: 'payouts', label: t.payouts.tab },
     { value: 'students', label: t.students.tab },
     { value: 'dues', label: t.dues.tab },
     { value: 'refunds', label: t.refunds.tab },
     { value: 'links', label: t.links.tab },
     { value: 'sessions', label: t.sessions.tab },
+    { value: 'gst', label: t.gst.tab },
     { value: 'api-keys', label: t.apiKeys.tab },
   ];
   for (const tab of tabs) {

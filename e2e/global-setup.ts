@@ -4,7 +4,8 @@
 import { request, type FullConfig } from '@playwright/test';
 import { DEMO_PHONES } from '../src/server/demo';
 import { readTutorSession, writeTutorSession } from './support/tutorSession';
-import { SANDBOX_URL } from './support/origins';
+import { writeClockOffset } from '../src/server/testClock';
+import { SANDBOX_URL, TEST_CLOCK_FILE } from './support/origins';
 
 const phone = DEMO_PHONES.onboardedTutor;
 
@@ -26,6 +27,8 @@ async function newestCode(api: Awaited<ReturnType<typeof request.newContext>>, a
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('global setup: no baseURL in playwright.config.ts');
+  // D254: every run starts at the system's time, whatever an interrupted run left moved.
+  writeClockOffset(TEST_CLOCK_FILE, 0);
   const api = await request.newContext({ baseURL });
   try {
     // A reused server (local runs) still knows the token an earlier run cached.

@@ -209,8 +209,8 @@ export interface paths {
         head?: never;
         /**
          * Update the caller's profile
-         * @description Changes any of the caller's first name, last name and (tutors) subjects taught;
-         *     absent fields are kept. Subjects appear on the public profile (D8); an empty list
+         * @description Changes any of the caller's first name, last name, email (issue 49: the shape is
+         *     checked, a 400 otherwise) and (tutors) subjects taught; absent fields are kept. Subjects appear on the public profile (D8); an empty list
          *     shows a dash. Names are those on the PAN: once a PAN is verified they can no
          *     longer be changed here (409), since the gateway's name checks rely on them.
          */
@@ -1671,6 +1671,384 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/pg/settlement-webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The gateway's settlement webhook
+         * @description Called by the payment gateway (Cashfree, or the local sandbox) when a settlement to a
+         *     tutor's bank is initiated, succeeds, fails or is reversed (SETTLEMENT_INITIATED,
+         *     SETTLEMENT_SUCCESS, SETTLEMENT_FAILED, SETTLEMENT_REVERSED), never by the app. Signed
+         *     like payment webhooks (base64 HMAC-SHA256 of `x-webhook-timestamp` + raw body, keyed by
+         *     the client secret, within 5 minutes); anything else is a 401. The event is stored and
+         *     answered at once; a job applies it and reads the settlement and its payments from the
+         *     gateway's settlement APIs (D268). The same event of the same settlement again is a
+         *     `duplicate`.
+         */
+        post: operations["receiveSettlementWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tutor's payouts to the bank
+         * @description The logged-in tutor's settlements (payouts to their bank account), latest first, one
+         *     page at a time, as the worker last read them from the gateway (D268): never a call to
+         *     the gateway. Each has its status (initiated, settled, failed, reversed, with the
+         *     gateway's reason), the bank's reference (UTR), the payments' gross, refunds, the fees
+         *     (ours and the gateway's) and the GST on them, other adjustments and what reached the
+         *     bank. `upcoming` is what is paid but in no payout yet: how many payments, their base
+         *     amounts and the expected day of the next payout (D5). Students receive nothing (403).
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout and what it carried
+         * @description A payout of the logged-in tutor's and, one page at a time, what it is made of: each
+         *     payment (with the student), each refund taken out of it and each adjustment, with its
+         *     fees, GST and what it added to the payout. Another tutor's payout, or an unknown id, is
+         *     a 404.
+         */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payouts, payment by payment, as CSV
+         * @description Every item of the tutor's payouts initiated from `from` to `to` (IST days, both
+         *     included, at most 366 days), oldest payout first, one row per payment, refund or
+         *     adjustment with its payout's date, UTR and status: what an accountant matches against
+         *     the bank statement. Made as `exportPaymentsReceived` makes its CSV (a byte-order mark,
+         *     every cell quoted, formulas defused, rupees with 2 decimals, IST times).
+         */
+        get: operations["exportPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A financial year's statement of payouts, as CSV
+         * @description One row per payout initiated in the financial year `fy` (1 April to 31 March, IST),
+         *     oldest first, with its date, UTR, status, gross, refunds, fees, GST on fees,
+         *     adjustments and net, then a row of totals over the payouts that reached the bank
+         *     (settled ones). The same CSV rules as the other exports.
+         */
+        get: operations["exportPayoutStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tax-profile/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's GST details
+         * @description A tutor's GST profile (D267): whether they are registered for GST, the GSTIN, the state
+         *     it names, their address, the name their registration is in and whether their fees
+         *     include GST; until saved, not registered and fees including GST. A payer's is the
+         *     address and state their tax invoices carry (Rule 46(f); the place of supply), null
+         *     until given.
+         */
+        get: operations["getTaxProfile"];
+        /**
+         * Change the caller's GST details
+         * @description Saves the whole profile. A registered tutor needs a GSTIN of the right shape whose check
+         *     character is right and whose state is real (400, saying which), not another tutor's
+         *     (409), and an address (400); the state is the GSTIN's (a different `state_code` is a
+         *     400). A tutor who is not registered gives no GSTIN. Fees that exclude GST have 18% added
+         *     to each due of the tutor's fee plans from then on (D266), so a running plan whose due
+         *     would then be above ₹50,000 refuses the change (409). A payer gives an address and a
+         *     state together, or neither, and no GSTIN. A refusal changes nothing. Documents issued
+         *     before keep what they said.
+         */
+        put: operations["saveTaxProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tax-documents/register/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A financial year's register of tax invoices and credit notes, as CSV
+         * @description For a registered tutor's GSTR-1 (D270): with `view=documents` (the default) one row per
+         *     tax invoice and credit note they issued in the financial year `fy`, in serial order,
+         *     with its type, serial, date, the invoice a credit note is against, the payer, place of
+         *     supply, supply type, SAC, rate, taxable value, CGST, SGST, IGST, cess (0) and total
+         *     (credit notes negative); with `view=b2cs` the GSTR-1 table 7 (B2CS) summary: one row per
+         *     place of supply and rate, net of credit notes, in the columns of the GST portal's B2CS
+         *     template (Type, Place Of Supply, Rate, Applicable % of Tax Rate, Taxable Value, Cess
+         *     Amount, E-Commerce GSTIN). Every payment is at most ₹50,000 (D11), so no invoice is B2CL
+         *     (inter-State above ₹1 lakh). A tutor who has issued none gets the header row alone.
+         */
+        get: operations["exportTaxRegister"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My plans and their Autopay
+         * @description Issue 49: every monthly or instalment plan of a running kind that the logged-in student
+         *     or parent pays for (their phone is the student's or the parent's on the tutor's list),
+         *     each with its Autopay mandate if one is live or was the latest, and `refusal` when one
+         *     cannot be set up: `over_cap` (a due above the ₹15,000 a UPI mandate debits without the
+         *     PIN, D246; the plan keeps its links and reminders) or `cannot_accept` (the tutor cannot
+         *     take payments yet). `email` is the caller's, to prefill the setup. Tutors have none (403).
+         */
+        get: operations["listMyAutopay"];
+        put?: never;
+        /**
+         * Turn on Autopay for a plan
+         * @description Issue 49 (D245-D250): a UPI Autopay mandate for one of the caller's plans and students,
+         *     created at the gateway, with the session of its hosted page where the payer approves in
+         *     their UPI app. `email` (required by the gateway) is kept on the caller's profile. The
+         *     mandate debits at most the plan's largest due, never above ₹15,000; it lasts 12 months
+         *     for a monthly plan, to 7 days after the last instalment otherwise. A plan not the
+         *     caller's is a 404; a one-time plan, one above the cap, a tutor who cannot take payments,
+         *     or a plan and student with a live mandate already, a 409; a bad email, a 400. Nothing
+         *     is kept when the gateway fails (502).
+         */
+        post: operations["createMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my mandates
+         * @description The caller's mandate, re-read from the gateway first while it waits for approval (the
+         *     status page polls this after the gateway's page returns). When the gateway does not
+         *     answer, what we know is answered. Anyone else's is a 404.
+         */
+        get: operations["getMyMandate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/pause/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause my Autopay
+         * @description An ACTIVE mandate is paused at the gateway: nothing is debited until it is resumed, a
+         *     debit notified but not yet run is cancelled, and its dues go back to the reminder
+         *     ladder. Not ACTIVE: a 409.
+         */
+        post: operations["pauseMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/resume/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume my paused Autopay
+         * @description A mandate the payer paused here is active again; later dues are debited, each after a
+         *     notice. One paused in the UPI app is resumed there (409), as is any other status.
+         */
+        post: operations["resumeMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/my-autopay/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel my Autopay
+         * @description The mandate is cancelled at the gateway, for good: a debit notified but not yet run is
+         *     cancelled and its dues go back to the reminder ladder. An ended mandate is a 409.
+         */
+        post: operations["cancelMyMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My students' Autopay
+         * @description The logged-in tutor's mandates, newest first: every live one and the latest ended one of
+         *     each plan and student, with the next debit (its date and amount: notified, under way, or
+         *     the next due the mandate will debit) and the last one. Students have none (403).
+         */
+        get: operations["listTutorMandates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopay/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a student's Autopay
+         * @description The tutor cancels one of their students' mandates at the gateway, for good; its dues go
+         *     back to the reminder ladder. Anyone else's is a 404; an ended one a 409.
+         */
+        post: operations["cancelTutorMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/pg/subscriptions/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The gateway's subscription webhook
+         * @description Called by the gateway (Cashfree's Subscriptions, or the local sandbox), never by the app:
+         *     SUBSCRIPTION_STATUS_CHANGED, SUBSCRIPTION_AUTH_STATUS,
+         *     SUBSCRIPTION_PAYMENT_NOTIFICATION_INITIATED, SUBSCRIPTION_PAYMENT_SUCCESS / _FAILED /
+         *     _CANCELLED and SUBSCRIPTION_REFUND_STATUS. Signed as the payment webhook is (a wrong or
+         *     old signature is a 401). A webhook is a hint (D253): it sends the job that re-reads the
+         *     mandate or the debit it names from the gateway, so a duplicate, a late or a reordered
+         *     one changes nothing the gateway does not say; one about no mandate of ours is
+         *     `ignored`.
+         */
+        post: operations["receiveSubscriptionWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2205,6 +2583,12 @@ export interface components {
              * @example asha-verma
              */
             username: string | null;
+            /**
+             * @description Issue 49 (D250): the user's email, given for a mandate (the gateway needs one); not
+             *     verified yet. Only the owner sees it.
+             * @example asha@example.in
+             */
+            email: string | null;
             pg_onboarding_status: components["schemas"]["PgOnboardingStatusList"];
         };
         /**
@@ -2248,6 +2632,8 @@ export interface components {
         ProfileUpdate: {
             first_name?: components["schemas"]["Name"];
             last_name?: components["schemas"]["Name"];
+            /** @description Issue 49 (D250): the caller's email (checked for its shape only, for now). */
+            email?: string;
             /** @description Subjects taught, replacing the previous list. */
             subjects?: components["schemas"]["PlainText"][];
         };
@@ -2438,6 +2824,11 @@ export interface components {
         };
         /** @description A paid order as the tutor who was paid sees it. */
         PaymentReceived: {
+            /**
+             * @description The payout that carried the payment to the tutor's bank (issue 50); null until the
+             *     gateway reports one, when `settles_at` is when it is expected.
+             */
+            payout: components["schemas"]["PaymentPayout"] | null;
             order_id: components["schemas"]["OrderIdValue"];
             /** Format: date-time */
             created_at: string;
@@ -2521,6 +2912,14 @@ export interface components {
         };
         /** @description A paid order's receipt; the receipt number is the order id. */
         Receipt: {
+            /**
+             * @description The documents of this payment (issue 50, D265): the tutor's receipt (not registered
+             *     for GST: no GST at all) or tax invoice (registered), our platform fee's invoice for a
+             *     card payment, and a credit note for each invoice once the payment is refunded.
+             *     Empty for a payment made before documents were issued: its receipt is this page
+             *     alone.
+             */
+            documents: components["schemas"]["TaxDocument"][];
             /** @example ord_3Hq8ZkP1mN5vR2tY */
             receipt_number: string;
             order_id: components["schemas"]["OrderIdValue"];
@@ -2917,6 +3316,324 @@ export interface components {
              */
             language: "en" | "hi";
         };
+        /**
+         * @description The gateway's settlement webhook envelope. Only `type` and `data` are required and
+         *     unknown fields are allowed, as with payment webhooks: the server reads the event from
+         *     the signed raw body.
+         */
+        SettlementWebhookEvent: {
+            /** @description SETTLEMENT_INITIATED, SETTLEMENT_SUCCESS, SETTLEMENT_FAILED or SETTLEMENT_REVERSED. */
+            type: string;
+            event_time?: string;
+            data: {
+                settlement?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description `initiated`: on its way to the bank; `settled`: credited; `failed`: the bank did not
+         *     take it (the gateway pays it again later, `reason` says why); `reversed`: credited,
+         *     then returned by the bank.
+         * @enum {string}
+         */
+        PayoutStatus: "initiated" | "settled" | "failed" | "reversed";
+        /** @description A settlement to the tutor's bank, in rupees (net = gross - refunds - fees - fees_gst + adjustment). */
+        Payout: {
+            /** @example 3 */
+            id: number;
+            /**
+             * @description The gateway's settlement id (cf_settlement_id).
+             * @example 4234233
+             */
+            settlement_id: string;
+            status: components["schemas"]["PayoutStatus"];
+            /**
+             * @description The bank's reference of the credit (UTR).
+             * @example CFSBN25011600001
+             */
+            utr: string | null;
+            /** @description Why it failed or was reversed, as the gateway said. */
+            reason: string | null;
+            /** Format: date-time */
+            initiated_at: string | null;
+            /** Format: date-time */
+            settled_at: string | null;
+            gross: components["schemas"]["Rupees"];
+            refunds: components["schemas"]["Rupees"];
+            fees: components["schemas"]["Rupees"];
+            fees_gst: components["schemas"]["Rupees"];
+            /** @description Other adjustments in rupees, negative when taken out. */
+            adjustment: number;
+            /** @description What reached (or was to reach) the bank, in rupees. */
+            net: number;
+            /** @description How many payments, refunds and adjustments it carries. */
+            items: number;
+        };
+        PayoutsPage: {
+            results: components["schemas"]["Payout"][];
+            count: number;
+            page: number;
+            page_size: number;
+            /** @description Paid and kept, but in no payout yet (the last 60 days). */
+            upcoming: {
+                count: number;
+                amount: components["schemas"]["Rupees"];
+                /**
+                 * Format: date-time
+                 * @description When the next of them is expected (D5), or null when there are none.
+                 */
+                expected_at: string | null;
+            };
+        };
+        PayoutItem: {
+            /**
+             * @description `payment`, `refund` (taken out of the payout) or `adjustment`.
+             * @enum {string}
+             */
+            kind: "payment" | "refund" | "adjustment";
+            order_id: string | null;
+            student_name: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            amount: components["schemas"]["Rupees"];
+            fees: number;
+            fees_gst: number;
+            /** @description What it added to the payout (negative for a refund). */
+            net: number;
+        };
+        PayoutDetail: {
+            payout: components["schemas"]["Payout"];
+            results: components["schemas"]["PayoutItem"][];
+            count: number;
+            page: number;
+            page_size: number;
+        };
+        /** @description The payout that carried a payment (the latest, if it was paid out again). */
+        PaymentPayout: {
+            id: number;
+            status: components["schemas"]["PayoutStatus"];
+            utr: string | null;
+            /** Format: date-time */
+            initiated_at: string | null;
+            /** Format: date-time */
+            settled_at: string | null;
+        };
+        /**
+         * @description A GST state code ('29' is Karnataka).
+         * @example 29
+         */
+        GstStateCode: string;
+        TaxProfile: {
+            registered: boolean;
+            /** @example 29AAGCT4051R1ZN */
+            gstin: string | null;
+            /** @description The name the registration is in, when not the tutor's own. */
+            legal_name: string | null;
+            address: string | null;
+            state_code: components["schemas"]["GstStateCode"] | null;
+            /** @example Karnataka */
+            state_name: string | null;
+            /** @description A registered tutor's fees include GST (true) or have it added (false). */
+            fee_includes_gst: boolean;
+        };
+        TaxProfileUpdate: {
+            registered: boolean;
+            /** @description Spaces are dropped and letters upper-cased. */
+            gstin?: string | null;
+            legal_name?: string | null;
+            address?: string | null;
+            state_code?: string | null;
+            fee_includes_gst?: boolean;
+        };
+        TaxParty: {
+            name: string;
+            gstin: string | null;
+            address: string | null;
+            state_code: string | null;
+            state_name: string | null;
+            phone?: string | null;
+        };
+        /**
+         * @description `receipt`: an unregistered tutor's (no GST); `tax_invoice`: a registered tutor's
+         *     (CGST Rule 46); `platform_invoice`: TuitionPay's for its fee and charges; `credit_note`
+         *     and `platform_credit_note`: each invoice's, once the payment is refunded (Rule 53).
+         * @enum {string}
+         */
+        TaxDocumentKind: "receipt" | "tax_invoice" | "credit_note" | "platform_invoice" | "platform_credit_note";
+        /** @description A document a payment gave, as issued (D265), in rupees. */
+        TaxDocument: {
+            kind: components["schemas"]["TaxDocumentKind"];
+            /** @example INV/2526/000042 */
+            serial: string | null;
+            /** Format: date-time */
+            issued_at: string;
+            supplier: components["schemas"]["TaxParty"];
+            recipient: components["schemas"]["TaxParty"];
+            /** @example 29 */
+            place_of_supply: string | null;
+            /** @example Karnataka */
+            place_of_supply_name: string | null;
+            /** @enum {string|null} */
+            supply_type: "intra" | "inter" | null;
+            /** @example 999293 */
+            sac: string | null;
+            /** @description GST in percent (18); 0 on a receipt. */
+            rate: number;
+            /** @description Whether tax is payable on reverse charge (never, for these supplies). */
+            reverse_charge: boolean;
+            lines: {
+                /** @enum {string} */
+                item: "tuition" | "platformFee" | "charges";
+                purpose: string | null;
+                amount: components["schemas"]["Rupees"];
+                taxable: components["schemas"]["Rupees"];
+            }[];
+            taxable: components["schemas"]["Rupees"];
+            cgst: components["schemas"]["Rupees"];
+            sgst: components["schemas"]["Rupees"];
+            igst: components["schemas"]["Rupees"];
+            total: components["schemas"]["Rupees"];
+            /** @description The invoice a credit note is against. */
+            original: {
+                serial: string;
+                /** Format: date-time */
+                issued_at: string;
+            } | null;
+        };
+        /**
+         * @description The gateway's subscription status, and AUTH_FAILED (ours: the payer declined, or the
+         *     bank refused, the approval). Final: CUSTOMER_CANCELLED, CANCELLED, COMPLETED, EXPIRED,
+         *     LINK_EXPIRED, AUTH_FAILED.
+         * @enum {string}
+         */
+        MandateStatus: "INITIALIZED" | "BANK_APPROVAL_PENDING" | "ACTIVE" | "ON_HOLD" | "PAUSED" | "CUSTOMER_PAUSED" | "CUSTOMER_CANCELLED" | "CANCELLED" | "COMPLETED" | "EXPIRED" | "LINK_EXPIRED" | "AUTH_FAILED";
+        /**
+         * @description How the status reads to a payer or a tutor.
+         * @enum {string}
+         */
+        MandateStage: "pending" | "active" | "paused" | "cancelled" | "failed" | "expired" | "completed";
+        /**
+         * @description One debit of a mandate (D245): `scheduled` (the next due the mandate will debit, no
+         *     notice yet), then pending, notified, executing, success, failed or cancelled. The
+         *     notice goes from 2 days before the due date, and at least 24 hours before the debit
+         *     (D247).
+         */
+        AutopayDebit: {
+            /** @description Null once the due was removed (its plan changed or ended). */
+            due_id: number | null;
+            due_date: components["schemas"]["IstDate"];
+            amount: components["schemas"]["Rupees"];
+            /** @enum {string} */
+            state: "scheduled" | "pending" | "notified" | "executing" | "success" | "failed" | "cancelled";
+            /** @description Why a failed debit failed, as the payer reads it. */
+            reason: string | null;
+        };
+        /** @description A UPI Autopay mandate as the payer sees it. */
+        Mandate: {
+            /** @example mdt_3Hq8ZkP1mN5vR2tY */
+            id: string;
+            status: components["schemas"]["MandateStatus"];
+            stage: components["schemas"]["MandateStage"];
+            plan_id: number;
+            plan_name: string;
+            /** @enum {string} */
+            plan_kind: "monthly" | "instalments";
+            student_id: number;
+            student_name: string;
+            tutor_id: number;
+            tutor_name: string;
+            /** @description The most one debit takes (the plan's largest due, at most ₹15,000). */
+            max_amount: components["schemas"]["Rupees"];
+            /** @description A monthly plan's day of the month. */
+            due_day: number | null;
+            instalment_dates: components["schemas"]["IstDate"][];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The gateway's hosted page session while the mandate waits for approval. */
+            session_id: string | null;
+            next_debit: components["schemas"]["AutopayDebit"] | null;
+            last_debit: components["schemas"]["AutopayDebit"] | null;
+        };
+        MandateCreate: {
+            plan_id: number;
+            student_id: number;
+            /**
+             * @description The payer's email (the gateway requires one); kept on their profile. Trimmed and
+             *     lower-cased, then at most 100 characters, one @, a dotted domain and no spaces
+             *     (D250); otherwise a 400 that says so.
+             */
+            email: string;
+        };
+        MandateCreated: {
+            mandate: components["schemas"]["Mandate"];
+            /** @description The hosted mandate page's session (the browser SDK's subscriptionsCheckout). */
+            session_id: string;
+        };
+        MyAutopayPlan: {
+            plan_id: number;
+            plan_name: string;
+            /** @enum {string} */
+            plan_kind: "monthly" | "instalments";
+            student_id: number;
+            student_name: string;
+            tutor_id: number;
+            tutor_name: string;
+            /** @description The plan's largest due, what one debit would take at most. */
+            amount: components["schemas"]["Rupees"];
+            due_day: number | null;
+            instalment_dates: components["schemas"]["IstDate"][];
+            /** @enum {string|null} */
+            refusal: "over_cap" | "cannot_accept" | null;
+            /**
+             * Format: date-time
+             * @description When a mandate set up now would end.
+             */
+            expires_at: string;
+            mandate: components["schemas"]["Mandate"] | null;
+        };
+        MyAutopay: {
+            results: components["schemas"]["MyAutopayPlan"][];
+            email: string | null;
+        };
+        TutorMandate: {
+            id: string;
+            status: components["schemas"]["MandateStatus"];
+            stage: components["schemas"]["MandateStage"];
+            student_id: number;
+            student_name: string;
+            plan_id: number;
+            plan_name: string;
+            payer_phone: components["schemas"]["Phone"];
+            max_amount: components["schemas"]["Rupees"];
+            /** Format: date-time */
+            created_at: string;
+            next_debit: components["schemas"]["AutopayDebit"] | null;
+            last_debit: components["schemas"]["AutopayDebit"] | null;
+        };
+        TutorMandates: {
+            results: components["schemas"]["TutorMandate"][];
+        };
+        /**
+         * @description The gateway's subscription webhook envelope. Only `type` and `data` are required and
+         *     unknown fields are allowed: the server reads the ids from the signed raw body.
+         */
+        SubscriptionWebhookEvent: {
+            /** @example SUBSCRIPTION_STATUS_CHANGED */
+            type: string;
+            event_time?: string;
+            data: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
     };
     responses: {
         /** @description The request body is larger than 256 KB. */
@@ -3025,6 +3742,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A payout's id (ours, not the gateway's settlement id). */
+        PayoutId: number;
+        /** @description A financial year, 1 April to 31 March (IST), as '2025-26'. */
+        FinancialYear: string;
         /** @description A user's id. */
         UserId: components["schemas"]["UserIdValue"];
         /** @description The order's id, as returned by `createOrder`. */
@@ -3041,6 +3762,8 @@ export interface components {
         StudentId: number;
         /** @description The session's id (not its token). */
         SessionId: number;
+        /** @description The mandate's id (also the gateway's subscription_id). */
+        MandateId: string;
         /** @description The API key's id (not the key). */
         ApiKeyId: number;
         /** @description The page to return, from 1 to 100000. */
@@ -5153,6 +5876,495 @@ export interface operations {
         };
         responses: {
             /** @description The reply was taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    receiveSettlementWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description base64(HMAC-SHA256(client secret, timestamp + raw body)). */
+                "x-webhook-signature": string;
+                /** @description When the gateway signed the event, in milliseconds since the epoch. */
+                "x-webhook-timestamp": string;
+                "x-webhook-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was stored (applied by a job right after), a duplicate, or not ours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1 to 100000. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payouts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1 to 100000. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description A payout's id (ours, not the gateway's settlement id). */
+                id: components["parameters"]["PayoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout and one page of its items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+        };
+    };
+    exportPayouts: {
+        parameters: {
+            query: {
+                /** @description The first IST day to include (YYYY-MM-DD). */
+                from: components["schemas"]["IstDate"];
+                /** @description The last IST day to include (YYYY-MM-DD); at most 365 days after `from`. */
+                to: components["schemas"]["IstDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-payouts-<from>-to-<to>.csv"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportPayoutStatement: {
+        parameters: {
+            query: {
+                /** @description A financial year, 1 April to 31 March (IST), as '2025-26'. */
+                fy: components["parameters"]["FinancialYear"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-payouts-2025-26.csv"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTaxProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveTaxProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The profile, saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    exportTaxRegister: {
+        parameters: {
+            query: {
+                /** @description A financial year, 1 April to 31 March (IST), as '2025-26'. */
+                fy: components["parameters"]["FinancialYear"];
+                view?: "documents" | "b2cs";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-gst-register-2025-26.csv"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyAutopay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAutopay"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MandateCreate"];
+            };
+        };
+        responses: {
+            /** @description The mandate, waiting for the payer's approval. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getMyMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+        };
+    };
+    pauseMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    resumeMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    cancelMyMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listTutorMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorMandates"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    cancelTutorMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mandate's id (also the gateway's subscription_id). */
+                id: components["parameters"]["MandateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorMandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    receiveSubscriptionWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description base64(HMAC-SHA256(client secret, timestamp + raw body)). */
+                "x-webhook-signature": string;
+                /** @description When the gateway signed the event, in milliseconds since the epoch. */
+                "x-webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description The event's re-read was sent (`stored`), or it is not ours (`ignored`). */
             200: {
                 headers: {
                     [name: string]: unknown;

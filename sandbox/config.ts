@@ -18,6 +18,10 @@ import {
 export const DEFAULT_SANDBOX_PORT = 3100;
 /** Long enough to see 'KYC under review' on the dashboard locally; tests set 0. */
 const DEFAULT_KYC_REVIEW_MS = 30_000;
+/** Issue 49: long enough to see 'waiting for your bank' after approving a mandate. */
+const DEFAULT_MANDATE_APPROVAL_MS = 2_000;
+/** Issue 49: how long a bank takes over a mandate debit. */
+const DEFAULT_DEBIT_PROCESSING_MS = 1_000;
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
@@ -31,6 +35,11 @@ const envSchema = z.object({
   SANDBOX_ORIGIN: optional(z.url()),
   SANDBOX_APP_ORIGIN: optional(z.url()),
   SANDBOX_KYC_REVIEW_MS: optional(z.coerce.number().int().min(0)),
+  SANDBOX_MANDATE_APPROVAL_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  SANDBOX_DEBIT_PROCESSING_MS: optional(z.coerce.number().int().min(0).max(600_000)),
+  /** D254: a moved clock shared with the app under test (NODE_ENV=test there). */
+  TEST_CLOCK_FILE: optional(z.string().min(1)),
+  SANDBOX_SETTLE_EVERY_MS: optional(z.coerce.number().int().min(0).max(86_400_000)),
   CASHFREE_CLIENT_ID: optional(z.string()),
   CASHFREE_CLIENT_SECRET: optional(z.string()),
   CASHFREE_PARTNER_API_KEY: optional(z.string()),
@@ -57,6 +66,14 @@ export interface SandboxConfig {
   whatsapp: { phoneNumberId: string; accessToken: string; appSecret: string };
   /** MIN_KYC_SUBMITTED → MIN_KYC_APPROVED after this long; 0 is immediate. */
   kycReviewMs: number;
+  /** A mandate approved on its page: BANK_APPROVAL_PENDING → ACTIVE after this long. */
+  mandateApprovalMs: number;
+  /** A mandate debit's outcome after this long. */
+  debitProcessingMs: number;
+  /** D254: the shared test clock's file, or null (the system's time). */
+  testClockFile: string | null;
+  /** D272: how often the due settlements are paid out by themselves; 0: only when asked. */
+  settleEveryMs: number;
   logLevel: string;
 }
 
@@ -90,6 +107,10 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
       appSecret: e.WHATSAPP_APP_SECRET ?? DEV_WHATSAPP_APP_SECRET,
     },
     kycReviewMs: e.SANDBOX_KYC_REVIEW_MS ?? DEFAULT_KYC_REVIEW_MS,
+    mandateApprovalMs: e.SANDBOX_MANDATE_APPROVAL_MS ?? DEFAULT_MANDATE_APPROVAL_MS,
+    debitProcessingMs: e.SANDBOX_DEBIT_PROCESSING_MS ?? DEFAULT_DEBIT_PROCESSING_MS,
+    testClockFile: e.TEST_CLOCK_FILE ?? null,
+    settleEveryMs: e.SANDBOX_SETTLE_EVERY_MS ?? 60_000,
     logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

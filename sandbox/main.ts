@@ -1,12 +1,18 @@
 // `npm run sandbox`: the sandbox server (D120) on 127.0.0.1:3100 by default. It refuses any
 // address but loopback: it knows the development secrets and shows every OTP (D116).
 import { ConfigError } from '../src/server/config';
+import { fileClock } from '../src/server/testClock';
 import { buildSandbox } from './app';
 import { loadSandboxConfig } from './config';
 
 async function main() {
   const config = loadSandboxConfig(process.env);
-  const app = await buildSandbox({ config, logStream: process.stderr });
+  const app = await buildSandbox({
+    config,
+    logStream: process.stderr,
+    // D254: the time of the app under test, when it is moved.
+    ...(config.testClockFile ? { clock: fileClock(config.testClockFile) } : {}),
+  });
   const shutdown = async () => {
     await app.close();
     process.exit(0);

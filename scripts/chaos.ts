@@ -6,7 +6,13 @@
 // worker mid-run and starts them again; waits for reconciliation; and checks every order
 // against the gateway. Its last line:
 //   chaos: N payments, L lost, S stuck, D double-paid, M mismatched
-// Options: --payments N (default 240), --students N (default 60), --concurrency N (default 16).
+// Then the mandates (issue 49, scripts/chaosMandates.ts): N UPI Autopay mandates' dues noticed
+// and debited days ahead on the shared test clock, under the same faults and kills; its line is
+// the last:
+//   chaos: mandates N, D debits: X without a notice, Y dues debited twice, Z dues left unknown,
+//   W amounts that differ from the notice
+// Options: --payments N (default 240), --students N (default 60), --concurrency N (default 16),
+// --mandates N (default 100; 0 skips them).
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -14,17 +20,21 @@ import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
 import { DEV_CASHFREE_CLIENT_ID, DEV_CASHFREE_CLIENT_SECRET } from '../src/server/config';
 import { DEMO_PHONES } from '../src/server/demo';
+import { runMandates } from './chaosMandates';
 import { startCluster, type Cluster } from './lib/postgres';
 import { freePort } from './lib/ports';
 import { ready, start, stop, type Service } from './lib/processes';
+import { writeClockOffset } from '../src/server/testClock';
 
 const { values: options } = parseArgs({
   options: {
     payments: { type: 'string', default: '240' },
     students: { type: 'string', default: '60' },
     concurrency: { type: 'string', default: '16' },
+    mandates: { type: 'string', default: '100' },
   },
 });
+const MANDATES = Number(options.mandates);
 const PAYMENTS = Number(options.payments);
 const STUDENTS = Number(options.students);
 const CONCURRENCY = Number(options.concurrency);
@@ -140,8 +150,12 @@ async function main() {
   ]);
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const lbUrl = `http://127.0.0.1:${lbPort}`;
+  // D254: every process reads the one moved clock (the mandates' days pass in minutes).
+  const clockFile = `${process.env.TMPDIR ?? '/tmp'}/tuitionpay-chaos-clock-${lbPort}`;
+  writeClockOffset(clockFile, 0);
   const common = {
-    NODE_ENV: 'development',
+    NODE_ENV: 'test',
+    TEST_CLOCK_FILE: clockFile,
     DATABASE_URL: databaseUrl,
     PUBLIC_ORIGIN: lbUrl,
     SANDBOX_ORIGIN: sandboxUrl,
@@ -182,6 +196,9 @@ async function main() {
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_APP_ORIGIN: lbUrl,
       SANDBOX_KYC_REVIEW_MS: '0',
+      SANDBOX_MANDATE_APPROVAL_MS: '300',
+      SANDBOX_DEBIT_PROCESSING_MS: '300',
+      TEST_CLOCK_FILE: clockFile,
       LOG_LEVEL: 'warn',
     });
     services.push(sandbox);
@@ -445,7 +462,6 @@ async function main() {
       }
     }
     for (const kept of byLink.values()) if (kept > 1) doublePaid += kept - 1;
-    await db.end();
 
     log(
       `chaos: orders per second: ${two.toFixed(1)} through two instances, ${one.toFixed(1)} through one (${(two / one).toFixed(2)}x)`,
@@ -453,7 +469,40 @@ async function main() {
     log(
       `chaos: ${PAYMENTS} payments, ${lost} lost, ${stuck} stuck, ${doublePaid} double-paid, ${mismatched} mismatched`,
     );
-    process.exitCode = lost + stuck + doublePaid + mismatched === 0 ? 0 : 1;
+    let mandateFaults = 0;
+    if (MANDATES > 0) {
+      const outcome = await runMandates({
+        mandates: MANDATES,
+        concurrency: CONCURRENCY,
+        lbUrl,
+        sandboxUrl,
+        clockFile,
+        db,
+        log,
+        call,
+        pool,
+        login,
+        faults,
+        async kill() {
+          up.delete(portB);
+          await Promise.all([stop(b, 'SIGKILL'), stop(w, 'SIGKILL')]);
+          void (async () => {
+            await sleep(3000);
+            b = web('web B', portB, false);
+            w = worker();
+            await ready(b, `http://127.0.0.1:${portB}/readyz`);
+            up.add(portB);
+          })();
+        },
+      });
+      mandateFaults =
+        outcome.withoutNotice + outcome.debitedTwice + outcome.unknown + outcome.amountsDiffer;
+      log(
+        `chaos: mandates ${outcome.mandates}, ${outcome.debits} debits: ${outcome.withoutNotice} without a notice, ${outcome.debitedTwice} dues debited twice, ${outcome.unknown} dues left unknown, ${outcome.amountsDiffer} amounts that differ from the notice`,
+      );
+    }
+    await db.end();
+    process.exitCode = lost + stuck + doublePaid + mismatched + mandateFaults === 0 ? 0 : 1;
   } finally {
     lb.close();
     await Promise.all(services.map((s) => stop(s)));

@@ -4,6 +4,7 @@
 import type { PaymentMethod } from '../../src/domain/constants';
 import type { Paise } from '../../src/domain/money';
 import type { OrderStatus, PaymentStatus, RefundStatus } from '../../src/domain/statuses';
+import type { TaxDocumentView } from '../../src/domain/taxDocumentSheet';
 
 export interface RefundSummary {
   id: string;
@@ -52,6 +53,8 @@ export interface Receipt extends Breakup {
   refund: RefundSummary | null;
   /** D147: the dues the payment settled (none when it was not for dues). */
   paidFor: { plan: string; period: string; student: string; amount: Paise }[];
+  /** Issue 50: the payment's tax documents (none for a payment made before them). */
+  documents: TaxDocumentView[];
 }
 
 export interface Session {

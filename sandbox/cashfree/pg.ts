@@ -24,6 +24,8 @@ import type { Clock } from '../../src/server/clock';
 import { fail, header, installCashfreeApi, invalidBody } from './api';
 import type { Faults } from './faults';
 import type { PaymentOps } from './payments';
+import { subscriptionApiRoutes, type SubscriptionApiDeps } from './subscriptionApi';
+import { addSettlementApi, type SettlementEngine } from './settlements';
 import {
   fingerprint,
   KNOWN_METHODS,
@@ -114,11 +116,15 @@ const simulateBody = z.object({
 
 export interface PgDeps {
   state: SandboxState;
+  /** Issue 50: the settlement calls (settlements.ts) share the PG API's scope. */
+  settlements: SettlementEngine;
   payments: PaymentOps;
   faults: Faults;
   clock: Clock;
   clientId: string;
   clientSecret: string;
+  /** Issue 49: the Subscriptions API shares this API's base, credentials and faults. */
+  subscriptions: SubscriptionApiDeps;
 }
 
 export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
@@ -130,6 +136,8 @@ export async function pgRoutes(app: FastifyInstance, deps: PgDeps) {
     clientSecret: deps.clientSecret,
     name: 'PG',
   });
+  await app.register(subscriptionApiRoutes, deps.subscriptions);
+  addSettlementApi(app, deps.settlements);
 
   app.post('/orders', async (request, reply) => {
     const key = header(request, 'x-idempotency-key');

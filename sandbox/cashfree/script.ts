@@ -2,7 +2,8 @@
 //   GET /sandbox/cashfree/js/v3/cashfree.js   (application/javascript)
 // It defines window.Cashfree({mode}) with checkout({paymentSessionId, redirectTarget}), the
 // real SDK's shape: it sends the tab to this sandbox's checkout page for the session and
-// resolves {redirect: true}, or {error: {message}} without a session id. Because
+// resolves {redirect: true}, or {error: {message}} without a session id; and, for UPI Autopay
+// (issue 49), subscriptionsCheckout({subsSessionId, redirectTarget}) to the mandate page. Because
 // @cashfreepayments/cashfree-js injects nothing when window.Cashfree exists, loading this
 // script first replaces the real SDK. The checkout URL is resolved against the script's own
 // URL, so it works under any origin or prefix.
@@ -14,7 +15,14 @@ export const BROWSER_SCRIPT = `/* Cashfree sandbox: a local stand-in for https:/
 (function () {
   'use strict';
   var current = document.currentScript;
-  var base = new URL('../../checkout/', current && current.src ? current.src : location.origin + '/sandbox/cashfree${SCRIPT_PATH}');
+  var src = current && current.src ? current.src : location.origin + '/sandbox/cashfree${SCRIPT_PATH}';
+  var base = new URL('../../checkout/', src);
+  var mandates = new URL('../../subscriptions/checkout/', src);
+  function go(url, target) {
+    if (target === '_blank') window.open(url, '_blank', 'noopener');
+    else if (target === '_top' && window.top) window.top.location.assign(url);
+    else window.location.assign(url);
+  }
   function Cashfree(options) {
     var mode = options && options.mode;
     if (mode !== 'sandbox' && mode !== 'production') {
@@ -28,11 +36,16 @@ export const BROWSER_SCRIPT = `/* Cashfree sandbox: a local stand-in for https:/
         if (typeof session !== 'string' || session === '') {
           return Promise.resolve({ error: { message: 'paymentSessionId is required', code: 'payment_session_id_missing', type: 'invalid_request_error' } });
         }
-        var url = new URL(encodeURIComponent(session), base).toString();
-        var target = opts.redirectTarget;
-        if (target === '_blank') window.open(url, '_blank', 'noopener');
-        else if (target === '_top' && window.top) window.top.location.assign(url);
-        else window.location.assign(url);
+        go(new URL(encodeURIComponent(session), base).toString(), opts.redirectTarget);
+        return Promise.resolve({ redirect: true });
+      },
+      subscriptionsCheckout: function (checkoutOptions) {
+        var opts = checkoutOptions || {};
+        var session = opts.subsSessionId;
+        if (typeof session !== 'string' || session === '') {
+          return Promise.resolve({ error: { message: 'subsSessionId is required', code: 'subs_session_id_missing', type: 'invalid_request_error' } });
+        }
+        go(new URL(encodeURIComponent(session), mandates).toString(), opts.redirectTarget);
         return Promise.resolve({ redirect: true });
       }
     };

@@ -189,6 +189,14 @@ export function createSandboxState(clock: Clock) {
     refundsOf(orderId: string): SandboxRefund[] {
       return refunds.get(orderId) ?? [];
     },
+    /** Every payment attempt, in the order they were made (the settlement run reads them). */
+    allPayments(): SandboxPayment[] {
+      return [...payments.values()];
+    },
+    /** Every refund, oldest first within an order. */
+    allRefunds(): SandboxRefund[] {
+      return [...refunds.values()].flat();
+    },
     addSimulation(simulation: Simulation): void {
       simulations.set(simulation.simulation_id, simulation);
     },

@@ -8,7 +8,8 @@
 // app's origin). Tests that run the sandbox and the app in one process hand in `deliver`, a
 // transport that reaches the app without a socket.
 //
-//   GET /sandbox/cashfree/webhooks?order_id=&merchant_id=   the delivery log, newest first
+//   GET /sandbox/cashfree/webhooks?order_id=&merchant_id=&subscription_id=
+//                                                           the delivery log, newest first
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIstIsoString } from '../../src/domain/time';
@@ -47,6 +48,10 @@ export interface DeliverySubject {
   /** Merchant onboarding webhooks. */
   merchant_id?: string;
   onboarding_status?: string;
+  /** Subscription webhooks (issue 49). */
+  subscription_id?: string;
+  payment_id?: string;
+  subscription_status?: string;
 }
 
 export interface Delivery extends DeliverySubject {
@@ -60,7 +65,7 @@ export interface Delivery extends DeliverySubject {
 }
 
 /** Rupees with exactly 2 decimals from integer paise: 17000 → '170.00'. */
-function rupeeText(paise: number): string {
+export function rupeeText(paise: number): string {
   return `${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 }
 
@@ -301,11 +306,14 @@ export function createWebhookDispatcher(deps: DispatcherDeps) {
       if (list.length > 0) later(0, () => void sendInTurn(list));
     },
     /** The log, newest first; with a filter only the deliveries about that order or merchant. */
-    list(filter: { orderId?: string; merchantId?: string } = {}): Delivery[] {
+    list(
+      filter: { orderId?: string; merchantId?: string; subscriptionId?: string } = {},
+    ): Delivery[] {
       return deliveries.filter(
         (d) =>
           (filter.orderId === undefined || d.order_id === filter.orderId) &&
-          (filter.merchantId === undefined || d.merchant_id === filter.merchantId),
+          (filter.merchantId === undefined || d.merchant_id === filter.merchantId) &&
+          (filter.subscriptionId === undefined || d.subscription_id === filter.subscriptionId),
       );
     },
     close(): void {

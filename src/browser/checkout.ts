@@ -27,6 +27,11 @@ export interface CashfreeCheckout {
     paymentSessionId: string;
     redirectTarget?: '_self' | '_blank' | '_top';
   }): Promise<CheckoutResult>;
+  /** Issue 49: the hosted mandate page of a subscription session (UPI Autopay). */
+  subscriptionsCheckout?(options: {
+    subsSessionId: string;
+    redirectTarget?: '_self' | '_blank' | '_top';
+  }): Promise<CheckoutResult>;
 }
 
 export type CashfreeFactory = (options: { mode: CheckoutMode }) => CashfreeCheckout;
@@ -169,5 +174,26 @@ export async function openCheckout(
   const result = await cashfree.checkout({ paymentSessionId, redirectTarget: '_self' });
   if (result?.error) {
     throw new CheckoutError('checkout', result.error.message ?? 'The checkout refused to open.');
+  }
+}
+
+/**
+ * Issue 49: opens the gateway's hosted mandate page for a subscription session in this tab
+ * (Cashfree's JS SDK v3 subscriptionsCheckout). Rejects with a CheckoutError.
+ */
+export async function openMandateCheckout(
+  subsSessionId: string,
+  config: CheckoutConfig = checkoutConfig,
+): Promise<void> {
+  const cashfree = await loadCheckout(config);
+  if (typeof cashfree.subscriptionsCheckout !== 'function') {
+    throw new CheckoutError('invalid', 'The checkout script cannot open a mandate.');
+  }
+  const result = await cashfree.subscriptionsCheckout({ subsSessionId, redirectTarget: '_self' });
+  if (result?.error) {
+    throw new CheckoutError(
+      'checkout',
+      result.error.message ?? 'The mandate page refused to open.',
+    );
   }
 }

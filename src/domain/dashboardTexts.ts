@@ -171,6 +171,9 @@ export const dashboardTexts = texts(words, 'dashboardTexts', {
       cancelled: text,
       loadFailed: text,
     },
+    /** Issue 50: the Payouts and GST tabs (their words are taxTexts, loaded with them). */
+    payouts: { tab: text },
+    gst: { tab: text },
     /** D2: the API keys tab (keys for integrations that create links, D19). */
     apiKeys: {
       tab: text,

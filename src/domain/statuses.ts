@@ -46,8 +46,20 @@ export const REFUND_CAUSES = [
   'link_already_paid',
   'link_closed',
   'dues_changed',
+  // Issue 49 (D251): an Autopay debit for a due already paid another way.
+  'due_settled',
 ] as const;
 export type RefundCause = (typeof REFUND_CAUSES)[number];
+
+/**
+ * A payout (the gateway's settlement to a tutor's bank, D268): on its way, credited, not taken
+ * by the bank, or credited and then returned.
+ */
+export const PAYOUT_STATUSES = ['initiated', 'settled', 'failed', 'reversed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** What a payout is made of (D274): payments, refunds taken out of it, other adjustments. */
+export const PAYOUT_ITEM_KINDS = ['payment', 'refund', 'adjustment'] as const;
+export type PayoutItemKind = (typeof PAYOUT_ITEM_KINDS)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);

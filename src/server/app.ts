@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
+import type { TestClock } from './testClock';
+import { installTestClockRoute } from './http/testClockRoute';
 import type { Config } from './config';
 import { loadContract, type Contract } from './contract';
 import type { Database } from './db/client';
@@ -17,10 +19,13 @@ import { lazyChildLogger, loggerOptions, OneLineRequestLog } from './http/loggin
 import { installSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { createCashfreeGateway } from './gateway/cashfree';
+import { createCashfreeSubscriptions } from './gateway/cashfreeSubscriptions';
+import type { SubscriptionGateway } from './gateway/subscriptions';
 import type { LocalTransport } from './gateway/transport';
 import { createCashfreeMerchants, type MerchantOnboardingApi } from './gateway/merchants';
 import type { PaymentGateway } from './gateway/types';
 import { createCashfreeVerification, type VerificationApi } from './gateway/verification';
+import { createCashfreeSettlements, type SettlementsApi } from './gateway/settlements';
 import { handlers as defaultHandlers } from './routes';
 import { registerContractRoutes } from './routes/register';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -40,10 +45,14 @@ export interface AppOptions {
   sandbox?: LocalTransport;
   /** Defaults to the Cashfree adapter built from config (the local sandbox unless configured). */
   gateway?: PaymentGateway;
+  /** Issue 49: defaults to Cashfree's Subscriptions from config (the local sandbox unless configured). */
+  subscriptions?: SubscriptionGateway;
   /** Defaults to Cashfree's partner API from config (merchant onboarding; the local sandbox). */
   merchants?: MerchantOnboardingApi;
   /** Defaults to Cashfree's verification API from config (the local sandbox unless configured). */
   verification?: VerificationApi;
+  /** Issue 50: defaults to Cashfree's settlement APIs from config (the sandbox by default). */
+  settlements?: SettlementsApi;
   /** Where logs go (default stdout); tests capture them. */
   logStream?: DestinationStream;
   /** Defaults to routes/index.ts; tests pass fewer to see the 501 fallback. */
@@ -55,6 +64,8 @@ export interface AppOptions {
   generateOtp?: () => string;
   /** Defaults to a pg-boss queue on `db`, stopped when the app closes (D108). */
   jobs?: JobQueue;
+  /** D254: a clock tests move (NODE_ENV=test with TEST_CLOCK_FILE): its route is installed. */
+  testClock?: TestClock;
 }
 
 declare module 'fastify' {
@@ -72,7 +83,7 @@ const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const clock = options.clock ?? systemClock;
+  const clock = options.testClock ?? options.clock ?? systemClock;
   const contract = options.contract ?? loadContract();
   const ajv = {
     parts: createContractAjv('requests', contract.extensionKeywords),
@@ -109,9 +120,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sms = options.sms ?? createSmsSender(config, options.sandbox);
   const whatsapp = createWhatsAppTextSender(config, options.sandbox);
   const gateway = options.gateway ?? createCashfreeGateway(config, loopback);
+  const subscriptions = options.subscriptions ?? createCashfreeSubscriptions(config, loopback);
   const verification = options.verification ?? createCashfreeVerification(config, loopback);
   const merchants =
     options.merchants ?? createCashfreeMerchants(config, { ...loopback, log: app.log });
+  const settlementsApi = options.settlements ?? createCashfreeSettlements(config, loopback);
   const jobs =
     options.jobs ??
     (await createJobQueue(db, {
@@ -126,14 +139,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms,
     whatsapp,
     gateway,
+    subscriptions,
     merchants,
     verification,
+    settlementsApi,
     jobs,
     generateOtp: options.generateOtp,
   });
   app.decorate('services', services);
   app.decorate('jobs', jobs);
   installHealthChecks(app, db);
+  if (options.testClock && config.nodeEnv === 'test') installTestClockRoute(app, options.testClock);
   registerContractRoutes(app, {
     contract,
     handlers: options.handlers ?? defaultHandlers,

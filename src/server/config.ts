@@ -3,6 +3,8 @@
 // (sandbox/, D120); production, or any address but loopback, refuses to start until the
 // defaults that are only safe on a developer's machine have been replaced.
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../domain/constants';
+import { gstinProblem } from '../domain/gstin';
 import type { Locale } from '../domain/locale';
 import { DEFAULT_POOL_MAX } from './db/client';
 import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
@@ -40,6 +42,13 @@ export const DEV_WHATSAPP_ACCESS_TOKEN = 'whatsapp_dev_access_token_not_for_prod
 export const DEV_WHATSAPP_APP_SECRET = 'whatsapp_dev_app_secret_not_for_production';
 /** Echoed back when Meta checks the webhook URL (hub.verify_token). */
 export const DEV_WHATSAPP_VERIFY_TOKEN = 'whatsapp_dev_verify_token_not_for_production';
+/**
+ * D269: TuitionPay as the supplier of its platform fee, on its own tax invoices. The
+ * development GSTIN is of the right shape and check character but registered to no one;
+ * production refuses to start with it.
+ */
+export const DEV_PLATFORM_GSTIN = '29AAGCT4051R1ZN';
+export const DEV_PLATFORM_ADDRESS = 'TuitionPay (development), 1 MG Road, Bengaluru 560001';
 /** Where the sandbox server listens by default (sandbox/config.ts). */
 export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:3100';
 const MIN_SECRET_LENGTH = 32;
@@ -194,6 +203,11 @@ const envSchema = z.object({
   /** D108: run the job worker inside this web process (the default on embedded PGlite). */
   WORKER_IN_PROCESS: setting(z.stringbool()),
   /**
+   * D254: NODE_ENV=test only: the file of a clock tests move (src/server/testClock.ts), shared
+   * by every process of the run, with the route that moves it (loopback only).
+   */
+  TEST_CLOCK_FILE: setting(z.string().min(1)),
+  /**
    * D115: the proxies whose X-Forwarded-For is believed: a hop count ("1") or a comma-separated
    * list of addresses and CIDR ranges. Unset: the socket's address is the client's.
    */
@@ -231,6 +245,15 @@ const envSchema = z.object({
    */
   REMINDERS_PER_DAY_SMS: setting(z.coerce.number().int().min(0), 100_000),
   REMINDERS_PER_DAY_WHATSAPP: setting(z.coerce.number().int().min(0), 1_000),
+  /** D269: our own GST registration, for the platform fee's invoices. */
+  PLATFORM_GSTIN: setting(
+    z
+      .string()
+      .refine((value) => gstinProblem(value) === null, 'PLATFORM_GSTIN is not a valid GSTIN'),
+    DEV_PLATFORM_GSTIN,
+  ),
+  PLATFORM_LEGAL_NAME: setting(z.string().min(1).max(100), PRODUCT_NAME),
+  PLATFORM_ADDRESS: setting(z.string().min(1).max(300)),
 });
 type Env = z.output<typeof envSchema>;
 /** A variable whose name is made from a template's (MSG91_TEMPLATE_OTP, its _HI twin). */
@@ -343,6 +366,8 @@ const configSchema = envSchema.transform((e) => {
       orderExpiryMs: e.ORDER_EXPIRY_SECONDS * 1000,
     },
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    /** D254: the moved clock's file (NODE_ENV=test only), or null. */
+    testClockFile: nodeEnv === 'test' ? (e.TEST_CLOCK_FILE ?? null) : null,
     /** D108: whether this web process also runs the job worker (PGlite: one process owns it). */
     workerInProcess:
       e.WORKER_IN_PROCESS ?? !(e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)),
@@ -352,6 +377,12 @@ const configSchema = envSchema.transform((e) => {
     otpFloods: otpFloodsOf(e),
     /** D210: the platform's daily ceiling of fee reminders per channel. */
     remindersPerDay: { sms: e.REMINDERS_PER_DAY_SMS, whatsapp: e.REMINDERS_PER_DAY_WHATSAPP },
+    /** D269: TuitionPay as the supplier of its platform fee. */
+    platform: {
+      name: e.PLATFORM_LEGAL_NAME,
+      gstin: e.PLATFORM_GSTIN,
+      address: e.PLATFORM_ADDRESS ?? DEV_PLATFORM_ADDRESS,
+    },
   };
 });
 
@@ -398,6 +429,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
     if (!config.sandboxOrigin && env.ONBOARDING_ORIGIN === undefined) {
       problems.push("ONBOARDING_ORIGIN is missing: set it to the gateway's KYC pages' origin");
+    }
+    if (config.platform.gstin === DEV_PLATFORM_GSTIN || !env.PLATFORM_ADDRESS?.trim()) {
+      problems.push(
+        'PLATFORM_GSTIN and PLATFORM_ADDRESS are missing: our invoices need them (D269)',
+      );
     }
     if (problems.length > 0) throw new ConfigError(problems);
   }

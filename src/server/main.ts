@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { logDestination } from './http/logging';
 import { systemClock } from './clock';
+import { fileClock } from './testClock';
 import { ConfigError, loadConfig, modeLine } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PHONES } from './demo';
@@ -14,7 +15,13 @@ async function main() {
   const database = await openDatabase(config);
   const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock) : false;
   // Logs go to stderr, leaving stdout for the lines a person reads below.
-  const app = await buildApp({ config, db: database.db, logStream: logDestination() });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logStream: logDestination(),
+    // D254: a run of the end-to-end tests moves time.
+    ...(config.testClockFile ? { testClock: fileClock(config.testClockFile) } : {}),
+  });
   // D108: on embedded PGlite this process owns the database, so it runs the jobs too.
   const worker = config.workerInProcess
     ? await startWorker({

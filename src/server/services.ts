@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { createOtpService } from './auth/otp';
 import { createSessionService } from './auth/sessions';
 import type { MerchantOnboardingApi } from './gateway/merchants';
+import type { SubscriptionGateway } from './gateway/subscriptions';
 import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
 import type { JobQueue } from './jobs/queue';
@@ -29,6 +30,15 @@ import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
 import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
+import { createGatewayState } from './services/gatewayState';
+import { createDebitService } from './services/mandateDebits';
+import { createMandateService } from './services/mandates';
+import { createTaxDocuments } from './services/taxDocuments';
+import { createTaxProfileService } from './services/taxProfiles';
+import type { SettlementsApi } from './gateway/settlements';
+import { createPayoutService } from './services/payouts';
+import { createSettlementService } from './services/settlements';
+import { createTaxRegister } from './services/taxRegister';
 
 export interface ServiceDeps {
   db: Database;
@@ -38,10 +48,14 @@ export interface ServiceDeps {
   /** D151: WhatsApp texts (reminders). */
   whatsapp: SmsSender;
   gateway: PaymentGateway;
+  /** Issue 49: the gateway's Subscriptions (UPI Autopay mandates). */
+  subscriptions: SubscriptionGateway;
   /** The gateway's merchant onboarding (the tutor's Aadhaar KYC). */
   merchants: MerchantOnboardingApi;
   /** The gateway's PAN and bank account checks. */
   verification: VerificationApi;
+  /** Issue 50: the gateway's settlement APIs and webhooks. */
+  settlementsApi: SettlementsApi;
   /** Where services send background work (D108). */
   jobs: JobQueue;
   generateOtp?: () => string;
@@ -56,29 +70,44 @@ export function createServices({
   sms,
   whatsapp,
   gateway,
+  subscriptions,
   merchants,
   verification,
   jobs,
   generateOtp,
+  settlementsApi,
   ...more
 }: ServiceDeps) {
   const users = createUserRepository(db);
   const panVerifier = more.panVerifier ?? createGatewayPanVerifier(verification);
   const rateLimiter = createRateLimiter(db, clock);
   const publicOrigin = config.publicOrigin;
+  const taxDocuments = createTaxDocuments({ platform: config.platform });
   const orders = createOrderService({
     db,
     clock,
     gateway,
     jobs,
     users,
+    taxDocuments,
     publicOrigin,
     reconcile: config.reconcile,
   });
-  const refunds = createRefundService({ db, clock, gateway });
+  const refunds = createRefundService({ db, clock, gateway, subscriptions, taxDocuments });
   const paymentLinks = createPaymentLinkService({ db, clock, users, orders, jobs, publicOrigin });
   const dueLinks = createDueLinkService({ db, clock, jobs, users, paymentLinks });
   const textMessages = createTextMessageService({ db, clock, sms, whatsapp, jobs });
+  const debits = createDebitService({
+    db,
+    clock,
+    jobs,
+    gateway: subscriptions,
+    users,
+    paymentLinks,
+    dueLinks,
+    textMessages,
+    applyGatewayState: createGatewayState({ clock, jobs, users, taxDocuments }),
+  });
   return {
     db,
     clock,
@@ -144,6 +173,22 @@ export function createServices({
       textMessages,
       perDay: config.remindersPerDay,
     }),
+    subscriptions,
+    debits,
+    mandates: createMandateService({
+      db,
+      clock,
+      jobs,
+      gateway: subscriptions,
+      users,
+      debits,
+      publicOrigin,
+    }),
+    taxProfiles: createTaxProfileService({ db, clock }),
+    settlements: createSettlementService({ db, clock, api: settlementsApi, jobs }),
+    payouts: createPayoutService({ db, clock }),
+    taxRegister: createTaxRegister({ db }),
+    settlementsApi,
   };
 }
 

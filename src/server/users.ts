@@ -138,6 +138,7 @@ export function createUserRepository(db: Database) {
         phone: user.phone,
         role: user.role,
         username: user.username,
+        email: user.email,
         pg_onboarding_status: entries,
       };
     },

@@ -6,6 +6,7 @@ import { logDestination } from './http/logging';
 import { ConfigError, loadConfig, modeLine } from './config';
 import { openDatabase } from './db/client';
 import { startWorker } from './jobs/worker';
+import { fileClock } from './testClock';
 
 async function main() {
   const config = loadConfig(process.env);
@@ -15,6 +16,8 @@ async function main() {
     db: database.db,
     logStream: logDestination(),
     distDir: null,
+    // D254: the moved clock of a test run (chaos), shared with the web instances.
+    ...(config.testClockFile ? { clock: fileClock(config.testClockFile) } : {}),
   });
   await app.ready();
   const worker = await startWorker({

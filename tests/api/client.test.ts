@@ -32,6 +32,7 @@ const me: Schemas['User'] = {
   phone: '9876543210',
   role: 'student',
   username: null,
+  email: null,
   pg_onboarding_status: [],
 };
 

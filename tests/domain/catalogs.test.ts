@@ -6,14 +6,24 @@ import { join } from 'node:path';
 import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { autopayTexts } from '../../src/domain/autopayTexts';
 import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { LOCALES, readIn } from '../../src/domain/locale';
 import { messages } from '../../src/domain/messages';
 import * as publicPages from '../../src/domain/publicPageTexts';
 import { studentsTexts } from '../../src/domain/studentsTexts';
+import { taxTexts } from '../../src/domain/taxTexts';
 import { declaredArities, declaredTextIds } from '../../src/domain/texts';
 
-const MODULES = ['messages', 'dashboardTexts', 'studentsTexts', 'publicPageTexts', 'apiMessages'];
+const MODULES = [
+  'messages',
+  'dashboardTexts',
+  'studentsTexts',
+  'publicPageTexts',
+  'apiMessages',
+  'autopayTexts',
+  'taxTexts',
+];
 
 async function compiled(locale: string): Promise<Messages> {
   const all: Messages = {};
@@ -73,6 +83,8 @@ describe('the catalogs', () => {
       dashboardTexts,
       studentsTexts,
       apiMessages,
+      autopayTexts,
+      taxTexts,
       ...publicPages,
     };
     const facts = { merchant: 'M', product: 'P', supportEmail: 'e@x.in', phone: '9' };

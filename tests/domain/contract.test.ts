@@ -220,6 +220,55 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
     { range: `${SCHEMAS}/FeePlanChange/properties/reminder_days/items` },
   ],
   REMINDER_HOURS: { none: 'when the reminder job sends, on the server' },
+
+  // Autopay (autopay.ts, email.ts; issue 49).
+  MANDATE_STATUSES: { enum: `${SCHEMAS}/MandateStatus` },
+  FINAL_MANDATE_STATUSES: { within: `${SCHEMAS}/MandateStatus` },
+  MANDATE_STAGES: { enum: `${SCHEMAS}/MandateStage` },
+  DEBIT_STATES: { within: `${SCHEMAS}/AutopayDebit/properties/state` },
+  LIVE_DEBIT_STATES: { within: `${SCHEMAS}/AutopayDebit/properties/state` },
+  AUTOPAY_PLAN_KINDS: [
+    { enum: `${SCHEMAS}/Mandate/properties/plan_kind` },
+    { enum: `${SCHEMAS}/MyAutopayPlan/properties/plan_kind` },
+  ],
+  NOTICE_LEAD_DAYS: {
+    said: `${SCHEMAS}/AutopayDebit`,
+    phrase: (n: number) => `from ${n} days before the due date`,
+  },
+  NOTICE_MIN_MS: {
+    said: `${SCHEMAS}/AutopayDebit`,
+    phrase: (ms: number) => `at least ${ms / 3_600_000} hours before the debit`,
+  },
+  INSTALMENT_MANDATE_GRACE_DAYS: {
+    said: post('/my-autopay/'),
+    phrase: (n: number) => `to ${n} days after the last instalment`,
+  },
+  EMAIL_PATTERN: {
+    said: `${SCHEMAS}/MandateCreate/properties/email`,
+    phrase: () => 'one @, a dotted domain and no spaces',
+  },
+  EMAIL_MAX_LENGTH: {
+    said: `${SCHEMAS}/MandateCreate/properties/email`,
+    phrase: (n: number) => `at most ${n} characters`,
+    bound: 'maxLength',
+  },
+  // Payouts and GST (statuses.ts, gstTax.ts, gstStates.ts, taxProfile.ts, taxSerial.ts).
+  PAYOUT_STATUSES: { enum: `${SCHEMAS}/PayoutStatus` },
+  PAYOUT_ITEM_KINDS: { enum: `${SCHEMAS}/PayoutItem/properties/kind` },
+  TAX_DOCUMENT_KINDS: { enum: `${SCHEMAS}/TaxDocumentKind` },
+  SUPPLY_TYPES: { enum: `${SCHEMAS}/TaxDocument/properties/supply_type` },
+  TAX_LINE_ITEMS: { enum: `${SCHEMAS}/TaxDocument/properties/lines/items/properties/item` },
+  GST_STATE_CHOICES: {
+    none: "the states the GST tab's picker offers; the server checks a state code against GST_STATES",
+  },
+  TAX_ADDRESS_MAX_LENGTH: {
+    limit: `${SCHEMAS}/TaxProfileUpdate/properties/address`,
+    keyword: 'maxLength',
+  },
+  TAX_SERIAL_MAX_LENGTH: {
+    limit: `${SCHEMAS}/TaxDocument/properties/serial`,
+    keyword: 'maxLength',
+  },
 };
 
 /**
@@ -242,6 +291,14 @@ const SERVERS_OWN: Record<string, string> = {
   [`${SCHEMAS}/ApiKeyCreated/allOf/1/properties/key`]: 'made by the server',
   [`${SCHEMAS}/PaymentsReceivedSummary/properties/this_month/properties/month`]: 'answers only',
   '#/components/parameters/IdempotencyKey/schema': 'the browser makes the key (randomUUID)',
+  '#/components/parameters/MandateId/schema': 'made by the server (newMandateId); sent back only',
+  [`${SCHEMAS}/MyAutopayPlan/properties/refusal`]: 'why a plan cannot have Autopay (answers only)',
+  '#/components/parameters/FinancialYear/schema':
+    'the browser picks a year the server offers; parseFinancialYear also checks the years follow',
+  [`${SCHEMAS}/GstStateCode`]:
+    "made by the server from a GSTIN or the picker's state (answers only)",
+  '#/paths/~1tax-documents~1register~1/get/parameters/1/schema':
+    "sent as literals by the GST tab's two downloads",
 };
 
 // ---------------------------------------------------------------- src/domain, walked
@@ -400,7 +457,9 @@ describe('src/domain follows the contract', () => {
         !claimed.has(pointer) &&
         !(pointer in SERVERS_OWN) &&
         // Webhook and provider endpoints: signatures, timestamps, tokens (no browser).
-        !/^#\/paths\/~1(payments~1pg~1(onboarding~1)?webhook|sms|whatsapp)~1/.test(pointer) &&
+        !/^#\/paths\/~1(payments~1pg~1((onboarding|subscriptions)~1|settlement-)?webhook|sms|whatsapp)~1/.test(
+          pointer,
+        ) &&
         // Query parameters of the dues tab's months: built by shiftMonth, not typed.
         !/^#\/paths\/~1dues~1(months~1)?\/get\/parameters\//.test(pointer),
     );

@@ -27,6 +27,42 @@ export const RECEIPT: Receipt = {
   total: 202388,
   refund: null,
   paidFor: [],
+  // Issue 50: a registered tutor's tax invoice (₹2,000: taxable 1694.92, CGST and SGST 152.54).
+  documents: [
+    {
+      kind: 'tax_invoice',
+      serial: 'INV/2425/000001',
+      issuedAt: '2025-01-15T11:16:05+05:30',
+      supplier: {
+        name: 'Asha Verma',
+        gstin: '07ABCPV1234K1ZL',
+        address: '4 Hauz Khas, New Delhi',
+        stateCode: '07',
+        stateName: 'Delhi',
+        phone: null,
+      },
+      recipient: {
+        name: 'Priya Sharma',
+        gstin: null,
+        address: null,
+        stateCode: null,
+        stateName: null,
+        phone: '9876543212',
+      },
+      placeOfSupply: '07',
+      placeOfSupplyName: 'Delhi',
+      supplyType: 'intra',
+      sac: '999293',
+      rate: 18,
+      lines: [{ item: 'tuition', purpose: null, amount: 200000, taxable: 169492 }],
+      taxable: 169492,
+      cgst: 15254,
+      sgst: 15254,
+      igst: 0,
+      total: 200000,
+      original: null,
+    },
+  ],
 };
 
 export interface ReceiptWorld {
@@ -64,6 +100,10 @@ export const receiptScreen: UiLayer<typeof receiptMachine, ReceiptWorld> = {
       expect(within(sheet).getByText(RECEIPT.receiptNumber)).toBeInTheDocument();
       expect(within(sheet).getByText('₹2,023.88')).toBeInTheDocument();
       expect(queryButton(dashboardTexts.student.receipt.print)).not.toBeNull();
+      const invoice = screen.getByRole('region', { name: 'Tax invoice INV/2425/000001' });
+      expect(within(invoice).getByText('07ABCPV1234K1ZL')).toBeInTheDocument();
+      expect(within(invoice).getByText('CGST 9%')).toBeInTheDocument();
+      expect(within(invoice).getAllByText('₹152.54')).toHaveLength(2);
     },
     failed: (snapshot) => {
       expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error!);

@@ -7,6 +7,8 @@ import {
   DEV_MSG91_AUTH_KEY,
   DEV_MSG91_WEBHOOK_TOKEN,
   DEV_APP_SECRET,
+  DEV_PLATFORM_ADDRESS,
+  DEV_PLATFORM_GSTIN,
   DEV_CASHFREE_CLIENT_ID,
   DEV_CASHFREE_CLIENT_SECRET,
   DEV_CASHFREE_PARTNER_API_KEY,
@@ -26,6 +28,8 @@ const REAL_SMS = {
   MSG91_TEMPLATE_INVITATION: '65f0c0ffee0123456789abce',
   MSG91_TEMPLATE_INVITATION_WITH_AMOUNT: '65f0c0ffee0123456789abcf',
   MSG91_TEMPLATE_FEE_REMINDER: '65f0c0ffee0123456789abd0',
+  MSG91_TEMPLATE_AUTOPAY_NOTICE: '65f0c0ffee0123456789abd2',
+  MSG91_TEMPLATE_AUTOPAY_FAILED: '65f0c0ffee0123456789abd3',
   WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
   WHATSAPP_ACCESS_TOKEN: 'EAAlive-whatsapp-access-token',
   WHATSAPP_APP_SECRET: 'live-whatsapp-app-secret-0123',
@@ -38,6 +42,8 @@ const REAL_GATEWAY = {
   CASHFREE_PARTNER_API_KEY: 'live-partner-key',
   CHECKOUT_ORIGIN: 'https://payments.cashfree.com',
   ONBOARDING_ORIGIN: 'https://merchant.cashfree.com',
+  PLATFORM_GSTIN: '27AAPFU0939F1ZV',
+  PLATFORM_ADDRESS: 'TuitionPay, 5 Linking Road, Mumbai 400050',
 };
 
 describe('configuration', () => {
@@ -66,7 +72,11 @@ describe('configuration', () => {
         accessToken: DEV_WHATSAPP_ACCESS_TOKEN,
         appSecret: DEV_WHATSAPP_APP_SECRET,
         verifyToken: DEV_WHATSAPP_VERIFY_TOKEN,
-        templates: { feeReminder: 'fee_reminder' },
+        templates: {
+          feeReminder: 'fee_reminder',
+          autopayNotice: 'autopay_notice',
+          autopayFailed: 'autopay_failed',
+        },
         languages: { en: 'en', hi: 'hi' },
       },
       logLevel: 'info',
@@ -88,11 +98,13 @@ describe('configuration', () => {
       supportPhones: [],
       reconcile: { firstCheckMs: 120_000, orderExpiryMs: 1_800_000 },
       sweepIntervalSeconds: 15,
+      testClockFile: null,
       workerInProcess: true,
       poolMax: 5,
       trustProxy: false,
       otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
       remindersPerDay: { sms: 100_000, whatsapp: 1_000 },
+      platform: { name: 'TuitionPay', gstin: DEV_PLATFORM_GSTIN, address: DEV_PLATFORM_ADDRESS },
     });
   });
 
@@ -228,6 +240,8 @@ describe('configuration', () => {
       expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
       expect.stringMatching(/^MSG91_TEMPLATE_FEE_REMINDER is missing/),
+      expect.stringMatching(/^MSG91_TEMPLATE_AUTOPAY_NOTICE is missing/),
+      expect.stringMatching(/^MSG91_TEMPLATE_AUTOPAY_FAILED is missing/),
       expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID is missing/),
       expect.stringMatching(/^WHATSAPP_ACCESS_TOKEN is missing/),
       expect.stringMatching(/^WHATSAPP_APP_SECRET is missing/),
@@ -235,6 +249,7 @@ describe('configuration', () => {
       // D15: the real gateway's page origins must be named, never defaulted to our own.
       expect.stringMatching(/^CHECKOUT_ORIGIN is missing/),
       expect.stringMatching(/^ONBOARDING_ORIGIN is missing/),
+      expect.stringMatching(/^PLATFORM_GSTIN and PLATFORM_ADDRESS are missing/),
     ]);
   });
 
@@ -296,6 +311,8 @@ describe('configuration', () => {
         expect.stringMatching(/^MSG91_TEMPLATE_INVITATION is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_INVITATION_WITH_AMOUNT is missing/),
         expect.stringMatching(/^MSG91_TEMPLATE_FEE_REMINDER is missing/),
+        expect.stringMatching(/^MSG91_TEMPLATE_AUTOPAY_NOTICE is missing/),
+        expect.stringMatching(/^MSG91_TEMPLATE_AUTOPAY_FAILED is missing/),
         expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID is missing/),
         expect.stringMatching(/^WHATSAPP_ACCESS_TOKEN is missing/),
         expect.stringMatching(/^WHATSAPP_APP_SECRET is missing/),

@@ -63,13 +63,18 @@ describe.each(testDatabases())('the migrated database on $name', (target) => {
       valueLists(check.definition).map((list) => ({
         ...list,
         key: `${check.table}.${list.column}`,
+        own: check.name === `${check.table}_${list.column}_check`,
       })),
     );
     // Every value-list check there is (11 today), each on a column schema.ts built from a list.
     expect(lists.length).toBeGreaterThanOrEqual(11);
-    for (const { key, values } of lists) {
-      expect(enumColumns.get(key), `${key} is not an enum column of schema.ts`).toBeDefined();
-      expect(values, key).toEqual(enumColumns.get(key));
+    for (const { key, values, own } of lists) {
+      const all = enumColumns.get(key);
+      expect(all, `${key} is not an enum column of schema.ts`).toBeDefined();
+      // The column's own check takes its whole list; another check (a mandate's final
+      // statuses, D245) names some of the list's values, in the list's order.
+      if (own) expect(values, key).toEqual(all);
+      else expect(values, key).toEqual(all!.filter((value) => values.includes(value)));
     }
   });
 

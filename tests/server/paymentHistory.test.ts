@@ -63,6 +63,8 @@ describe.each(testDatabases())('payments received and made on $name', (database)
           // D5: paid on Wednesday 15 January 2025 (IST), settled Thursday at 5:00 pm IST.
           settles_at: '2025-01-16T11:30:00.000Z',
           refund: null,
+          // Issue 50: no payout until the gateway reports one.
+          payout: null,
         },
       ],
       count: 1,

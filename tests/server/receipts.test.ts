@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/apiMessages';
 import { readIn } from '../../src/domain/locale';
 import { users } from '../../src/server/db/schema';
-import { pdfLines } from '../support/pdf';
+import { taxTexts } from '../../src/domain/taxTexts';
+import { DEV_PLATFORM_ADDRESS, DEV_PLATFORM_GSTIN } from '../../src/server/config';
+import { pdfLines, pdfPages } from '../support/pdf';
 import { testDatabases } from '../support/server';
 import {
   approveUrl,
@@ -16,6 +18,15 @@ import {
   requestRefund,
 } from './dashboards.support';
 import { usePaymentsServer } from './payments.support';
+
+const noState = (name: string) => ({
+  name,
+  gstin: null,
+  address: null,
+  state_code: null,
+  state_name: null,
+  phone: null,
+});
 
 describe.each(testDatabases())('receipts on $name', (database) => {
   const t = usePaymentsServer(database);
@@ -40,6 +51,62 @@ describe.each(testDatabases())('receipts on $name', (database) => {
       total: 2023.88,
       refund: null,
       paid_for: [],
+      // Issue 50: Asha has no GST profile, so she is not registered: her receipt carries no
+      // GST; our platform fee has its own tax invoice (D269), worked out by hand: 23.88 × 100
+      // / 118 = 20.237 → 20.24; CGST 9% of 20.24 = 1.82, SGST the rest 1.82; the fee line
+      // 20.24 × 20 / 23.88 = 16.951 → 16.95, the charges line the rest 3.29.
+      documents: [
+        {
+          kind: 'receipt',
+          serial: null,
+          issued_at: paidAt.toISOString(),
+          supplier: noState('Asha Verma'),
+          recipient: { ...noState('Priya Sharma'), phone: priya.phone },
+          place_of_supply: null,
+          place_of_supply_name: null,
+          supply_type: null,
+          sac: null,
+          rate: 0,
+          reverse_charge: false,
+          lines: [{ item: 'tuition', purpose: null, amount: 2000, taxable: 2000 }],
+          taxable: 2000,
+          cgst: 0,
+          sgst: 0,
+          igst: 0,
+          total: 2000,
+          original: null,
+        },
+        {
+          kind: 'platform_invoice',
+          serial: 'TP/2425/00000001',
+          issued_at: paidAt.toISOString(),
+          supplier: {
+            name: 'TuitionPay',
+            gstin: DEV_PLATFORM_GSTIN,
+            address: DEV_PLATFORM_ADDRESS,
+            state_code: '29',
+            state_name: 'Karnataka',
+            phone: null,
+          },
+          recipient: { ...noState('Priya Sharma'), phone: priya.phone },
+          place_of_supply: '29',
+          place_of_supply_name: 'Karnataka',
+          supply_type: 'intra',
+          sac: '997158',
+          rate: 18,
+          reverse_charge: false,
+          lines: [
+            { item: 'platformFee', purpose: null, amount: 20, taxable: 16.95 },
+            { item: 'charges', purpose: null, amount: 3.88, taxable: 3.29 },
+          ],
+          taxable: 20.24,
+          cgst: 1.82,
+          sgst: 1.82,
+          igst: 0,
+          total: 23.88,
+          original: null,
+        },
+      ],
     };
     const mine = await api('GET', receiptUrl(id), { token: priya.token });
     expect([mine.statusCode, mine.json()]).toEqual([200, expected]);
@@ -62,7 +129,9 @@ describe.each(testDatabases())('receipts on $name', (database) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${id}.pdf"`);
-    expect(pdfLines(res.rawPayload)).toEqual([
+    const [receiptPage, platformInvoice, ...more] = pdfPages(res.rawPayload);
+    expect(more).toEqual([]);
+    expect(receiptPage).toEqual([
       'TuitionPay',
       'Payment receipt',
       `Receipt number | ${id}`,
@@ -77,8 +146,32 @@ describe.each(testDatabases())('receipts on $name', (database) => {
       'Platform fee | ₹20.00',
       'Government & other charges | ₹3.88',
       'Total paid | ₹2,023.88',
+      'Asha Verma is not registered under GST. No GST is charged on this payment, and this receipt is not a tax invoice.',
       'All amounts are in Indian rupees (INR).',
       'Issued by TuitionPay on behalf of the payee.',
+    ]);
+    expect(platformInvoice).toEqual([
+      'Tax invoice: platform fee',
+      'TuitionPay',
+      'Invoice number | TP/2425/00000001',
+      'Date of issue | 15th January 2025',
+      'Supplier | TuitionPay',
+      `GSTIN | ${DEV_PLATFORM_GSTIN}`,
+      `Address | ${DEV_PLATFORM_ADDRESS}`,
+      'State | Karnataka (code 29)',
+      `Recipient | Priya Sharma (${priya.phone})`,
+      'Place of supply | Karnataka (code 29)',
+      'SAC | 997158',
+      'Tax payable on reverse charge | No',
+      'For | Platform fee: ₹20.00',
+      'Government & other charges: ₹3.88',
+      'Taxable value | ₹20.24',
+      'CGST 9% | ₹1.82',
+      'SGST 9% | ₹1.82',
+      'Total (GST included) | ₹23.88',
+      'The amounts include GST; the taxable value and each tax are worked out from them to the paisa.',
+      'The charges are 19.41% of the platform fee (1% of the amount paid by card); the fee and the charges together include GST at 18%.',
+      'Made by computer; needs no signature.',
     ]);
   });
 
@@ -138,10 +231,21 @@ describe.each(testDatabases())('receipts on $name', (database) => {
         `${r.platformFee} | ₹20.00`,
         `${r.charges} | ₹3.88`,
         `${r.total} | ₹2,023.88`,
+        taxTexts.documents.notRegistered('आशा क्षत्रिय'),
         r.rupeeNote,
         r.footer('TuitionPay'),
       ]),
     );
+    // Its documents too: our platform fee's tax invoice, in Hindi.
+    const hindiInvoice = pdfPages(pdf.rawPayload)[1]!;
+    expect(hindiInvoice.slice(0, 3)).toEqual(
+      readIn('hi', () => [
+        taxTexts.documents.titles.platform_invoice,
+        'TuitionPay',
+        `${taxTexts.documents.serial} | TP/2425/00000001`,
+      ]),
+    );
+    expect(hindiInvoice).toContain(readIn('hi', () => `${taxTexts.documents.cgst('9%')} | ₹1.82`));
     // The English reader of the same receipt still reads English.
     const english = await api('GET', receiptPdfUrl(id), { token: priya.token });
     expect(pdfLines(english.rawPayload)).toContain(

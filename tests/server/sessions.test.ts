@@ -28,6 +28,7 @@ describe.each(testDatabases())('sessions (D13) on $name', (database) => {
       id,
       first_name: null,
       last_name: null,
+      email: null,
       pan: null,
       phone: '8123456789',
       role: 'teacher',

@@ -7,6 +7,7 @@ import { DEV_WHATSAPP_ACCESS_TOKEN, DEV_WHATSAPP_PHONE_NUMBER_ID } from '../../s
 import { SmsError } from '../../src/server/sms/sender';
 import { createWhatsAppSender } from '../../src/server/whatsapp/cloudApi';
 import { signWhatsAppWebhook } from '../../src/server/whatsapp/webhook';
+import { WHATSAPP_TEMPLATES } from '../../src/server/whatsapp/templates';
 import { sandboxFetch } from '../support/sandboxFetch';
 import { testDatabases } from '../support/server';
 import { moveClockTo } from './dashboards.support';
@@ -49,7 +50,7 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
         baseUrl: `${server.sandbox.config.origin}/sandbox/whatsapp/v21.0`,
         phoneNumberId: DEV_WHATSAPP_PHONE_NUMBER_ID,
         accessToken: DEV_WHATSAPP_ACCESS_TOKEN,
-        templates: { feeReminder: 'fee_reminder' },
+        templates: { ...WHATSAPP_TEMPLATES },
         languages: { en: 'en', hi: 'hi' },
         timeoutMs: 200,
         ...overrides,

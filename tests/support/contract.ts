@@ -44,12 +44,16 @@ export function createContractChecker(options: {
     if (!validate) validators.set(schema, (validate = ajv.compile(schema)));
     return validate;
   };
-  const routes = contract.operations.map((op) => ({
-    op,
-    pattern: new RegExp(
-      `^${op.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]*')}$`,
-    ),
-  }));
+  // OpenAPI: a concrete path matches before a templated one (/payouts/export/ before
+  // /payouts/{id}/), as the server's router also decides.
+  const routes = contract.operations
+    .map((op) => ({
+      op,
+      pattern: new RegExp(
+        `^${op.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]*')}$`,
+      ),
+    }))
+    .sort((a, b) => Number(a.op.url.includes(':')) - Number(b.op.url.includes(':')));
 
   const operationFor = (method: string, url: string) => {
     const path = url.split('?')[0] ?? '';

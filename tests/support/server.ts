@@ -122,7 +122,8 @@ export interface TestServerOptions extends Partial<
  * socket (`transport`) and its webhooks reach the app the same way (`connect`).
  */
 export async function startTestSandbox(env: Record<string, string | undefined>, clock: Clock) {
-  const config = loadSandboxConfig({ ...env, LOG_LEVEL: 'silent' });
+  // Settlements are paid out when a test asks (D272), never by a timer mid-test.
+  const config = loadSandboxConfig({ SANDBOX_SETTLE_EVERY_MS: '0', ...env, LOG_LEVEL: 'silent' });
   const inject: { app: FastifyInstance | null; origin: string | null } = {
     app: null,
     origin: null,

@@ -11,6 +11,7 @@ import { logInStudent, resetStudentServer, studentServer } from './studentFakes'
 
 vi.mock('../../src/api/actors/student', () => import('./studentFakes'));
 vi.mock('../../src/api/actors/auth', () => import('./authFakes'));
+vi.mock('../../src/api/actors/tutorPayouts', () => import('./taxFakes'));
 vi.mock('../../src/browser/print', () => ({ printPage: vi.fn() }));
 vi.mock('../../src/browser/download', async (importOriginal) => ({
   ...(await importOriginal<typeof Download>()),

@@ -59,6 +59,7 @@ export const RECEIPT: Receipt = {
   total: 202388,
   refund: null,
   paidFor: [],
+  documents: [],
 };
 
 export const SESSION: Session = {

@@ -29,6 +29,7 @@ export const PRIYA_PAYMENT: PaymentReceivedRow = {
   orderStatus: 'PAID',
   settlesAt: '2025-01-16T17:00:00+05:30',
   refundStatus: null,
+  payout: null,
 };
 
 export function paymentsPage(

@@ -13,6 +13,7 @@ import type {
 import { fileNameOf } from '../../browser/download';
 import { apiMessages } from '../../domain/apiMessages';
 import { rupeesToPaise } from '../../domain/money';
+import type { TaxDocumentView, TaxPartyView } from '../../domain/taxDocumentSheet';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data, failureFromError, unwrap } from '../errors';
@@ -97,6 +98,41 @@ export async function listSessions(
 }
 
 /** `GET payments/pg/order/{orderId}/receipt/`. */
+const partyOf = (p: Schemas['TaxParty']): TaxPartyView => ({
+  name: p.name,
+  gstin: p.gstin,
+  address: p.address,
+  stateCode: p.state_code,
+  stateName: p.state_name,
+  phone: p.phone ?? null,
+});
+
+/** Issue 50: a tax document in the app's units (paise). */
+export const taxDocumentOf = (d: Schemas['TaxDocument']): TaxDocumentView => ({
+  kind: d.kind,
+  serial: d.serial,
+  issuedAt: d.issued_at,
+  supplier: partyOf(d.supplier),
+  recipient: partyOf(d.recipient),
+  placeOfSupply: d.place_of_supply,
+  placeOfSupplyName: d.place_of_supply_name,
+  supplyType: d.supply_type ?? null,
+  sac: d.sac,
+  rate: d.rate,
+  lines: d.lines.map((line) => ({
+    item: line.item,
+    purpose: line.purpose,
+    amount: rupeesToPaise(line.amount),
+    taxable: rupeesToPaise(line.taxable),
+  })),
+  taxable: rupeesToPaise(d.taxable),
+  cgst: rupeesToPaise(d.cgst),
+  sgst: rupeesToPaise(d.sgst),
+  igst: rupeesToPaise(d.igst),
+  total: rupeesToPaise(d.total),
+  original: d.original ? { serial: d.original.serial, issuedAt: d.original.issued_at } : null,
+});
+
 export async function getReceipt(orderId: string, signal?: AbortSignal): Promise<Receipt> {
   const r = await data(
     api.GET('/payments/pg/order/{orderId}/receipt/', { params: { path: { orderId } }, signal }),
@@ -117,6 +153,7 @@ export async function getReceipt(orderId: string, signal?: AbortSignal): Promise
       student: d.student_name,
       amount: rupeesToPaise(d.amount),
     })),
+    documents: r.documents.map(taxDocumentOf),
   };
 }
 

@@ -28,6 +28,8 @@ export interface PaymentReceivedRow {
   /** D5; null once a refund is PENDING or SUCCESS. */
   settlesAt: string | null;
   refundStatus: RefundStatus | null;
+  /** Issue 50: the payout that carried it, once the gateway has reported one. */
+  payout: Schemas['PaymentPayout'] | null;
 }
 
 export interface AcceptanceLimitFigures {
@@ -104,6 +106,7 @@ const paymentRow = (item: Schemas['PaymentReceived']): PaymentReceivedRow => ({
   orderStatus: item.order_status,
   settlesAt: item.settles_at,
   refundStatus: item.refund?.status ?? null,
+  payout: item.payout,
 });
 
 /** `GET payments/received/`: one page in the range (an empty side is no bound). */

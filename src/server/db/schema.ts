@@ -18,6 +18,14 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  DEBIT_ATTEMPTS,
+  DEBIT_STATES,
+  FINAL_MANDATE_STATUSES,
+  MANDATE_CAP_PAISE,
+  MANDATE_STATUSES,
+  NOTICE_MIN_MS,
+} from '../../domain/autopay';
 import { PAYMENT_METHODS, USER_ROLES } from '../../domain/constants';
 import { FEE_PLAN_KINDS } from '../../domain/feePlans';
 import { LOCALES } from '../../domain/locale';
@@ -30,9 +38,11 @@ import {
   TEXT_CHANNELS,
   TEXT_STATUSES,
 } from '../../domain/dues';
+import { TAX_DOCUMENT_KINDS, type TaxLineItem } from '../../domain/gstTax';
 import {
   ORDER_STATUSES,
   PAYMENT_LINK_STATUSES,
+  PAYOUT_STATUSES,
   REFUND_CAUSES,
   REFUND_STATUSES,
 } from '../../domain/statuses';
@@ -65,6 +75,8 @@ export const users = pgTable(
     kycApprovedAt: at('kyc_approved_at'),
     /** Issue 15: the language the user last used the app in; their texts are in it. */
     language: text('language', { enum: LOCALES }).notNull().default('en'),
+    /** Issue 49 (D250): the payer's email, which the gateway's mandates need; not verified yet. */
+    email: text('email'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -705,6 +717,344 @@ export const reminderSettings = pgTable(
   (t) => [check('reminder_settings_channel_check', oneOf(t.channel, REMINDER_CHANNELS))],
 );
 
+// Issue 50 (D267): a user's tax details. A tutor says whether they are registered for GST
+// (GSTIN, the state it names, their address) and whether their fees include GST; a payer may
+// give the address and state their tax invoices carry (Rule 46(f), and the place of supply).
+// No row: an unregistered tutor, a payer with no address on record.
+export const taxProfiles = pgTable(
+  'tax_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registered: boolean('registered').notNull().default(false),
+    gstin: text('gstin'),
+    /** The name the registration is in, when not the person's own (a trade or firm name). */
+    legalName: text('legal_name'),
+    address: text('address'),
+    /** The GST state code; a registered tutor's is their GSTIN's first two digits. */
+    stateCode: text('state_code'),
+    feeIncludesGst: boolean('fee_includes_gst').notNull().default(true),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_profiles_gstin_idx')
+      .on(t.gstin)
+      .where(sql`${t.gstin} is not null`),
+    check(
+      'tax_profiles_registered_check',
+      sql`not ${t.registered} or (${t.gstin} is not null and ${t.address} is not null and ${t.stateCode} = substr(${t.gstin}, 1, 2))`,
+    ),
+  ],
+);
+
+// D264: the counter of each series of serials, per issuer and financial year. A document takes
+// the next number by an UPDATE ... RETURNING of its row in the transaction that issues it, so
+// two at once wait for each other, and a transaction that rolls back gives its number back.
+export const taxSerials = pgTable(
+  'tax_serials',
+  {
+    /** 'tutor:12:invoice', 'tutor:12:creditNote', 'platform:platformInvoice', ... */
+    seriesKey: text('series_key').notNull(),
+    /** The financial year by the calendar year it starts in (2025 for 2025-26). */
+    fyStart: integer('fy_start').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesKey, t.fyStart] }),
+    check('tax_serials_last_check', sql`${t.last} >= 1`),
+  ],
+);
+
+// D265: what each payment's documents said when they were issued, kept as issued (a later
+// change of profile changes no document). Kinds: the unregistered tutor's receipt (no GST, no
+// serial), the registered tutor's tax invoice, our platform fee's invoice, and a credit note
+// for each of the two invoices when the payment is refunded. One of each kind per payment.
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    refundId: text('refund_id').references(() => refunds.id),
+    /** The tutor whose document it is (all five kinds are about one of their payments). */
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id),
+    /** The tax_serials row it numbered from; null for a receipt. */
+    seriesKey: text('series_key'),
+    fyStart: integer('fy_start').notNull(),
+    number: integer('number'),
+    serial: text('serial'),
+    issuedAt: at('issued_at').notNull(),
+    /** A credit note's invoice. */
+    originalId: integer('original_id').references((): AnyPgColumn => taxDocuments.id),
+    supplier: jsonb('supplier').$type<TaxParty>().notNull(),
+    recipient: jsonb('recipient').$type<TaxParty>().notNull(),
+    placeOfSupply: text('place_of_supply'),
+    sac: text('sac'),
+    /** Percent (18); 0 on a receipt. */
+    rate: integer('rate').notNull(),
+    taxable: paise('taxable').notNull(),
+    cgst: paise('cgst').notNull(),
+    sgst: paise('sgst').notNull(),
+    igst: paise('igst').notNull(),
+    total: paise('total').notNull(),
+    lines: jsonb('lines').$type<TaxLine[]>().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_order_kind_idx').on(t.orderId, t.kind),
+    uniqueIndex('tax_documents_series_number_idx').on(t.seriesKey, t.fyStart, t.number),
+    // The year's register of a tutor.
+    index('tax_documents_tutor_issued_idx').on(t.tutorId, t.issuedAt),
+    check('tax_documents_kind_check', oneOf(t.kind, TAX_DOCUMENT_KINDS)),
+    check(
+      'tax_documents_numbered_check',
+      sql`(${t.kind} = 'receipt') = (${t.serial} is null) and (${t.serial} is null) = (${t.number} is null)`,
+    ),
+    check(
+      'tax_documents_amounts_check',
+      sql`${t.taxable} >= 0 and ${t.total} = ${t.taxable} + ${t.cgst} + ${t.sgst} + ${t.igst}`,
+    ),
+  ],
+);
+
+// Issue 50 (D268): the gateway's settlements (payouts to a tutor's bank), as its settlement APIs
+// and webhooks report them, kept by the worker so the Payouts view reads only our database.
+// Amounts are the gateway's, in paise; net = gross - refunds - fees - tax + adjustment.
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: serial('id').primaryKey(),
+    cfSettlementId: text('cf_settlement_id').notNull().unique(),
+    /** Whose payments it carries (from the orders in it); null until its items are known. */
+    tutorId: integer('tutor_id').references(() => users.id),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
+    /** As the gateway wrote it (SUCCESS, PENDING_WITH_BANK, ...). */
+    gatewayStatus: text('gateway_status').notNull(),
+    settlementType: text('settlement_type'),
+    utr: text('utr'),
+    gross: paise('gross').notNull().default(0),
+    refunds: paise('refunds').notNull().default(0),
+    serviceCharge: paise('service_charge').notNull().default(0),
+    serviceTax: paise('service_tax').notNull().default(0),
+    adjustment: paise('adjustment').notNull().default(0),
+    net: paise('net').notNull().default(0),
+    reason: text('reason'),
+    initiatedAt: at('initiated_at'),
+    settledAt: at('settled_at'),
+    paymentFrom: at('payment_from'),
+    paymentTill: at('payment_till'),
+    /** When the worker should read it from the gateway again; null once nothing can change. */
+    nextCheckAt: at('next_check_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('settlements_tutor_initiated_idx').on(t.tutorId, t.initiatedAt),
+    index('settlements_next_check_idx').on(t.nextCheckAt),
+    check('settlements_status_check', oneOf(t.status, PAYOUT_STATUSES)),
+  ],
+);
+
+// D268: what a settlement is made of, from the gateway's reconciliation (payments, refunds,
+// adjustments), each naming its order.
+export const settlementItems = pgTable(
+  'settlement_items',
+  {
+    id: serial('id').primaryKey(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    /** PAYMENT, REFUND, REFUND_REVERSAL, DISPUTE, CHARGEBACK, OTHER_ADJUSTMENT, ... */
+    eventType: text('event_type').notNull(),
+    /** Our order (the gateway's order_id); not a reference: the gateway may name others. */
+    orderId: text('order_id'),
+    cfPaymentId: text('cf_payment_id'),
+    refundId: text('refund_id'),
+    amount: paise('amount').notNull(),
+    /** What the event adds to the settlement (negative for a refund). */
+    settlementAmount: paise('settlement_amount').notNull(),
+    serviceCharge: paise('service_charge').notNull().default(0),
+    serviceTax: paise('service_tax').notNull().default(0),
+    eventTime: at('event_time'),
+  },
+  (t) => [
+    uniqueIndex('settlement_items_event_idx').on(t.settlementId, t.eventId),
+    index('settlement_items_order_idx').on(t.orderId),
+  ],
+);
+
+// D268: verified settlement webhooks, stored as received and applied by the settlement job;
+// the same event of the same settlement again is a duplicate.
+export const settlementWebhooks = pgTable(
+  'settlement_webhooks',
+  {
+    id: serial('id').primaryKey(),
+    cfSettlementId: text('cf_settlement_id').notNull(),
+    eventType: text('event_type').notNull(),
+    eventTime: text('event_time'),
+    payload: jsonb('payload').notNull(),
+    appliedAt: at('applied_at'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('settlement_webhooks_event_idx').on(t.cfSettlementId, t.eventType),
+    index('settlement_webhooks_unapplied_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.appliedAt} is null`),
+  ],
+);
+
+/** A party to a tax document, as printed on it. */
+export interface TaxParty {
+  name: string;
+  gstin: string | null;
+  address: string | null;
+  stateCode: string | null;
+  phone?: string | null;
+}
+
+/** One item line of a tax document: what it is for, its amount and its taxable value. */
+export interface TaxLine {
+  /** The tutor's tuition, or our platform fee and its charges (D9). */
+  item: TaxLineItem;
+  /** What a payment link said it was for, when the payment paid one. */
+  purpose?: string | null;
+  amount: number;
+  taxable: number;
+}
+
+// Issue 49 (D245): a payer's UPI Autopay mandate for one student's plan, as the gateway's
+// subscription (our id is its subscription_id). One live mandate per plan and student: the
+// unique index on the rows not ended decides between racing requests. `status` is the
+// gateway's (AUTH_FAILED ours), re-read on each webhook and by the reconcile job (D253).
+export const mandates = pgTable(
+  'mandates',
+  {
+    id: text('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => feePlans.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => tutorStudents.id, { onDelete: 'cascade' }),
+    /** Who set it up (the parent or the student) and pays: the debits' orders are theirs. */
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: MANDATE_STATUSES }).notNull(),
+    /** The most one debit may take (paise): the plan's largest due, at most the cap (D246). */
+    maxAmount: paise('max_amount').notNull(),
+    /** The gateway's plan (ON_DEMAND, plan_max_amount = maxAmount). */
+    gatewayPlanId: text('gateway_plan_id').notNull(),
+    cfSubscriptionId: text('cf_subscription_id'),
+    /** The hosted mandate page's session (subscription_session_id). */
+    sessionId: text('session_id'),
+    /** The UMN once approved (authorization_reference). */
+    authorizationReference: text('authorization_reference'),
+    expiresAt: at('expires_at').notNull(),
+    /** When the reconcile job should next re-read it from the gateway; null once ended. */
+    nextCheckAt: at('next_check_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Set with a final status: the plan and student may have a new mandate. */
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('mandates_live_idx')
+      .on(t.planId, t.studentId)
+      .where(sql`${t.endedAt} is null`),
+    index('mandates_tutor_idx').on(t.tutorId),
+    index('mandates_payer_idx').on(t.payerId),
+    index('mandates_next_check_idx').on(t.nextCheckAt),
+    check('mandates_status_check', oneOf(t.status, MANDATE_STATUSES)),
+    check(
+      'mandates_ended_check',
+      sql`(${t.endedAt} is null) = (not ${oneOf(t.status, FINAL_MANDATE_STATUSES)})`,
+    ),
+    check(
+      'mandates_max_amount_check',
+      sql`${t.maxAmount} > 0 and ${t.maxAmount} <= ${sql.raw(String(MANDATE_CAP_PAISE))}`,
+    ),
+  ],
+);
+
+// Issue 49 (D245): one debit per due, ever (the unique index on due_id), written before its
+// notice goes: pending -> notified -> executing -> success, failed or cancelled, each step a
+// conditional update, so retries, restarts, duplicate webhooks and two workers never debit a
+// due twice. Our id is the gateway's payment_id; `amount` is what the notice said and all the
+// debit may take. Its payment link (for this due only, never sent) settles the due as any link
+// payment does, and a due settled another way cancels it (D251).
+export const mandateDebits = pgTable(
+  'mandate_debits',
+  {
+    id: text('id').primaryKey(),
+    mandateId: text('mandate_id')
+      .notNull()
+      .references(() => mandates.id, { onDelete: 'cascade' }),
+    /** Null once its due was removed (a plan changed or ended): the debit ended before. */
+    dueId: integer('due_id').references(() => dues.id, { onDelete: 'set null' }),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => paymentLinks.id),
+    amount: paise('amount').notNull(),
+    /** The due's date: the debit runs on it, or 24 hours after the notice if later. */
+    dueDate: text('due_date').notNull(),
+    state: text('state', { enum: DEBIT_STATES }).notNull(),
+    /** When the gateway took the notice (notify-mandate). */
+    notifiedAt: at('notified_at'),
+    /** Executions asked for so far (1 + 3 retries at most). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next execution may be asked for. */
+    nextAttemptAt: at('next_attempt_at'),
+    /** When the debit job should next look at it (notify, execute or re-read); null once done. */
+    nextCheckAt: at('next_check_at'),
+    failureCode: text('failure_code'),
+    /** What the gateway reported debiting (paise), once it succeeded. */
+    debitedAmount: paise('debited_amount'),
+    cfPaymentId: text('cf_payment_id'),
+    /** The order the success made (receipts, dashboards). */
+    orderId: text('order_id').references(() => orders.id),
+    /** A cancelled debit whose notice went: when the gateway was told. */
+    cancelSentAt: at('cancel_sent_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mandate_debits_due_idx').on(t.dueId),
+    uniqueIndex('mandate_debits_link_idx').on(t.linkId),
+    index('mandate_debits_mandate_idx').on(t.mandateId),
+    index('mandate_debits_next_check_idx').on(t.nextCheckAt),
+    check('mandate_debits_state_check', oneOf(t.state, DEBIT_STATES)),
+    // D246: no debit above what a UPI mandate takes without the PIN.
+    check(
+      'mandate_debits_amount_check',
+      sql`${t.amount} > 0 and ${t.amount} <= ${sql.raw(String(MANDATE_CAP_PAISE))}`,
+    ),
+    // D247: no execution without its notice, nor sooner than 24 hours after it.
+    check(
+      'mandate_debits_notice_check',
+      sql`${t.attempts} = 0 or (${t.notifiedAt} is not null and ${t.nextAttemptAt} >= ${t.notifiedAt} + interval '${sql.raw(String(NOTICE_MIN_MS / 1000))} seconds')`,
+    ),
+    check(
+      'mandate_debits_attempts_check',
+      sql`${t.attempts} >= 0 and ${t.attempts} <= ${sql.raw(String(DEBIT_ATTEMPTS))}`,
+    ),
+    check(
+      'mandate_debits_success_check',
+      sql`${t.state} <> 'success' or (${t.orderId} is not null and ${t.debitedAmount} = ${t.amount})`,
+    ),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
 export type OrderRow = typeof orders.$inferSelect;
@@ -720,3 +1070,10 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type TutorStudentRow = typeof tutorStudents.$inferSelect;
 export type FeePlanRow = typeof feePlans.$inferSelect;
 export type DueRow = typeof dues.$inferSelect;
+export type TaxProfileRow = typeof taxProfiles.$inferSelect;
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+export type TaxDocumentKind = TaxDocumentRow['kind'];
+export type SettlementRow = typeof settlements.$inferSelect;
+export type SettlementItemRow = typeof settlementItems.$inferSelect;
+export type MandateRow = typeof mandates.$inferSelect;
+export type MandateDebitRow = typeof mandateDebits.$inferSelect;

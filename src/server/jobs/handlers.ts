@@ -33,6 +33,12 @@ export function jobHandlers(
     'sms-send': ({ messageId }) => services.textMessages.send(messageId),
     'dues-generate': () => services.dues.generate(),
     'reminders-run': () => services.reminders.run(),
+    'autopay-run': ({ mandateId }) =>
+      services.debits.run(mandateId === undefined ? {} : { mandateId }),
+    'mandate-sync': ({ mandateId }) => services.mandates.sync(mandateId),
+    'debit-sync': ({ debitId }) => services.debits.sync(debitId),
+    'settlement-sync': ({ cfSettlementId }) => services.settlements.sync(cfSettlementId),
+    'settlements-poll': () => services.settlements.poll(),
     sweep: () => sweep(services.db, services.clock, jobs),
   };
 }

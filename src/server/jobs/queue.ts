@@ -23,6 +23,19 @@ export interface JobData {
   'dues-generate': { hour: string };
   /** One pass of fee reminders (D148); keyed by the IST hour. */
   'reminders-run': { hour: string };
+  /**
+   * Issue 49: writes the Autopay debits of the dues whose notice is due (D247); keyed by the IST
+   * hour, or by a mandate that just became active (then only its dues).
+   */
+  'autopay-run': { slot: string; mandateId?: string };
+  /** Re-reads a mandate from the gateway and applies what it says (D253). */
+  'mandate-sync': { mandateId: string };
+  /** Moves one debit on: its notice, its next attempt, a re-read, or the gateway told of its end. */
+  'debit-sync': { debitId: string };
+  /** D268: brings one settlement up to what the gateway says (its webhooks, API, events). */
+  'settlement-sync': { cfSettlementId: string };
+  /** D268: lists the gateway's recent settlements for what webhooks missed; keyed by slot. */
+  'settlements-poll': { slot: string };
   /** Finds whatever is due (orders, refunds, webhooks, links, texts) and sends its job. */
   sweep: Record<string, never>;
 }
@@ -36,6 +49,11 @@ export const JOB_NAMES: JobName[] = [
   'sms-send',
   'dues-generate',
   'reminders-run',
+  'autopay-run',
+  'mandate-sync',
+  'debit-sync',
+  'settlement-sync',
+  'settlements-poll',
   'sweep',
 ];
 

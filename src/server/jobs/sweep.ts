@@ -6,7 +6,17 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { orders, paymentLinks, refunds, smsMessages, webhookReceipts } from '../db/schema';
+import {
+  mandateDebits,
+  mandates,
+  orders,
+  paymentLinks,
+  refunds,
+  settlements,
+  settlementWebhooks,
+  smsMessages,
+  webhookReceipts,
+} from '../db/schema';
 import { forgetExpiredKeys } from '../services/idempotency';
 import type { JobQueue } from './queue';
 import { OPEN_ORDER_STATUSES } from '../../domain/statuses';
@@ -24,6 +34,11 @@ export interface SweepResult {
   linksExpired: number;
   linksToClose: number;
   texts: number;
+  /** Issue 49: mandates to re-read, debits to move on. */
+  mandates: number;
+  debits: number;
+  /** D268: settlements with webhooks to apply or due for a re-read. */
+  settlements: number;
   /** Idempotency keys past their day. */
   keysForgotten: number;
 }
@@ -90,21 +105,74 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
     .limit(BATCH);
   for (const { id } of texts) await jobs.send('sms-send', { messageId: id });
 
+  // Issue 49 (D253): mandates whose re-read is due (a webhook lost, an approval followed)...
+  const dueMandates = await db
+    .select({ id: mandates.id })
+    .from(mandates)
+    .where(and(isNull(mandates.endedAt), lte(mandates.nextCheckAt, now)))
+    .orderBy(mandates.nextCheckAt)
+    .limit(BATCH);
+  for (const { id } of dueMandates) await jobs.send('mandate-sync', { mandateId: id });
+  // ...debits to notify, to attempt or to re-read, and cancelled ones the gateway was not told.
+  const dueDebits = await db
+    .select({ id: mandateDebits.id })
+    .from(mandateDebits)
+    .where(
+      or(
+        and(
+          inArray(mandateDebits.state, ['pending', 'notified', 'executing']),
+          lte(mandateDebits.nextCheckAt, now),
+        ),
+        and(
+          eq(mandateDebits.state, 'cancelled'),
+          isNotNull(mandateDebits.notifiedAt),
+          isNull(mandateDebits.cancelSentAt),
+        ),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of dueDebits) await jobs.send('debit-sync', { debitId: id });
+
   // D146, D148: dues are written ahead of time and reminders sent, once an hour (both jobs are
-  // idempotent anyway: a reminder's slot is a unique row).
+  // idempotent anyway: a reminder's slot is a unique row); D247: so are Autopay's notices.
+  // D268: settlements whose webhooks are not applied yet, or due to be read again.
+  const settlementIds = new Set<string>();
+  const unappliedSettlements = await db
+    .selectDistinct({ id: settlementWebhooks.cfSettlementId })
+    .from(settlementWebhooks)
+    .where(isNull(settlementWebhooks.appliedAt))
+    .limit(BATCH);
+  for (const { id } of unappliedSettlements) settlementIds.add(id);
+  const dueSettlements = await db
+    .select({ id: settlements.cfSettlementId })
+    .from(settlements)
+    .where(lte(settlements.nextCheckAt, now))
+    .orderBy(settlements.nextCheckAt)
+    .limit(BATCH);
+  for (const { id } of dueSettlements) settlementIds.add(id);
+  for (const cfSettlementId of settlementIds) {
+    await jobs.send('settlement-sync', { cfSettlementId });
+  }
+  const halfHour = toIstIsoString(new Date(Math.floor(now.getTime() / 1_800_000) * 1_800_000));
+  await jobs.send('settlements-poll', { slot: halfHour }, { oncePerSeconds: 1800 });
+
   const hour = toIstIsoString(now).slice(0, 13);
   await jobs.send('dues-generate', { hour }, { oncePerSeconds: 3600 });
   await jobs.send('reminders-run', { hour }, { oncePerSeconds: 3600 });
+  await jobs.send('autopay-run', { slot: hour }, { oncePerSeconds: 3600 });
 
   const keysForgotten = await forgetExpiredKeys(db, now, BATCH);
 
   return {
     texts: texts.length,
+    settlements: settlementIds.size,
     keysForgotten,
     orders: dueOrders.length,
     refunds: dueRefunds.length,
     webhooks: unapplied.length,
     linksExpired: expired.length,
     linksToClose: toClose.length,
+    mandates: dueMandates.length,
+    debits: dueDebits.length,
   };
 }

@@ -3,6 +3,7 @@
 import type { Handlers } from '../http/handler';
 import { accountHandlers } from './accounts';
 import { apiKeyHandlers } from './apiKeys';
+import { autopayHandlers } from './autopay';
 import { authHandlers } from './auth';
 import { dueHandlers } from './dues';
 import { feePlanHandlers } from './feePlans';
@@ -10,6 +11,7 @@ import { onboardingHandlers } from './onboarding';
 import { paymentLinkHandlers } from './paymentLinks';
 import { paymentHistoryHandlers } from './paymentHistory';
 import { paymentHandlers } from './payments';
+import { payoutHandlers } from './payouts';
 import { receiptHandlers } from './receipts';
 import { refundHandlers } from './refunds';
 import { scheduleHandlers } from './schedules';
@@ -35,4 +37,6 @@ export const handlers: Handlers = {
   ...feePlanHandlers,
   ...dueHandlers,
   ...whatsAppHandlers,
+  ...autopayHandlers,
+  ...payoutHandlers,
 };

@@ -41,7 +41,9 @@ export const PROVIDER_OPERATIONS: ReadonlySet<string> = new Set([
 export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set([
   'receivePaymentWebhook',
   'receiveOnboardingWebhook',
+  'receiveSettlementWebhook',
   'receiveWhatsAppWebhook',
+  'receiveSubscriptionWebhook',
 ]);
 
 interface LooseReply {

@@ -127,6 +127,7 @@ export const userHandlers = {
       ...(body.first_name === undefined ? {} : { firstName: tidyText(body.first_name) }),
       ...(body.last_name === undefined ? {} : { lastName: tidyText(body.last_name) }),
       ...(body.subjects === undefined ? {} : { subjects: body.subjects }),
+      ...(body.email === undefined ? {} : { email: body.email }),
     });
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },

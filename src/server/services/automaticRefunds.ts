@@ -3,7 +3,7 @@
 // anybody asking. The refund is a row of the same refunds table (one per order, never more
 // than was paid), created in the transaction that marks the order PAID, with its job.
 import { sql } from 'drizzle-orm';
-import { messages } from '../../domain/messages';
+import { automaticRefundReason } from '../../domain/refundReasons';
 import type { Database } from '../db/client';
 import { refunds, type OrderRow, type RefundCause } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -24,7 +24,7 @@ export async function refundAutomatically(
   const id = newRefundId();
   const automatic = {
     amount: order.total,
-    reason: messages.automaticRefund[cause],
+    reason: automaticRefundReason(cause),
     cause,
     status: 'PENDING' as const,
     decidedAt: now,

@@ -5,10 +5,12 @@
 // these after leading spaces.
 
 const FORMULA_START = /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/u;
+/** A plain negative amount ('-23.88') is a number, not a formula: it is left as it is (D270). */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 /** One cell, quoted and defused. */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 

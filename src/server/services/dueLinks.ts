@@ -36,6 +36,7 @@ import { tutorOnly } from './tutorOnly';
 import type { JobQueue } from '../jobs/queue';
 import type { UserRepository } from '../users';
 import type { PaymentLinkService } from './paymentLinks';
+import { cancelDebitsOfDues, cancelDebitsOfLinks } from './debitCancels';
 import { refuse, success, type Result } from './results';
 
 type PaymentLink = components['schemas']['PaymentLink'];
@@ -102,6 +103,12 @@ export async function endLinksForDues(
     )
     .returning({ id: paymentLinks.id });
   for (const { id } of ended) await jobs.send('link-close', { linkId: id }, { tx });
+  // D251: an Autopay debit of these dues that has not run ends with its link.
+  await cancelDebitsOfLinks(
+    tx,
+    jobs,
+    ended.map(({ id }) => id),
+  );
 }
 
 /** D153, D206: whether `amount` may be paid toward dues that have `left` on them now. */
@@ -140,6 +147,8 @@ export async function duesPaidBy(tx: Database, jobs: Pick<JobQueue, 'send'>, lin
       }
       // D206: what is owed on these dues changed: no other link asks for the old amount.
       await endLinksForDues(tx, jobs, touched, linkId);
+      // D251: a notice no longer says what is owed on these dues: their debits end too.
+      await cancelDebitsOfDues(tx, jobs, touched, linkId);
     },
   };
 }

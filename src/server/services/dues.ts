@@ -7,6 +7,8 @@ import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from '
 import type { components } from '../../../openapi/schema';
 import { duesFrom, plannedDues, shiftMonth } from '../../domain/feePlans';
 import { dueStatusOn, isOverdue } from '../../domain/duesLedger';
+import { withGstOnTop } from '../../domain/gstTax';
+import { gstOnTopFor } from './taxProfiles';
 import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
@@ -151,6 +153,8 @@ export function createDueService({
             .where(and(eq(feePlans.id, id), isNull(feePlans.endedAt)))
             .for('share');
           if (!plan) return 0;
+          // D266: a due carries GST on top when its tutor is registered and fees exclude it.
+          const gstOnTop = await gstOnTopFor(tx, plan.tutorId);
           // D230, D234: the current students of its batch (by key), or its one student.
           const students = await tx
             .select({
@@ -176,6 +180,7 @@ export function createDueService({
               planId: plan.id,
               studentId: student.id,
               ...due,
+              amount: gstOnTop ? withGstOnTop(due.amount) : due.amount,
             })),
           );
           let written = 0;

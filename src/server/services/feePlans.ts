@@ -21,11 +21,17 @@ import { dues, feePlans, tutorStudents, type FeePlanRow, type UserRow } from '..
 import { batchKey } from '../../domain/students';
 import { isUniqueViolation } from './dbErrors';
 import { dropUntouchedFutureDues, untouchedFutureDues } from './futureDues';
+import { endMandatesOfPlan } from './mandates';
 import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { endLinksForDues } from './dueLinks';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import { refuse, refuseField, success, type Refusal, type Result } from './results';
+import { dueAmountFor, planAmountRefusal } from './taxProfiles';
 import { tutorOnly } from './tutorOnly';
+
+/** The largest due a plan makes (an instalment, or its amount). */
+const largestDueOf = (plan: { amount: number; instalments: { amount: number }[] | null }) =>
+  plan.instalments ? Math.max(...plan.instalments.map((part) => part.amount)) : plan.amount;
 
 type FeePlan = components['schemas']['FeePlan'];
 type FeePlanPage = components['schemas']['FeePlanPage'];
@@ -120,6 +126,9 @@ export function createFeePlanService({
       const checked = checkFeePlan(input, now);
       if (!checked.ok) return planRefusal(checked.errors);
       const plan = checked.value;
+      // D266: a tutor whose fees exclude GST has it added to each due; one payment must pay it.
+      const tooLarge = await planAmountRefusal(db, caller.id, largestDueOf(plan));
+      if (tooLarge) return tooLarge;
       if (plan.studentId !== null) {
         const [student] = await db
           .select({ id: tutorStudents.id })
@@ -190,6 +199,9 @@ export function createFeePlanService({
           const checked = checkFeePlanChange(found.value, input, now);
           if (!checked.ok) return planRefusal(checked.errors);
           const next = checked.value;
+          const tooLarge = await planAmountRefusal(tx, caller.id, largestDueOf(next));
+          if (tooLarge) return tooLarge;
+          const dueAmount = await dueAmountFor(tx, caller.id, next.amount);
           const [row] = await tx
             .update(feePlans)
             .set({
@@ -237,7 +249,7 @@ export function createFeePlanService({
                   : due.dueDate;
               await tx
                 .update(dues)
-                .set({ amount: next.amount, dueDate: moved > today ? moved : due.dueDate })
+                .set({ amount: dueAmount, dueDate: moved > today ? moved : due.dueDate })
                 .where(eq(dues.id, due.id));
             }
           }
@@ -261,6 +273,8 @@ export function createFeePlanService({
         if (!found.ok) return found;
         await dropUntouchedFutureDues(tx, jobs, eq(dues.planId, id), today);
         await tx.update(feePlans).set({ endedAt: clock.now() }).where(eq(feePlans.id, id));
+        // Issue 49 (D248): its Autopay mandates end too.
+        await endMandatesOfPlan(tx, jobs, id);
         return success(await shown(tx, id));
       });
     },

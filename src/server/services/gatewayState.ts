@@ -19,6 +19,7 @@ import type { UserRepository } from '../users';
 import { keptByTutor, lockCap } from './acceptanceCap';
 import { refundAutomatically } from './automaticRefunds';
 import { duesPaidBy } from './dueLinks';
+import type { TaxDocuments } from './taxDocuments';
 
 const ORDER_RANK: Record<OrderStatus, number> = {
   ACTIVE: 0,
@@ -55,8 +56,10 @@ export function createGatewayState(deps: {
   clock: Clock;
   jobs: Pick<JobQueue, 'send'>;
   users: UserRepository;
+  /** Issue 50: the documents a payment gives, issued as it is marked PAID. */
+  taxDocuments: TaxDocuments;
 }) {
-  const { clock, jobs, users } = deps;
+  const { clock, jobs, users, taxDocuments } = deps;
 
   /**
    * D112: what a payment just taken means for its link and for the tutor's cap. The first
@@ -99,6 +102,9 @@ export function createGatewayState(deps: {
     }
     if (cause) await refundAutomatically(tx, jobs, order, cause, now);
     else await owed?.settle(order.baseAmount);
+    // D265: every payment's documents, even one refunded at once (its credit notes follow);
+    // last, so the serials' counter rows are held only until this transaction commits.
+    await taxDocuments.issueForPayment(tx, order, paidAt);
     return cause;
   };
 

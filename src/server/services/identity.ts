@@ -5,6 +5,7 @@
 // a verdict on the PAN.
 import { coded } from '../../domain/texts';
 import { currentLocale } from '../language';
+import { emailSchema } from '../../domain/email';
 import { tidyText } from '../../domain/validation';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
@@ -20,7 +21,7 @@ import { displayName, type ApiUser, type UserRepository, type UserSummary } from
 import { isUniqueViolation } from './dbErrors';
 import type { PanVerdict, PanVerifier } from './panVerifier';
 import { PAN_CHECK_LIMIT, TUTOR_INVITATION_LIMIT, type RateLimiter } from './rateLimits';
-import { refuse, success, type Result } from './results';
+import { refuse, refuseField, success, type Result } from './results';
 
 type OnboardingIdentity = components['schemas']['OnboardingIdentity'];
 
@@ -280,9 +281,17 @@ export function createIdentityService(deps: IdentityDeps) {
     /** D29: names (until the PAN is verified) and, for tutors, subjects. */
     async updateProfile(
       caller: UserRow,
-      input: { firstName?: string; lastName?: string; subjects?: string[] },
+      input: { firstName?: string; lastName?: string; subjects?: string[]; email?: string },
     ): Promise<Result<ApiUser, 400 | 409>> {
       const user = (await repo.findById(caller.id)) ?? caller;
+      // Issue 49 (D250): the shape only; verifying by a code comes later.
+      const email = input.email === undefined ? undefined : emailSchema.safeParse(input.email);
+      if (email && !email.success)
+        // The email rule's words, with this site's code (the zod schema carries none).
+        return refuseField(400, 'email', {
+          message: email.error.issues[0]!.message,
+          code: 'validation.email',
+        });
       let subjects: string[] | undefined;
       if (input.subjects !== undefined) {
         if (user.role !== 'teacher')
@@ -308,7 +317,11 @@ export function createIdentityService(deps: IdentityDeps) {
               ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
             }
           : {};
-      const changes = { ...names, ...(subjects === undefined ? {} : { subjects }) };
+      const changes = {
+        ...names,
+        ...(subjects === undefined ? {} : { subjects }),
+        ...(email?.success ? { email: email.data } : {}),
+      };
       const [updated = user] =
         Object.keys(changes).length === 0
           ? [user]

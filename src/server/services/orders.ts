@@ -24,6 +24,7 @@ import { createOrderOpening, findOrder } from './orderOpening';
 import { createdReply, detailsOf, type OrderCreated, type OrderDetails } from './orderReplies';
 import { nextCheckAfter, type ReconcileTiming } from './reconcileSchedule';
 import { refuse, success, type Result } from './results';
+import type { TaxDocuments } from './taxDocuments';
 
 export type { GatewayStateOutcome } from './gatewayState';
 export type { OrderInput } from './orderChecks';
@@ -36,6 +37,8 @@ export interface OrderServiceDeps {
   /** D111: when an open order is first re-read, and when its checkout ends at the gateway. */
   reconcile: ReconcileTiming;
   users: UserRepository;
+  /** Issue 50: the documents a payment gives (gatewayState.ts). */
+  taxDocuments: TaxDocuments;
   publicOrigin: string;
   apiPrefix?: string;
 }
@@ -60,7 +63,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     checkOrder,
   });
   const idempotent = createIdempotency({ db, clock });
-  const applyGatewayState = createGatewayState({ clock, jobs, users: repo });
+  const applyGatewayState = createGatewayState({
+    clock,
+    jobs,
+    users: repo,
+    taxDocuments: deps.taxDocuments,
+  });
 
   /** Applies what the gateway holds now of an order (its status and payments). */
   const reread = async (orderId: string) => {

@@ -44,6 +44,7 @@ import { summaryOf } from './refunds';
 import { refuse, success, type Result } from './results';
 import { expectedSettlement, SETTLEMENT_HOLIDAY_DATES } from './settlementHolidays';
 import { shownAttempts, shownFirst } from './shownAttempts';
+import { payoutsOfOrders } from './payouts';
 
 type PaymentReceived = components['schemas']['PaymentReceived'];
 type PaymentsReceivedPage = components['schemas']['PaymentsReceivedPage'];
@@ -67,7 +68,7 @@ const dayStart = (key: string): Date => {
 };
 
 /** IST days `from`..`to` (both optional) as instants; a reversed range is refused. */
-function dayRange(from: string | undefined, to: string | undefined): Result<DayRange, 400> {
+export function dayRange(from: string | undefined, to: string | undefined): Result<DayRange, 400> {
   if ((from !== undefined && !isIsoDate(from)) || (to !== undefined && !isIsoDate(to))) {
     return refuse(400, coded(apiMessages).paymentHistory.dateInvalid);
   }
@@ -81,8 +82,8 @@ function dayRange(from: string | undefined, to: string | undefined): Result<DayR
 }
 
 /** '2025-01-15 11:16:05' in IST, as a spreadsheet reads a date-time. */
-const istText = (date: Date) => toIstIsoString(date).slice(0, 19).replace('T', ' ');
-const rupeeText = (paise: number) => paiseToRupees(paise).toFixed(2);
+export const istText = (date: Date) => toIstIsoString(date).slice(0, 19).replace('T', ' ');
+export const rupeeText = (paise: number) => paiseToRupees(paise).toFixed(2);
 const methodName = (method: OrderRow['paymentMethod']) =>
   method === 'upi' ? apiMessages.paymentHistory.methodUpi : apiMessages.paymentHistory.methodCard;
 
@@ -193,6 +194,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
       order_status: order.status,
       settles_at: settles?.toISOString() ?? null,
       refund: refund ? summaryOf(refund) : null,
+      payout: null,
     };
   };
 
@@ -255,7 +257,15 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
         .orderBy(desc(orders.paidAt), desc(orders.id))
         .limit(query.pageSize)
         .offset(offsetOf(query));
-      const results = (await withAttempts(rows)).map(toReceived);
+      // Issue 50: the payout that carried each payment, once the gateway has reported one.
+      const payouts = await payoutsOfOrders(
+        db,
+        rows.map((row) => row.order.id),
+      );
+      const results = (await withAttempts(rows)).map((row) => ({
+        ...toReceived(row),
+        payout: payouts.get(row.order.id) ?? null,
+      }));
       return success({
         ...pageOf(results, Number(total?.n ?? 0), query),
         summary: await summary(caller),

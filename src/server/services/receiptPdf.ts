@@ -81,8 +81,22 @@ const fontFile = (weight: '400Regular' | '700Bold') =>
 const REGULAR = fontFile('400Regular');
 const BOLD = fontFile('700Bold');
 
+/** What documentsPdf.ts draws with: the document, its fonts and the ActualText writer. */
+export interface PdfWriter {
+  doc: PDFKit.PDFDocument;
+  regular: string;
+  bold: string;
+  write(text: string, x: number, top: number, width?: number): void;
+}
+
+/** What follows the receipt's rows: notes above its footer, and pages after it (issue 50). */
+export interface ReceiptExtras {
+  notes?: string[];
+  morePages?: (writer: PdfWriter) => void;
+}
+
 /** The receipt as PDF bytes, in the language texts are read in (the reader's). */
-export function receiptPdf(receipt: Receipt): Promise<Buffer> {
+export function receiptPdf(receipt: Receipt, extras: ReceiptExtras = {}): Promise<Buffer> {
   const r = apiMessages.receipts;
   const doc = new PDFDocument({
     size: 'A4',
@@ -118,9 +132,15 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
     }
     if (section.length > 0) y += ROW_HEIGHT / 2;
   }
+  doc.font(REGULAR).fontSize(10);
+  for (const note of extras.notes ?? []) {
+    write(note, LEFT, y, RIGHT - LEFT);
+    y = doc.y + 8;
+  }
   doc.font(REGULAR).fontSize(9);
   write(r.rupeeNote, LEFT, y);
   write(r.footer(PRODUCT_NAME), LEFT, y + 14);
+  extras.morePages?.({ doc, regular: REGULAR, bold: BOLD, write });
   doc.end();
   return done;
 }

@@ -17,7 +17,8 @@ import {
   type UserRow,
 } from '../db/schema';
 import { displayName, type UserRepository } from '../users';
-import { receiptPdf } from './receiptPdf';
+import { documentsPdf } from './documentsPdf';
+import { documentsOfOrder } from './taxDocuments';
 import { summaryOf, type RefundService } from './refunds';
 import { refuse, success, type Result } from './results';
 import { shownAttempts } from './shownAttempts';
@@ -70,11 +71,12 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       return refuse(404, coded(apiMessages).orders.notFound);
     }
     if (order.status !== 'PAID') return refuse(409, coded(apiMessages).receipts.notPaid);
-    const [payer, payee, attempts, [refund]] = await Promise.all([
+    const [payer, payee, attempts, [refund], documents] = await Promise.all([
       repo.findById(order.payerId),
       repo.findById(order.payeeId),
       shownAttempts(db, [order.id]),
       refunds.ofOrders([order.id]),
+      documentsOfOrder(db, order.id),
     ]);
     if (!payer || !payee) throw new Error(`receipts: a party of ${order.id} vanished`);
     const attempt = attempts.get(order.id);
@@ -95,6 +97,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       total: paiseToRupees(order.total),
       refund: refund ? summaryOf(refund) : null,
       paid_for: order.paymentLinkId ? await duesPaidBy(order.paymentLinkId) : [],
+      documents,
     });
   };
 
@@ -110,7 +113,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       if (!receipt.ok) return receipt;
       return success({
         fileName: apiMessages.receipts.fileName(orderId),
-        bytes: await receiptPdf(receipt.value),
+        bytes: await documentsPdf(receipt.value),
       });
     },
   };

@@ -16,16 +16,18 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
-import { messages } from '../../domain/messages';
+import { automaticRefundReason } from '../../domain/refundReasons';
 import { paiseToRupees } from '../../domain/money';
 import { refundWindowVerdict } from '../../domain/refundWindow';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { orders, refunds, users, type RefundRow, type UserRow } from '../db/schema';
+import { mandateDebits, orders, refunds, users, type RefundRow, type UserRow } from '../db/schema';
+import type { SubscriptionGateway } from '../gateway/subscriptions';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gateway/types';
 import { displayName } from '../users';
 import { newRefundId } from './ids';
 import { offsetOf, pageOf, type PageRequest } from './pages';
+import type { TaxDocuments } from './taxDocuments';
 import { refuse, success, type Result } from './results';
 import { SETTLEMENT_HOLIDAY_DATES } from './settlementHolidays';
 
@@ -77,7 +79,7 @@ const validDate = (text: string | null): Date | null => {
 
 /** D112: the sentence of an automatic refund; null for a student's request. */
 const automaticReason = (refund: RefundRow) =>
-  refund.cause ? messages.automaticRefund[refund.cause] : null;
+  refund.cause ? automaticRefundReason(refund.cause) : null;
 
 export function summaryOf(refund: RefundRow): RefundSummary {
   return {
@@ -93,6 +95,10 @@ export interface RefundServiceDeps {
   db: Database;
   clock: Clock;
   gateway: PaymentGateway;
+  /** Issue 49: an Autopay debit's payment is refunded through the Subscriptions API. */
+  subscriptions?: Pick<SubscriptionGateway, 'createRefund' | 'fetchRefund'>;
+  /** Issue 50: a refunded payment's credit notes, issued as the refund is marked SUCCESS. */
+  taxDocuments: TaxDocuments;
 }
 
 export function createRefundService(deps: RefundServiceDeps) {
@@ -134,35 +140,67 @@ export function createRefundService(deps: RefundServiceDeps) {
   const applyRemote = async (refund: RefundRow, remote: GatewayRefund): Promise<RefundRow> => {
     const now = clock.now();
     const status = statusOf(remote);
-    const [row] = await db
-      .update(refunds)
-      .set({
-        status,
-        cfRefundId: remote.cfRefundId,
-        refundedAt: status === 'SUCCESS' ? (validDate(remote.processedAt) ?? now) : null,
-        failureReason: status === 'FAILED' ? (remote.statusDescription ?? remote.status) : null,
-        nextCheckAt: status === 'PENDING' ? nextRefundCheck(refund.decidedAt ?? now, now) : null,
-        updatedAt: now,
-      })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
-      .returning();
-    return row ?? refund;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(refunds)
+        .set({
+          status,
+          cfRefundId: remote.cfRefundId,
+          refundedAt: status === 'SUCCESS' ? (validDate(remote.processedAt) ?? now) : null,
+          failureReason: status === 'FAILED' ? (remote.statusDescription ?? remote.status) : null,
+          nextCheckAt: status === 'PENDING' ? nextRefundCheck(refund.decidedAt ?? now, now) : null,
+          updatedAt: now,
+        })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'PENDING')))
+        .returning();
+      if (row?.status === 'SUCCESS') {
+        // D265: the refund's credit notes, with the change that makes it final (once: only the
+        // update that moved it from PENDING gets here).
+        const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+        if (order) await deps.taxDocuments.issueCreditNotes(tx, row, order, row.refundedAt ?? now);
+      }
+      return row ?? refund;
+    });
+  };
+
+  /** Issue 49: the debit (subscription and payment ids) an order was an Autopay debit of. */
+  const debitOf = async (orderId: string) => {
+    const [debit] = await db
+      .select({ subscriptionId: mandateDebits.mandateId, paymentId: mandateDebits.id })
+      .from(mandateDebits)
+      .where(eq(mandateDebits.orderId, orderId))
+      .limit(1);
+    return debit;
   };
 
   /** Sends the refund to the gateway (again, if need be: the same refund_id is one refund). */
-  const sendToGateway = (refund: RefundRow) =>
-    gateway.createRefund({
+  const sendToGateway = async (refund: RefundRow) => {
+    const debit = deps.subscriptions ? await debitOf(refund.orderId) : undefined;
+    if (debit && deps.subscriptions) {
+      return deps.subscriptions.createRefund({
+        ...debit,
+        refundId: refund.id,
+        amount: refund.amount,
+        note: REFUND_NOTE,
+      });
+    }
+    return gateway.createRefund({
       orderId: refund.orderId,
       refundId: refund.id,
       amount: refund.amount,
       note: REFUND_NOTE,
     });
+  };
 
   /** A PENDING refund as the gateway knows it now; one it never received is sent again. */
   const reread = async (refund: RefundRow): Promise<RefundRow> => {
     let remote: GatewayRefund;
     try {
-      remote = await gateway.fetchRefund(refund.orderId, refund.id);
+      const debit = deps.subscriptions ? await debitOf(refund.orderId) : undefined;
+      remote =
+        debit && deps.subscriptions
+          ? await deps.subscriptions.fetchRefund(debit.subscriptionId, refund.id)
+          : await gateway.fetchRefund(refund.orderId, refund.id);
     } catch (error) {
       if (!(error instanceof GatewayError && error.status === 404)) throw error;
       remote = await sendToGateway(refund);

@@ -5,10 +5,11 @@
 // payer, day) lets one writer in, so reruns, restarts and racing workers send nothing twice.
 // Every slot is logged, sent or skipped and why; the text's own row says sent or failed.
 // D151: each tutor chooses WhatsApp (SMS when WhatsApp cannot deliver) or SMS only, and may
-// turn the ladder off and send only by hand.
+// turn the ladder off and send only by hand. Issue 49 (D252): a due an Autopay mandate debits
+// is not reminded; the ladder takes it back when its debit fails or ends, or the mandate stops.
 import { coded, type Said } from '../../domain/texts';
 import { inLocale } from '../language';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { formatTextAmount, paiseToRupees } from '../../domain/money';
@@ -44,6 +45,7 @@ import {
   payerPhoneOf,
   type DueLinkService,
 } from './dueLinks';
+import { underAutopay } from './mandateDebits';
 import { refuse, success, type Result } from './results';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
@@ -77,7 +79,9 @@ const daysPast = (day: string) => sql`(${day}::date - ${dues.dueDate}::date)`;
 /** The due reaches a step of its plan's ladder on `day`. */
 const onLadder = (day: string) =>
   sql`${feePlans.reminderDays} @> jsonb_build_array(${daysPast(day)})`;
-const openDueOfRunningPlan = and(inArray(dues.status, OPEN_DUE_STATUSES), isNull(feePlans.endedAt));
+/** Open dues of running plans that no Autopay debits (issue 49, D252: those are not reminded). */
+const openDueOfRunningPlan = (day: string) =>
+  and(inArray(dues.status, OPEN_DUE_STATUSES), isNull(feePlans.endedAt), not(underAutopay(day)));
 
 /** D210: a count of the day that a reminder would pass: its transaction is undone. */
 class OverLimit extends Error {
@@ -249,7 +253,7 @@ export function createReminderService(deps: {
         and(
           eq(tutorStudents.tutorId, tutorId),
           paidForBy(payer.phone),
-          openDueOfRunningPlan,
+          openDueOfRunningPlan(day),
           // Due already, or reminded about today (a few days ahead); a tutor's own reminder
           // covers the week ahead too.
           kind === 'manual'
@@ -356,7 +360,7 @@ export function createReminderService(deps: {
         .leftJoin(reminderSettings, eq(reminderSettings.tutorId, dues.tutorId))
         .where(
           and(
-            openDueOfRunningPlan,
+            openDueOfRunningPlan(day),
             onLadder(day),
             isNull(reminders.id),
             // Tutors who turned the ladder off send by hand only.
@@ -439,7 +443,7 @@ export function createReminderService(deps: {
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .innerJoin(feePlans, eq(feePlans.id, dues.planId))
-        .where(and(eq(dues.tutorId, caller.id), openDueOfRunningPlan, lt(dues.dueDate, day)));
+        .where(and(eq(dues.tutorId, caller.id), openDueOfRunningPlan(day), lt(dues.dueDate, day)));
       const channel = (await settingsOf(caller.id)).channel;
       const counts = { sent: 0, skipped: 0, already: 0 };
       const seen = new Set<string>();

@@ -5,6 +5,7 @@
 // kind and language (issue 15: DLT registers a Hindi text as a template of its own).
 import { PRODUCT_NAME, messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
+import { autopayTexts } from '../../domain/autopayTexts';
 import { studentsTexts } from '../../domain/studentsTexts';
 
 export interface SmsTemplateText<V extends string> {
@@ -34,6 +35,19 @@ export const SMS_TEMPLATES = {
     text: (v: Record<'tutor' | 'student' | 'amount' | 'purpose' | 'url', string>) =>
       studentsTexts.reminders.sms(v.tutor, v.student, v.amount, v.purpose, v.url),
   },
+  /** Issue 49 (D252): the pre-debit notice of a UPI Autopay debit (RBI: merchant, amount, date,
+   * reference, purpose and how to opt out). */
+  autopayNotice: {
+    vars: ['tutor', 'amount', 'purpose', 'date', 'reference'],
+    text: (v: Record<'tutor' | 'amount' | 'purpose' | 'date' | 'reference', string>) =>
+      autopayTexts.sms.notice(v.tutor, v.amount, v.purpose, v.date, v.reference),
+  },
+  /** Issue 49: a debit failed after its retries; the due is paid by the link instead. */
+  autopayFailed: {
+    vars: ['tutor', 'amount', 'purpose', 'reason', 'url'],
+    text: (v: Record<'tutor' | 'amount' | 'purpose' | 'reason' | 'url', string>) =>
+      autopayTexts.sms.failed(v.tutor, v.amount, v.purpose, v.reason, v.url),
+  },
 } as const;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;
@@ -47,6 +61,8 @@ export const DEV_SMS_TEMPLATE_IDS: Record<SmsTemplateName, string> = {
   invitation: 'dev_tpl_invitation',
   invitationWithAmount: 'dev_tpl_invitation_amount',
   feeReminder: 'dev_tpl_fee_reminder',
+  autopayNotice: 'dev_tpl_autopay_notice',
+  autopayFailed: 'dev_tpl_autopay_failed',
 };
 
 /** Issue 15: the sandbox's templates of the same kinds registered in Hindi. */
@@ -55,4 +71,6 @@ export const DEV_SMS_TEMPLATE_IDS_HI: Record<SmsTemplateName, string> = {
   invitation: 'dev_tpl_invitation_hi',
   invitationWithAmount: 'dev_tpl_invitation_amount_hi',
   feeReminder: 'dev_tpl_fee_reminder_hi',
+  autopayNotice: 'dev_tpl_autopay_notice_hi',
+  autopayFailed: 'dev_tpl_autopay_failed_hi',
 };

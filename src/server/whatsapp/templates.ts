@@ -7,6 +7,8 @@ import { SMS_TEMPLATES, type SmsTemplateName } from '../sms/templates';
 /** The kinds sent over WhatsApp, with the template name registered for each by default. */
 export const WHATSAPP_TEMPLATES = {
   feeReminder: 'fee_reminder',
+  autopayNotice: 'autopay_notice',
+  autopayFailed: 'autopay_failed',
 } as const satisfies Partial<Record<SmsTemplateName, string>>;
 
 export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;

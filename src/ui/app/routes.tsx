@@ -60,6 +60,15 @@ const StudentDashboardPage = lazyNamed(
   'StudentDashboardPage',
 );
 const ReceiptPage = lazyNamed(() => import('../routes/student/receipt/ReceiptPage'), 'ReceiptPage');
+// Issue 49: turning on Autopay, and the status the gateway's mandate page returns to.
+const AutopaySetupPage = lazyNamed(
+  () => import('../routes/student/autopay/AutopaySetupPage'),
+  'AutopaySetupPage',
+);
+const MandateStatusPage = lazyNamed(
+  () => import('../routes/student/autopay/MandateStatusPage'),
+  'MandateStatusPage',
+);
 const StaticLinkPage = lazyNamed(
   () => import('../routes/static-link/StaticLinkPage'),
   'StaticLinkPage',
@@ -149,6 +158,8 @@ export function AppRoutes() {
             <Route path="student/signup" element={<StudentSignupPage />} />
             <Route path="student/dashboard" element={<StudentDashboardPage />} />
             <Route path="student/receipts/:orderId" element={<ReceiptPage />} />
+            <Route path="student/autopay/setup/:planId/:studentId" element={<AutopaySetupPage />} />
+            <Route path="student/autopay/:mandateId" element={<MandateStatusPage />} />
             <Route path="pay/payment-details" element={<PaymentDetailsPage />} />
             <Route path="pay/tutor-details" element={<TutorDetailsPage />} />
             <Route element={<PaymentFlowLayout />}>

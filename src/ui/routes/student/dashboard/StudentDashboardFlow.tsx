@@ -1,7 +1,7 @@
 // The student dashboard's lists, loaded after /student/dashboard's first paint
 // (StudentDashboardPage, D176): the student's session (Logout, the way out on a 401), what
 // they owe (issue 14), payments with receipts, PDFs and refunds, the recent tutors, the
-// sessions booked. Logout goes into the header's slot, where the first paint held its place.
+// sessions booked; Autopay for their plans (issue 49). Logout goes into the header's slot, where the first paint held its place.
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Group.css';
@@ -40,6 +40,14 @@ const t = dashboardTexts.student;
 // Issue 14: most students owe nothing through the app; the section loads after first paint.
 const MyDues = lazy(async () => ({
   default: (await loadInLanguage(() => import('./MyDues'))).MyDues,
+}));
+// Issue 49: Autopay, for those who pay a monthly or instalment plan; after first paint too.
+const AutopayPlans = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./AutopayPlans'))).AutopayPlans,
+}));
+// Issue 50: the address for tax invoices, optional, after the lists.
+const BillingAddress = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./BillingAddress'))).BillingAddress,
 }));
 // Issue 11: the refund form (a text area and its input styles) loads with its dialog.
 const RefundForm = lazy(async () => ({
@@ -188,9 +196,15 @@ export default function StudentDashboardFlow({
         <Suspense fallback={null}>
           <MyDues />
         </Suspense>
+        <Suspense fallback={null}>
+          <AutopayPlans />
+        </Suspense>
         <Payments />
         <Sessions />
         <DevicesList />
+        <Suspense fallback={null}>
+          <BillingAddress />
+        </Suspense>
       </Stack>
     </StudentSession>
   );

@@ -28,6 +28,7 @@ import { DownloadPdfButton } from '../dashboard/PaymentCard';
 import { StudentSession, useEndSessionOn401 } from '../dashboard/studentSession';
 import { LoadingLine } from '../../../components/trust/LoadingLine';
 import classes from './ReceiptPage.module.css';
+import { TaxDocuments } from './TaxDocuments';
 
 const a = apiMessages.receipts;
 const t = dashboardTexts.student;
@@ -61,14 +62,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
       : []),
   ];
   return (
-    <Paper
-      withBorder
-      p="lg"
-      radius="md"
-      className={classes.receipt}
-      component="section"
-      aria-label={a.title}
-    >
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={a.title}>
       <Title order={1} size="h2" mb="md">
         {a.title}
       </Title>
@@ -127,7 +121,11 @@ export function ReceiptScreen({ actor }: { actor: ReceiptActorRef }) {
   if (!receipt) return <LoadingLine text={dashboardTexts.common.loading} />;
   return (
     <Stack>
-      <ReceiptSheet receipt={receipt} />
+      {/* Issue 50: the receipt prints with the payment's documents (TaxDocuments.tsx). */}
+      <Stack className={classes.receipt}>
+        <ReceiptSheet receipt={receipt} />
+        <TaxDocuments documents={receipt.documents} />
+      </Stack>
       <Group className={classes.noPrint} align="flex-start">
         <Button onClick={printPage}>{t.receipt.print}</Button>
         <DownloadPdfButton orderId={receipt.orderId} />

@@ -26,8 +26,8 @@ export function lazyPanel<K extends string>(
 }
 
 export const tutorTabs: TutorTab[] = [
-  // Each area's tab, in the order tutors use them: share, payments, students, dues, refunds, links,
-  // sessions, API keys, devices (D242).
+  // Each area's tab, in the order tutors use them: share, payments, payouts, students, dues,
+  // refunds, links, sessions, GST, API keys, devices (D242).
   {
     value: 'share',
     get label() {
@@ -41,6 +41,13 @@ export const tutorTabs: TutorTab[] = [
       return dashboardTexts.tutor.payments.tab;
     },
     Panel: lazyPanel(() => import('./payments/PaymentsPanel'), 'PaymentsPanel'),
+  },
+  {
+    value: 'payouts',
+    get label() {
+      return dashboardTexts.tutor.payouts.tab;
+    },
+    Panel: lazyPanel(() => import('./payouts/PayoutsPanel'), 'PayoutsPanel'),
   },
   {
     value: 'students',
@@ -76,6 +83,13 @@ export const tutorTabs: TutorTab[] = [
       return dashboardTexts.tutor.sessions.tab;
     },
     Panel: lazyPanel(() => import('./sessions/SessionsPanel'), 'SessionsPanel'),
+  },
+  {
+    value: 'gst',
+    get label() {
+      return dashboardTexts.tutor.gst.tab;
+    },
+    Panel: lazyPanel(() => import('./gst/GstPanel'), 'GstPanel'),
   },
   {
     value: 'api-keys',

@@ -55,6 +55,7 @@ import { ExportButton, Figures, MonthSwitch, MonthsChart } from './DueMonth';
 import { DuesTable } from './DuesTable';
 import { ReminderLog } from './ReminderLog';
 import { ReminderSettingsForm } from './ReminderSettingsForm';
+import { TutorAutopay } from '../autopay/TutorAutopay';
 
 const t = studentsTexts.duesTab;
 
@@ -146,6 +147,7 @@ export function DuesTabView({ tab }: { tab: DuesTabActorRef }) {
         settleOther={settleOther}
       />
       <ExportButton tab={tab} exporter={exporter} />
+      <TutorAutopay />
       <ReminderSettingsForm actor={settings} />
       <ReminderLog log={log} />
     </Stack>

@@ -55,6 +55,7 @@ import {
 import { formatINR } from '../../../../../domain/money';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { istDateTime } from './listParts';
+import { payoutText } from '../payouts/paymentPayout';
 import { useEndSessionWhen } from '../../../../app/session';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { useClock } from '../../../../app/clock';
@@ -204,7 +205,12 @@ const columns = (): Column<PaymentReceivedRow>[] => [
   { header: t.columns.status, cell: statusText },
   {
     header: t.columns.settlement,
-    cell: (row) => (row.settlesAt ? istDateTime(row.settlesAt) : t.noSettlement),
+    cell: (row) =>
+      row.payout
+        ? payoutText(row.payout)
+        : row.settlesAt
+          ? istDateTime(row.settlesAt)
+          : t.noSettlement,
   },
 ];
 

@@ -61,6 +61,7 @@ import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import type { TutorTabPanelProps } from '../tutorTabs';
 import { ConfirmPhones } from './ConfirmPhones';
 import { FeePlans } from './FeePlans';
+import { TutorAutopay } from '../autopay/TutorAutopay';
 import { ImportStudents } from './ImportStudents';
 import { StudentEditDialog } from './StudentEditDialog';
 import { historyMachine, StudentHistory } from './StudentHistory';
@@ -269,6 +270,7 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
       />
       <StudentEditDialog actor={edit} batches={batches} />
       <StudentHistory list={history} name={shownName} />
+      <TutorAutopay />
       <AddStudentForm actor={add} />
       <ImportStudents actor={many} />
       <FeePlans students={everyone} />
