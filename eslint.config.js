@@ -34,6 +34,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'node_modules',
       '.data',
       'coverage',

@@ -10,6 +10,7 @@ const modules = [
   'studentsTexts',
   'publicPageTexts',
   'apiMessages',
+  'privacyTexts',
   'autopayTexts',
   'taxTexts',
 ];

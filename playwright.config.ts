@@ -82,8 +82,10 @@ export default defineConfig({
       },
     },
     {
-      // `npm test` builds before e2e; a lone `npx playwright test` builds when dist is missing.
-      command: 'test -f dist/index.html || npm run build; npx tsx src/server/main.ts',
+      // The web server as it ships (D217). `npm test` builds before e2e; a lone `npx playwright
+      // test` builds when the build is missing.
+      command:
+        '{ test -f dist/index.html && test -f dist-server/main.js; } || npm run build; exec node dist-server/main.js',
       // Ready when the API answers (401 without a token).
       url: `${baseURL}/api/v1/user/me/`,
       reuseExistingServer: !process.env.CI,

@@ -11,18 +11,6 @@ import { readManifest, routePreloads } from './scripts/lib/firstPaint';
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:3001';
 const sandboxTarget = process.env.DEV_SANDBOX_URL ?? 'http://127.0.0.1:3100';
 
-// Issue 11, D161: the build renders with Preact's React layer (src/ui/preact/react.ts); the
-// dev server, vitest and the typecheck keep React's own packages.
-const preactForReact = [
-  {
-    find: /^react$/,
-    replacement: fileURLToPath(new URL('./src/ui/preact/react.ts', import.meta.url)),
-  },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
 // React Router's package names only its development build (warnings, dev-only checks) for a
 // bundler; the build takes its production build, as React's own does by NODE_ENV.
 const routerProduction = [
@@ -96,7 +84,7 @@ function routePreloadsFile(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  resolve: { alias: command === 'build' ? [...preactForReact, ...routerProduction] : [] },
+  resolve: { alias: command === 'build' ? routerProduction : [] },
   plugins: [
     react(),
     routePreloadsFile(),
@@ -125,7 +113,7 @@ export default defineConfig(({ command }) => ({
             // splitting it by use costs a first paint ~1 KB of gzip (two files, weaker compression).
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
             // D191: what the entry imports stays in the entry. Rolldown otherwise splits each
-            // module a lazy chunk also imports (Preact, the texts, the constants) into a file of
+            // module a lazy chunk also imports (React, the texts, the constants) into a file of
             // its own: four more requests before any page can paint.
             { name: 'index', tags: ['$initial'] },
           ],

@@ -36,7 +36,13 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/server/**', 'tests/ui/**', 'tests/browser/**', 'tests/paths/**'],
+          exclude: [
+            'tests/server/**',
+            'tests/ui/**',
+            'tests/browser/**',
+            'tests/paths/**',
+            'tests/production/**',
+          ],
           setupFiles: ['tests/support/setup-texts.ts'],
           testTimeout: 20_000,
         },
@@ -49,6 +55,17 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/browser/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setup-texts.ts', 'tests/support/setup-dom.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // D217, D218: the build as it ships (`npm run test:production`, after `npm run build`).
+          name: 'production',
+          environment: 'node',
+          include: ['tests/production/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -111,6 +111,7 @@ test('axe: every tab of the tutor dashboard', async ({ page, request }) => {
     { value: 'sessions', label: t.sessions.tab },
     { value: 'gst', label: t.gst.tab },
     { value: 'api-keys', label: t.apiKeys.tab },
+    { value: 'privacy', label: t.privacy.tab },
   ];
   for (const tab of tabs) {
     await page.goto(`/tutor/dashboard?tab=${tab.value}`);

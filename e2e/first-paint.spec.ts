@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../src/domain/messages';
 import { DEMO_USERNAMES } from '../src/server/demo';
 import { publicTutor } from './support/sandbox';
+import { newStudent, studentLogin } from './support/student';
 
 const tutorUsername = DEMO_USERNAMES.onboardedTutor;
 
@@ -106,4 +107,47 @@ test('a phone number typed before the app has started is kept', async ({ page })
   await expect(phoneField).toHaveValue('9876543210');
   await expect(page.getByRole('main')).toHaveCount(1);
   await expect(page.getByRole('button', { name: messages.studentLogin.submit })).toBeEnabled();
+});
+
+// D216: Enter, pressed on a slow phone before the app has started, is not lost either.
+test('a phone number typed and Enter pressed before the app has started asks for the code', async ({
+  page,
+}) => {
+  const student = newStudent();
+  const startApp = await holdTheApp(page);
+  await page.goto('/student/login', { waitUntil: 'commit' });
+  const login = studentLogin(page);
+  await login.phone.pressSequentially(student.phone);
+  await login.phone.press('Enter');
+  // The browser did not submit the form itself (a reload with the number in the URL).
+  await expect(page).toHaveURL(/\/student\/login$/);
+  startApp();
+  await expect(login.otp).toBeVisible();
+  await expect(page.getByText(messages.otp.enterCode(student.phone))).toBeVisible();
+});
+
+test('Enter pressed on the static link before the app has started proceeds once it can', async ({
+  page,
+}) => {
+  const startApp = await holdTheApp(page);
+  await page.goto(`/static-link/${tutorUsername}`, { waitUntil: 'commit' });
+  const amountField = page.getByRole('textbox', { name: messages.staticLink.amountLabel });
+  await amountField.pressSequentially('2500');
+  await amountField.press('Enter');
+  startApp();
+  // Proceed waits for the tutor to be looked up, then goes on as a press of it would.
+  await expect(page).toHaveURL(/\/student\/login$/);
+});
+
+test('a language chosen before the app has started is switched to once, when it starts', async ({
+  page,
+}) => {
+  const startApp = await holdTheApp(page);
+  await page.goto('/student/login', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'हिन्दी' }).click();
+  // Held, not lost: nothing happens until the app is in.
+  await expect(page.getByRole('heading', { name: messages.studentLogin.title })).toBeVisible();
+  startApp();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  await expect(page.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
 });

@@ -99,6 +99,7 @@ async function walkWizard(page: Page, request: APIRequestContext, path: WizardPa
           await form.firstName.fill('Asha');
           await form.lastName.fill('Verma');
           await form.pan.fill(pan);
+          await form.notice.check();
         }
         await form.next.click();
       } else if (event.type === 'xstate.done.actor.bank') {
@@ -143,7 +144,9 @@ async function walkForm(page: Page, request: APIRequestContext, path: FormPath) 
         const field = form[event.field as 'firstName' | 'lastName' | 'pan'];
         await field.fill(real(event.value ?? ''));
       } else if (event.type === 'details.blur') await form.pan.blur();
-      else if (event.type === 'details.submit') await form.next.click();
+      else if (event.type === 'consent.toggle') {
+        await form.notice.setChecked((event as unknown as { value: boolean }).value);
+      } else if (event.type === 'details.submit') await form.next.click();
 
       // What the tutor sees in the state the model reached (saving may only flash).
       if (state.matches('editing')) {
@@ -152,6 +155,8 @@ async function walkForm(page: Page, request: APIRequestContext, path: FormPath) 
         await expect(form.firstName).toHaveValue(firstName);
         await expect(form.lastName).toHaveValue(lastName);
         await expect(form.pan).toHaveValue(real(typed));
+        if (state.context.consented) await expect(form.notice).toBeChecked();
+        else await expect(form.notice).not.toBeChecked();
         if (state.can({ type: 'details.submit' })) await expect(form.next).toBeEnabled();
         else await expect(form.next).toBeDisabled();
       } else if (state.matches('saved')) {

@@ -94,6 +94,9 @@ test('a wrong OTP is refused, resend waits for its cooldown, and sign-up checks 
     // Lower case and separators are cleaned up, not refused (spec §5).
     await form.pan.fill(uniquePan().toLowerCase());
     await expect(page.getByText(messages.validation.pan, { exact: true })).toHaveCount(0);
+    // D319: and not before the privacy notice is agreed to.
+    await expect(form.submit).toBeDisabled();
+    await form.notice.check();
     await expect(form.submit).toBeEnabled();
     await form.submit.click();
     await expect(page).toHaveURL(/\/student\/dashboard$/);

@@ -183,7 +183,8 @@ export interface paths {
         /**
          * The current user
          * @description The caller's own user. The app stores `id` and reads `pan` (a PAN means the
-         *     student is onboarded). Only the owner sees their PAN (D17).
+         *     student is onboarded). The PAN is masked (D315); its owner sees it whole only in their
+         *     own data (`exportMyData`).
          */
         get: operations["getMe"];
         put?: never;
@@ -411,6 +412,160 @@ export interface paths {
          *     another student's, is a 404.
          */
         get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/consents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the caller has agreed to, and what waits for their answer
+         * @description The privacy notice's current version, the caller's consent to it (the latest, with
+         *     its version and time; null when none or withdrawn), whether the app must ask
+         *     (`needs_notice`: no consent to the current version), and the children a tutor added
+         *     with this caller's phone as the parent's whose consent the parent has not confirmed
+         *     yet (D319, D320).
+         */
+        get: operations["getConsents"];
+        put?: never;
+        /**
+         * Agree to the privacy notice, or answer for a child
+         * @description Records the caller's consent to the notice `notice_version` (with the time; agreeing
+         *     again to the same version adds nothing), and a parent's answer for each child of
+         *     `children`: `given` confirms the tutor's record of the parent's consent, `refused`
+         *     erases the child's entry from the tutor's list (the tutor sees 'Erased at their
+         *     request'). A version that is not the current one is a 409 (the notice changed: read
+         *     it again); a child not waiting for this caller's answer is a 404.
+         */
+        post: operations["giveConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/consents/withdraw/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw consent to the privacy notice
+         * @description As easy as agreeing (DPDP Act s.6(4)): the caller's consent ends now. Until they agree
+         *     again they cannot pay (a student) or be paid (a tutor); their data stays until they ask
+         *     for erasure. Withdrawing with no consent in force changes nothing.
+         */
+        post: operations["withdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything we hold about the caller, as JSON
+         * @description The caller's own data (D324): profile with the whole PAN (the one answer that shows
+         *     it, to its owner), consents, bank accounts (masked: the full number is never kept),
+         *     payments made and received, refunds, payment links, sessions, the tutors who added
+         *     them and, for a tutor, their students, the texts sent to them and the audit trail of
+         *     their account, as a download. One download a minute in either format (D325): a
+         *     second one within the minute is a 429 with `Retry-After`. Each download is written to
+         *     the audit trail.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/data.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything we hold about the caller, as a readable PDF
+         * @description The same data as `exportMyData`, laid out to read, in the caller's language; long
+         *     lists show their newest 50 rows and say how many more the JSON has. The same one
+         *     download a minute.
+         */
+        get: operations["exportMyDataPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/erasure/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase the caller's account and personal data
+         * @description Erases the caller's account and personal data now (D322): names, phone, PAN, username,
+         *     bank accounts, sessions (every device is logged out), API keys, texts, reminders, the
+         *     tutors' entries of them (the tutor sees 'Erased at their request') and, for a tutor,
+         *     their students' entries, links and plans. What the law makes us keep is answered with
+         *     why and until when (D321): the records of paid payments and their tax documents, with
+         *     the identity they need sealed apart, until 31 March of the seventh year after each
+         *     payment's financial year, when a job erases them. A refund still open, or a checkout
+         *     in progress, is a 409 and nothing is erased.
+         */
+        post: operations["eraseMyData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail of the caller's account
+         * @description Newest first (D323): every read of another person's data by the caller (a student's
+         *     history, an export), every change to the caller's bank, PAN or KYC data, consents and
+         *     erasures, by whom (the caller, another user's id, or the platform) and when; the
+         *     address only for the caller's own actions. The trail is append-only: no operation
+         *     changes it.
+         */
+        get: operations["listMyAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2063,8 +2218,9 @@ export interface components {
             id: number;
             student_id: number;
             student_name: string;
-            student_phone: string;
-            /** @description Who pays it, the parent when set (D147): a link or a text goes there. */
+            /** @description Null once the student's data was erased (D322). */
+            student_phone: string | null;
+            /** @description Who pays it, the parent when set (D147): a link or a text goes there; empty once the student's data was erased (D322). */
             payer_phone: string;
             /** @description The student's batch now. */
             batch: string | null;
@@ -2349,6 +2505,13 @@ export interface components {
             parent_phone?: string | null;
             /** @description A label of the tutor's choosing (at most 40 characters). */
             batch?: string | null;
+            /** @description The student is under 18 (D320); then a parent and `parent_consent` are required. */
+            minor?: boolean;
+            /**
+             * @description The tutor obtained the parent's consent to TuitionPay keeping the child's data;
+             *     the parent confirms it on their first login (D320).
+             */
+            parent_consent?: boolean;
         };
         /** @description The fields to change; absent ones stay, null clears a parent or a batch. */
         StudentChange: {
@@ -2369,8 +2532,20 @@ export interface components {
         Student: {
             /** @description The added student's id; null for one who paid without being added. */
             id: number | null;
+            /** @description The student's name; 'Erased at their request' once erased (D322). */
             name: string;
-            phone: components["schemas"]["Phone"];
+            /** @description Null once the student's data was erased. */
+            phone: components["schemas"]["Phone"] | null;
+            /** @description The student (or, for a child, the parent) had their data erased (D322). */
+            erased: boolean;
+            /** @description Under 18 (D320). */
+            minor: boolean;
+            /**
+             * @description A child's: the tutor recorded the parent's consent and the parent has not yet
+             *     confirmed it (awaiting_parent) or has (parent_confirmed); null for others.
+             * @enum {string|null}
+             */
+            consent: "awaiting_parent" | "parent_confirmed" | null;
             parent_name: string | null;
             parent_phone: string | null;
             batch: string | null;
@@ -2572,8 +2747,9 @@ export interface components {
             /** @example Verma */
             last_name: string | null;
             /**
-             * @description Present means the user is onboarded (spec §3). Only the owner sees it (D17).
-             * @example ABCPV1234K
+             * @description Present means the user is onboarded (spec §3). Only the owner sees it (D17), and
+             *     masked (D315): the first five and the last character.
+             * @example ABCPV****K
              */
             pan: string | null;
             phone: components["schemas"]["Phone"];
@@ -2642,6 +2818,11 @@ export interface components {
             first_name: components["schemas"]["Name"];
             last_name: components["schemas"]["Name"];
             pan?: components["schemas"]["Pan"];
+            /**
+             * @description The privacy notice the caller agreed to on this form (D319), recorded with the
+             *     time before the identity is saved; not the current version: a 409.
+             */
+            notice_version?: components["schemas"]["NoticeVersion"];
         };
         /** @description The caller's saved identity. */
         OnboardingIdentity: {
@@ -2652,8 +2833,8 @@ export interface components {
             /** @example Mehta */
             last_name: string;
             /**
-             * @description The verified PAN on file; null means the form must ask for it.
-             * @example BXKPM4821Q
+             * @description The verified PAN on file, masked (D315); null means the form must ask for it.
+             * @example BXKPM****Q
              */
             pan: string | null;
             /**
@@ -2749,7 +2930,8 @@ export interface components {
             payment_method: components["schemas"]["PaymentMethod"];
             /** @example Asha Verma */
             payee_name: string;
-            payee_phone: components["schemas"]["Phone"];
+            /** @description Null once this person's data was erased (D322). */
+            payee_phone: components["schemas"]["Phone"] | null;
             /**
              * @description The payee's settlement account, masked (D16).
              * @example XXXXXXXX7890
@@ -2810,7 +2992,8 @@ export interface components {
             id: number;
             /** @example Priya Sharma */
             name: string;
-            phone: components["schemas"]["Phone"];
+            /** @description Null once this person's data was erased (D322). */
+            phone: components["schemas"]["Phone"] | null;
         };
         /** @description The tutor who was paid, as the student who paid sees them ('pay again'). */
         PaymentTutor: {
@@ -2820,7 +3003,8 @@ export interface components {
             name: string;
             /** @example asha-verma */
             username: string | null;
-            phone: components["schemas"]["Phone"];
+            /** @description Null once this person's data was erased (D322). */
+            phone: components["schemas"]["Phone"] | null;
         };
         /** @description A paid order as the tutor who was paid sees it. */
         PaymentReceived: {
@@ -2932,7 +3116,8 @@ export interface components {
             payer: {
                 /** @example Priya Sharma */
                 name: string;
-                phone: components["schemas"]["Phone"];
+                /** @description Null once the payer's data was erased (D322). */
+                phone: components["schemas"]["Phone"] | null;
             };
             /**
              * Format: date-time
@@ -3075,7 +3260,8 @@ export interface components {
             expires_at: string;
             /** @example Asha Verma */
             payee_name: string;
-            payee_phone: components["schemas"]["Phone"];
+            /** @description Null once this person's data was erased (D322). */
+            payee_phone: components["schemas"]["Phone"] | null;
             /**
              * @description The payee's user id; present only for a logged-in caller.
              * @example 7
@@ -3315,6 +3501,125 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "hi";
+        };
+        /**
+         * @description A version of the privacy notice (D319).
+         * @example 2026-12
+         */
+        NoticeVersion: string;
+        ConsentState: {
+            notice_version: components["schemas"]["NoticeVersion"];
+            /** @description The caller's consent in force (null when none, or withdrawn). */
+            consent: null | {
+                version: components["schemas"]["NoticeVersion"];
+                /** Format: date-time */
+                given_at: string;
+            };
+            /** @description No consent to the current version is in force, so the app asks. */
+            needs_notice: boolean;
+            /** @description Children a tutor added with the caller as the parent, awaiting the parent's answer. */
+            children: {
+                /** @example 12 */
+                student_id: number;
+                /** @example Aarav Sharma */
+                child_name: string;
+                /** @example Asha Verma */
+                tutor_name: string;
+            }[];
+        };
+        ConsentAnswer: {
+            notice_version?: components["schemas"]["NoticeVersion"];
+            children?: {
+                student_id: number;
+                /** @enum {string} */
+                decision: "given" | "refused";
+            }[];
+        };
+        /** @description One record of an export, its fields as stored (times ISO 8601, amounts in rupees). */
+        ExportRow: {
+            [key: string]: string | number | boolean | null;
+        };
+        /**
+         * @description Everything TuitionPay holds about the caller (D324). Bank account numbers appear masked:
+         *     only the last 4 digits were ever kept (D16).
+         */
+        PersonalDataExport: {
+            /** Format: date-time */
+            generated_at: string;
+            profile: {
+                id: number;
+                role: components["schemas"]["Role"];
+                first_name: string | null;
+                last_name: string | null;
+                phone: components["schemas"]["Phone"];
+                /** @description The whole PAN, to its owner only. */
+                pan: string | null;
+                username: string | null;
+                subjects: string[];
+                /** @enum {string} */
+                language: "en" | "hi";
+                /** Format: date-time */
+                created_at: string;
+            };
+            consents: components["schemas"]["ExportRow"][];
+            bank_accounts: components["schemas"]["ExportRow"][];
+            payments_made: components["schemas"]["ExportRow"][];
+            payments_received: components["schemas"]["ExportRow"][];
+            refunds: components["schemas"]["ExportRow"][];
+            payment_links: components["schemas"]["ExportRow"][];
+            sessions: components["schemas"]["ExportRow"][];
+            /** @description The tutors who added the caller (or the caller's child) to their list. */
+            student_entries: components["schemas"]["ExportRow"][];
+            /** @description A tutor's own students. */
+            students: components["schemas"]["ExportRow"][];
+            /** @description The texts (SMS, WhatsApp) sent to the caller's phone. */
+            texts: components["schemas"]["ExportRow"][];
+            audit: components["schemas"]["ExportRow"][];
+        };
+        ErasureReport: {
+            /** Format: date-time */
+            erased_at: string;
+            /** @description What the law makes us keep, why, and until when (null while it is needed). */
+            kept: {
+                /** @enum {string} */
+                kind: "payments" | "consents" | "audit" | "opt_out";
+                /** @example 3 payments: amounts, dates and your name, phone and PAN, sealed */
+                what: string;
+                why: string;
+                /**
+                 * Format: date-time
+                 * @example 2032-03-31T18:29:59.999Z
+                 */
+                until: string | null;
+            }[];
+        };
+        /** @enum {string} */
+        AuditAction: "student.history.read" | "payments.exported" | "dues.exported" | "data.exported" | "pan.saved" | "bank_account.added" | "kyc.status_changed" | "consent.given" | "consent.withdrawn" | "child.consent" | "child.refused" | "student.added_minor" | "erasure" | "erasure.purged" | "keys.rotated" | "breach.exposure_listed";
+        AuditEvent: {
+            /**
+             * @description The caller, the platform (a job, a staff command), or another user.
+             * @enum {string}
+             */
+            by: "you" | "platform" | "someone";
+            /** @description The data was the caller's own. */
+            about_you: boolean;
+            id: number;
+            /** Format: date-time */
+            at: string;
+            action: components["schemas"]["AuditAction"];
+            /** @description Who acted; null for the platform. */
+            actor_id: number | null;
+            subject_user_id: number | null;
+            /** @description A tutor's entry of a student, when the data was of one. */
+            subject_student_id: number | null;
+            /** @description Where the request came from, for the caller's own actions only. */
+            ip: string | null;
+        };
+        AuditEventPage: {
+            results: components["schemas"]["AuditEvent"][];
+            count: number;
+            page: number;
+            page_size: number;
         };
         /**
          * @description The gateway's settlement webhook envelope. Only `type` and `data` are required and
@@ -4273,6 +4578,181 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+        };
+    };
+    getConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's consents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    giveConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentAnswer"];
+            };
+        };
+        responses: {
+            /** @description The caller's consents after the answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    withdrawConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's consents after withdrawing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's data. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-my-data-<date>.json"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportMyDataPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-my-data-<date>.pdf"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    eraseMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was erased, and what was kept and why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listMyAudit: {
+        parameters: {
+            query?: {
+                /** @description The page to return, from 1 to 100000. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getPgSettings: {

@@ -7,31 +7,37 @@
 //           interleaved with a bare Fastify hello world, on PostgreSQL and PGlite
 //   orders  order creation at 20 connections, 10 s, 3 runs (the gateway is the sandbox server,
 //           a process of its own), on PostgreSQL and PGlite: the first run and the median
-//   dues    a month of dues for 10,000 students on PostgreSQL, then one reminder pass for them,
-//           each vs one INSERT ... SELECT of as many rows
+//   dues    a month of dues for 10,000 students (`--students N`) on PostgreSQL, then one
+//           reminder pass for them, each vs one INSERT ... SELECT of as many rows
+//   startup the web server's start to its first ready answer, built (dist-server/main.js) vs
+//           the same sources through tsx, 5 runs interleaved, on PGlite (startup.ts)
 // Reads and orders also print the bytes of log the web process wrote per request, at info level
 // as in production, and the CPU time each process spent per request: the web process, the
 // sandbox answering as the gateway, PostgreSQL, and autocannon generating the load (cpu.ts);
 // under their tables, what issue 11's remaining targets leave the web process here (targets.ts).
 // PostgreSQL is a throwaway cluster unless DATABASE_URL is given.
-// `npm run build` first.
+// `npm run build` first. Node runs with --expose-gc, so that the dues section can tell the heap
+// its work kept.
 import { existsSync } from 'node:fs';
 import { computeBreakup } from '../src/domain/fees';
 import { paiseToRupees } from '../src/domain/money';
 import { cores, withCpuPerRequest, type CpuTimes } from './bench/cpu';
 import { budget, describeBudget, type Target } from './bench/targets';
-import { duesBench } from './bench/dues';
+import { duesBench, STUDENTS as DUES_STUDENTS, type Rss } from './bench/dues';
 import { selfSignedCertificate, withH2Front } from './bench/h2';
 import { buildHelloWorld } from './bench/helloWorld';
 import { load, type LoadFigures } from './bench/load';
 import { measurePage } from './bench/pages';
+import { startupBench } from './bench/startup';
 import { demoTutor, login, startStack, students, type Stack } from './bench/stack';
 import { startCluster, type Cluster } from './lib/postgres';
 import { freePort } from './lib/ports';
 import { ready, start, stop } from './lib/processes';
 import { DEMO_PHONES } from '../src/server/demo';
 
-const sections = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const sections = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('-') && all[i - 1] !== '--students');
 const want = (name: string) => sections.length === 0 || sections.includes(name);
 const out = (line: string) => console.info(line);
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -315,11 +321,24 @@ async function api(kind: 'reads' | 'orders') {
   }
 }
 
+/** `--students N` (the dues section's size), or the default. */
+function studentsOption(): number {
+  const at = process.argv.indexOf('--students');
+  if (at < 0) return DUES_STUDENTS;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 2 || n > 1_000_000) {
+    throw new Error('--students: a whole number from 2 to 1000000');
+  }
+  return n;
+}
+
 async function dues() {
+  const students = studentsOption();
   const cluster: Cluster | null = process.env.DATABASE_URL ? null : await startCluster();
   try {
-    const f = await duesBench(process.env.DATABASE_URL ?? cluster!.url);
-    out('\n## A month of dues for 10,000 students (PostgreSQL)');
+    const f = await duesBench(process.env.DATABASE_URL ?? cluster!.url, students);
+    const n = students.toLocaleString('en-IN');
+    out(`\n## A month of dues for ${n} students (PostgreSQL)`);
     out(
       '| what | rows written | time | queries | reference: one INSERT ... SELECT of as many rows |',
     );
@@ -329,7 +348,7 @@ async function dues() {
     );
     out(`| dues job, again | ${f.again.created} | ${ms(f.again.ms)} | ${f.again.queries} | |`);
     const r = f.reminders;
-    out('\n## One reminder pass for those 10,000 students (PostgreSQL)');
+    out(`\n## One reminder pass for those ${n} students (PostgreSQL)`);
     out(
       '| what | texts queued | time | queries | reference: one INSERT ... SELECT of as many texts |',
     );
@@ -338,9 +357,31 @@ async function dues() {
       `| reminder pass, 3 days before | ${r.sent} | ${ms(r.ms)} | ${r.queries} | ${ms(r.referenceMs)} |`,
     );
     out(`| reminder pass, again | ${r.again.sent} | ${ms(r.again.ms)} | ${r.again.queries} | |`);
+    const kept = (m: Rss) => (m.kept === null ? '' : `, ${m.kept} MB of heap kept after it`);
+    out(
+      `\nsms-send jobs in pg-boss: ${r.jobs}. Resident memory of this process (the worker's code):` +
+        ` dues job ${f.rss.before} MB at its start, ${f.rss.peak} MB at its peak${kept(f.rss)};` +
+        ` reminder pass ${r.rss.before} MB at its start, ${r.rss.peak} MB at its peak${kept(r.rss)}.`,
+    );
+    out(`The database after both: ${f.databaseMb} MB (pg_database_size).`);
   } finally {
     cluster?.stop();
   }
+}
+
+async function startup() {
+  const runs = 5;
+  const figures = await startupBench(runs);
+  out('');
+  out(
+    `## The web server's start, to its first ready answer on PGlite (${runs} runs interleaved, after a first start of ${ms(figures.firstStartMs)} that made the database)`,
+  );
+  out('| server | median | runs |');
+  out('| --- | --- | --- |');
+  const row = (name: string, list: number[]) =>
+    out(`| ${name} | ${ms(median(list))} | ${list.map((n) => Math.round(n)).join(', ')} |`);
+  row('node dist-server/main.js (production, D217)', figures.built);
+  row('tsx src/server/main.ts (reference: before D217)', figures.tsx);
 }
 
 async function main() {
@@ -349,6 +390,7 @@ async function main() {
   if (want('reads')) await api('reads');
   if (want('orders')) await api('orders');
   if (want('dues')) await dues();
+  if (want('startup')) await startup();
 }
 
 main().catch((error: unknown) => {

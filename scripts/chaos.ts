@@ -13,6 +13,8 @@
 //   W amounts that differ from the notice
 // Options: --payments N (default 240), --students N (default 60), --concurrency N (default 16),
 // --mandates N (default 100; 0 skips them).
+// The processes are the built ones (dist-server/, D217): `npm run build` first.
+import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -34,6 +36,7 @@ const { values: options } = parseArgs({
     mandates: { type: 'string', default: '100' },
   },
 });
+if (!existsSync('dist-server/main.js')) throw new Error('npm run build first');
 const MANDATES = Number(options.mandates);
 const PAYMENTS = Number(options.payments);
 const STUDENTS = Number(options.students);
@@ -177,7 +180,7 @@ async function main() {
   const lb = balancer(() => [...up]);
   await new Promise<void>((resolve) => lb.listen(lbPort, '127.0.0.1', resolve));
   const web = (name: string, port: number, seed: boolean) => {
-    const service = start(name, 'src/server/main.ts', {
+    const service = start(name, 'dist-server/main.js', {
       ...common,
       PORT: String(port),
       SEED_DEMO_DATA: String(seed),
@@ -186,13 +189,13 @@ async function main() {
     return service;
   };
   const worker = () => {
-    const service = start('worker', 'src/server/worker.ts', common);
+    const service = start('worker', 'dist-server/worker.js', common);
     services.push(service);
     return service;
   };
 
   try {
-    const sandbox = start('sandbox', 'sandbox/main.ts', {
+    const sandbox = start('sandbox', 'dist-server/sandbox.js', {
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_APP_ORIGIN: lbUrl,
       SANDBOX_KYC_REVIEW_MS: '0',

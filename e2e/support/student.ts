@@ -1,7 +1,9 @@
 // A new student through the real screens: /student/login (phone, the OTP from the dev outbox,
-// the success drawer) and /student/signup (names as on the PAN, and the PAN).
+// the success drawer) and /student/signup (names as on the PAN, the PAN, and the privacy notice's
+// box, D319).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { messages } from '../../src/domain/messages';
+import { privacyTexts } from '../../src/domain/privacyTexts';
 import { latestOtp, uniquePan, uniquePhone } from './sandbox';
 
 export interface NewStudent {
@@ -99,14 +101,20 @@ export const signupForm = (page: Page) => ({
   lastName: page.getByRole('textbox', { name: messages.studentSignup.lastName }),
   pan: page.getByRole('textbox', { name: messages.studentSignup.pan, exact: true }),
   submit: page.getByRole('button', { name: messages.studentSignup.submit, exact: true }),
+  notice: noticeBox(page),
 });
 
-/** /student/signup: names as on the PAN and the PAN, then 'Continue' back into the flow. */
+/** D319: the privacy notice's box on a sign-up form (it loads just after the form). */
+export const noticeBox = (page: Page) =>
+  page.getByRole('checkbox', { name: privacyTexts.notice.agree });
+
+/** /student/signup: names as on the PAN, the PAN, the notice agreed to, then 'Continue'. */
 export async function signUp(page: Page, student: NewStudent): Promise<void> {
   const form = signupForm(page);
   await form.firstName.fill(student.firstName);
   await form.lastName.fill(student.lastName);
   await form.pan.fill(student.pan);
+  await form.notice.check();
   await expect(form.submit).toBeEnabled();
   await form.submit.click();
   await expect(page).not.toHaveURL(/\/student\/signup$/);

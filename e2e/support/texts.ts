@@ -5,6 +5,7 @@ import '../../src/domain/apiMessages';
 import '../../src/domain/autopayTexts';
 import '../../src/domain/dashboardTexts';
 import '../../src/domain/messages';
+import '../../src/domain/privacyTexts';
 import '../../src/domain/publicPageTexts';
 import '../../src/domain/studentsTexts';
 import '../../src/domain/taxTexts';

@@ -3,8 +3,10 @@
 // and, for journeys that start later, a tutor onboarded through the API alone.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { messages, PRODUCT_NAME } from '../../src/domain/messages';
+import { NOTICE_VERSION } from '../../src/domain/privacy';
 import { APPROVE_LABEL, FAIL_LABEL } from '../../sandbox/cashfree/kyc';
 import { latestOtp, uniquePan, uniquePhone } from './sandbox';
+import { noticeBox } from './student';
 
 export interface NewTutor {
   phone: string;
@@ -89,16 +91,18 @@ export const personalDetails = (page: Page) => {
     lastName: page.getByRole('textbox', { name: m.lastName }),
     pan: page.getByRole('textbox', { name: m.pan, exact: true }),
     next: page.getByRole('button', { name: m.next, exact: true }),
+    notice: noticeBox(page),
   };
 };
 
-/** Step 1: names as on the PAN and the PAN, then Next; step 2 follows. */
+/** Step 1: names as on the PAN, the PAN and the notice agreed to, then Next; step 2 follows. */
 export async function fillPersonalDetails(page: Page, tutor: NewTutor): Promise<void> {
   await expectSignupStep(page, 1);
   const form = personalDetails(page);
   await form.firstName.fill(tutor.firstName);
   await form.lastName.fill(tutor.lastName);
   await form.pan.fill(tutor.pan);
+  await form.notice.check();
   await expect(form.next).toBeEnabled();
   await form.next.click();
   await expectSignupStep(page, 2);
@@ -239,6 +243,8 @@ export async function onboardedTutorByApi(request: APIRequestContext): Promise<A
         first_name: tutor.firstName,
         last_name: tutor.lastName,
         pan: tutor.pan,
+        // D319: as the form sends it once the notice's box is ticked.
+        notice_version: NOTICE_VERSION,
       },
     }),
     'user/onboarding',

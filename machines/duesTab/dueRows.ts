@@ -15,7 +15,8 @@ export interface DueRow {
   id: number;
   studentId: number;
   studentName: string;
-  studentPhone: string;
+  /** Null once the student's data was erased (D322). */
+  studentPhone: string | null;
   /** Who pays it (the parent when set): a shared link goes to this phone. */
   payerPhone: string;
   batch: string | null;

@@ -60,7 +60,7 @@ export interface PaymentLinkDetails {
   amount: number;
   status: string;
   payee_name: string;
-  payee_phone: string;
+  payee_phone: string | null;
   /** Present for a logged-in caller. */
   payee?: number;
 }
@@ -165,7 +165,9 @@ async function dynamicLink(
   const id = lastSegment(url);
   if (!id || !LINK_ID_PATTERN.test(id)) return notFound();
   const link = await orNull(() => fetchers.getPaymentLink(id, signal));
-  if (!link || link.status !== 'ACTIVE' || link.payee === undefined) return notFound();
+  if (!link || link.status !== 'ACTIVE' || link.payee === undefined || !link.payee_phone) {
+    return notFound();
+  }
   const amount = rupeesToPaiseOrNull(link.amount);
   if (amount === null || amount <= 0) return notFound();
   const payeeId = link.payee;

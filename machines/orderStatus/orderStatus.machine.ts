@@ -30,7 +30,7 @@ export interface OrderView {
   /** What the student paid (total), paise. */
   total: Paise;
   payeeName: string;
-  payeePhone: string;
+  payeePhone: string | null;
   maskedAccount: string | null;
   /** ISO instant of the payment, when there is one. */
   paymentTime: string | null;

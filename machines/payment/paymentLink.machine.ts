@@ -24,7 +24,7 @@ export interface LinkView {
   purpose: string;
   status: PaymentLinkStatus;
   payeeName: string;
-  payeePhone: string;
+  payeePhone: string | null;
   /** Present only for a logged-in caller (D17). */
   payeeId: number | null;
 }

@@ -2,6 +2,7 @@
 // unless one is on file. What each field keeps of what was typed, its message, and when the
 // message shows. The personalDetails machine holds the form; its views read these.
 import { PAN_LENGTH } from '../../src/domain/constants';
+import { NOTICE_VERSION } from '../../src/domain/privacy';
 import { firstNameSchema, lastNameSchema, panInput, panSchema } from '../../src/domain/validation';
 import { fieldIssue, nameInput } from '../shared/fields';
 
@@ -59,17 +60,24 @@ export function isPersonalDetailsValid(form: PersonalDetailsForm): boolean {
   return Object.values(personalFieldErrors(form)).every((e) => e === null);
 }
 
-/** `POST user/onboarding/`'s body for the user's own phone: trimmed names, the PAN when asked. */
-export function onboardSelfBody(form: PersonalDetailsForm & { phone: string }): {
+/**
+ * `POST user/onboarding/`'s body for the user's own phone: trimmed names, the PAN when asked,
+ * and the privacy notice's version once agreed to on the form (D319).
+ */
+export function onboardSelfBody(
+  form: PersonalDetailsForm & { phone: string; consented: boolean },
+): {
   phone: string;
   first_name: string;
   last_name: string;
   pan?: string;
+  notice_version?: string;
 } {
   return {
     phone: form.phone,
     first_name: form.firstName.trim(),
     last_name: form.lastName.trim(),
     ...(form.panRequired ? { pan: form.pan } : {}),
+    ...(form.consented ? { notice_version: NOTICE_VERSION } : {}),
   };
 }

@@ -4,7 +4,9 @@
 // what comes after.
 //
 //   editing ──details.submit──▶ submitting (onboard) ──▶ saved (final)
-//      ▲  │ names and PAN verified already (D29): read-only, submit goes on with nothing sent
+//      ▲  │ only once the privacy notice is agreed to (consent.toggle, D319): its version goes
+//      │  │ with the names, and the server records it
+//      │  │ names and PAN verified already (D29): read-only, submit goes on with nothing sent
 //      │  failure: the server's message, else D2's 'Something went wrong. Please try again.'
 //      └─ names only and the server has no PAN either: the PAN field appears (spec §5)
 //   401 while saving ──▶ unauthorized (final)
@@ -30,6 +32,8 @@ export interface OnboardInput {
   first_name: string;
   last_name: string;
   pan?: string;
+  /** D319: the privacy notice agreed to on the form. */
+  notice_version?: string;
 }
 
 /** The saved identity: `pan` null means the server has no PAN for the user. */
@@ -80,6 +84,8 @@ export interface PersonalDetailsContext extends PersonalDetailsForm {
   error: string | null;
   /** An informational line: the PAN is needed after all. */
   notice: string | null;
+  /** D319: the privacy notice's box is ticked. */
+  consented: boolean;
 }
 
 export type PersonalDetailsOutput =
@@ -89,6 +95,8 @@ export type PersonalDetailsOutput =
 export type PersonalDetailsEvent =
   | { type: 'details.change'; field: PersonalField; value: string }
   | { type: 'details.blur'; field: PersonalField }
+  /** D319: the privacy notice's box ticked or unticked. */
+  | { type: 'consent.toggle'; value: boolean }
   /** 'Continue' on the student's form, 'Next' on the tutor's step 1. */
   | { type: 'details.submit' };
 
@@ -146,7 +154,13 @@ export const personalDetailsMachine = setup({
       return field === 'pan' ? context.panRequired : !context.namesLocked;
     },
     verified: ({ context }) => detailsVerified(context),
-    formValid: ({ context }) => isPersonalDetailsValid(context),
+    /** Nothing is sent for verified details, so no consent is asked there; a box only changes. */
+    consentAsked: ({ context, event }) =>
+      !detailsVerified(context) &&
+      event.type === 'consent.toggle' &&
+      event.value !== context.consented,
+    /** D319: what is sent needs the notice agreed to. */
+    formValid: ({ context }) => isPersonalDetailsValid(context) && context.consented,
     /** Names alone were sent and the server has no PAN either. */
     panStillNeeded: ({ context, event }) =>
       !context.panRequired && !(event as { output?: OnboardOutput }).output?.pan,
@@ -160,6 +174,7 @@ export const personalDetailsMachine = setup({
     touched: UNTOUCHED_PERSONAL,
     error: null,
     notice: null,
+    consented: false,
   }),
   initial: 'editing',
   states: {
@@ -172,6 +187,10 @@ export const personalDetailsMachine = setup({
           actions: ['change', 'keepDraft'],
         },
         'details.blur': { guard: 'fieldEditable', actions: 'touch' },
+        'consent.toggle': {
+          guard: 'consentAsked',
+          actions: assign(({ event }) => ({ consented: event.value })),
+        },
         'details.submit': [
           { guard: 'verified', target: 'saved' },
           { guard: 'formValid', target: 'submitting', actions: 'startSubmit' },

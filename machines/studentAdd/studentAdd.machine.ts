@@ -7,12 +7,20 @@
 //      └──student.change── failed ◀──error (the server's message: a phone already there, 409)
 //                            └──student.add──▶ saving
 //   saving ──401──▶ unauthorized (final: the page sends the tutor to login)
+//   student.child (editing or failed): 'Under 18' and 'the parent agreed' (D320); a child is
+//   added only with the paying parent and that box ticked.
 //
 // The call is abstract (`addStudent`); `added` (abstract) lets the page reload its list.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { BATCH_MAX_LENGTH } from '../../src/domain/constants';
 import { messages } from '../../src/domain/messages';
-import { checkStudent, type StudentField, type StudentInput } from '../../src/domain/students';
+import {
+  checkStudent,
+  childConsentError,
+  type ChildConsent,
+  type StudentField,
+  type StudentInput,
+} from '../../src/domain/students';
 import { phoneInput } from '../../src/domain/validation';
 import { abstractPromise, notProvided } from '../shared/abstract';
 import { isUnauthorized, serverText } from '../shared/failure';
@@ -20,8 +28,15 @@ import { nameInput } from '../shared/fields';
 
 export type StudentForm = Required<{ [K in StudentField]: string }>;
 
+/** D320: what the tutor says of a child. */
+export interface ChildFields {
+  minor: boolean;
+  parentConsent: boolean;
+}
+
 export interface StudentAddContext {
   form: StudentForm;
+  child: ChildFields;
   /** Every field's message shows once an add was refused. */
   showErrors: boolean;
   /** The name of the student just added. */
@@ -31,7 +46,22 @@ export interface StudentAddContext {
 }
 
 export type StudentAddEvent =
-  { type: 'student.change'; field: StudentField; value: string } | { type: 'student.add' };
+  | { type: 'student.change'; field: StudentField; value: string }
+  /** D320: 'Under 18' and 'The parent agreed' ticked or not. */
+  | { type: 'student.child'; field: keyof ChildFields; value: boolean }
+  | { type: 'student.add' };
+
+export const NO_CHILD: ChildFields = { minor: false, parentConsent: false };
+
+/** What the API is sent: the student, and what the tutor says of a child (D320). */
+export const studentToAdd = ({ form, child }: Pick<StudentAddContext, 'form' | 'child'>) => ({
+  ...form,
+  ...(child.minor ? { minor: true, parent_consent: child.parentConsent } : {}),
+});
+
+/** The child's missing consent or parent, once an add was refused. */
+export const shownChildError = (context: StudentAddContext): string | null =>
+  context.showErrors ? (childConsentError(studentToAdd(context))?.message ?? null) : null;
 
 export const EMPTY_STUDENT: StudentForm = {
   name: '',
@@ -81,7 +111,7 @@ export const studentAddMachine = setup({
     events: {} as StudentAddEvent,
   },
   actors: {
-    addStudent: abstractPromise<{ name: string }, StudentInput>('addStudent'),
+    addStudent: abstractPromise<{ name: string }, StudentInput & ChildConsent>('addStudent'),
   },
   actions: {
     change: assign(({ context, event }) =>
@@ -93,22 +123,42 @@ export const studentAddMachine = setup({
           }
         : {},
     ),
+    changeChild: assign(({ context, event }) =>
+      event.type === 'student.child'
+        ? {
+            // Not a child any more: the parent's consent is not asked either.
+            child:
+              event.field === 'minor' && !event.value
+                ? NO_CHILD
+                : { ...context.child, [event.field]: event.value },
+            error: null,
+            added: null,
+          }
+        : {},
+    ),
     /** Abstract: a student was added: reload the list. */
     added: () => notProvided('added'),
   },
   guards: {
-    valid: ({ context }) => checkStudent(context.form).ok,
+    /** A box that changes; the parent's consent is asked of a child only. */
+    childAsked: ({ context, event }) =>
+      event.type === 'student.child' &&
+      context.child[event.field] !== event.value &&
+      (event.field === 'minor' || context.child.minor),
+    valid: ({ context }) =>
+      checkStudent(context.form).ok && childConsentError(studentToAdd(context)) === null,
     unauthorized: ({ event }) => isUnauthorized(errorOf(event)),
   },
 }).createMachine({
   id: 'studentAdd',
   description: "Add a student (name, phone, the paying parent, a batch) to the tutor's list.",
-  context: { form: EMPTY_STUDENT, showErrors: false, added: null, error: null },
+  context: { form: EMPTY_STUDENT, child: NO_CHILD, showErrors: false, added: null, error: null },
   initial: 'editing',
   states: {
     editing: {
       on: {
         'student.change': { actions: 'change' },
+        'student.child': { guard: 'childAsked', actions: 'changeChild' },
         'student.add': [
           { guard: 'valid', target: 'saving' },
           { actions: assign({ showErrors: true }) },
@@ -120,12 +170,13 @@ export const studentAddMachine = setup({
       invoke: {
         id: 'addStudent',
         src: 'addStudent',
-        input: ({ context }) => context.form,
+        input: ({ context }) => studentToAdd(context),
         onDone: {
           target: 'editing',
           actions: [
             assign({
               form: EMPTY_STUDENT,
+              child: NO_CHILD,
               showErrors: false,
               added: ({ event }) => event.output.name,
             }),
@@ -147,6 +198,7 @@ export const studentAddMachine = setup({
       tags: 'error',
       on: {
         'student.change': { target: 'editing', actions: 'change' },
+        'student.child': { guard: 'childAsked', target: 'editing', actions: 'changeChild' },
         'student.add': { target: 'saving', actions: assign({ error: null }) },
       },
     },

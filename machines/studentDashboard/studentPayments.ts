@@ -19,7 +19,8 @@ export interface PaidTutor {
   id: number;
   name: string;
   username: string | null;
-  phone: string;
+  /** Null once the tutor's data was erased (D322). */
+  phone: string | null;
 }
 
 export interface Breakup {
@@ -46,7 +47,7 @@ export interface Receipt extends Breakup {
   orderId: string;
   receiptNumber: string;
   payee: { name: string; username: string | null };
-  payer: { name: string; phone: string };
+  payer: { name: string; phone: string | null };
   paidAt: string;
   method: 'card' | 'upi';
   bankReference: string | null;

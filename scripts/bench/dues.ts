@@ -1,27 +1,46 @@
-// `npm run bench -- dues` (issue 14): a month of dues for 10,000 students on PostgreSQL: one
-// tutor, one batch of 10,000 on a monthly plan, the dues job run once (then again, which must
-// write nothing). Printed beside a reference measured in the same run on the same database:
-// 10,000 rows of the same shape written by one INSERT ... SELECT generate_series (the floor for
-// writing that much). Then one reminder pass three days before the due day (D148): 10,000
-// payers, each a slot, a payment link, a queued text and the day's counts (D210) in one
-// transaction (then again, which must send nothing), beside one INSERT ... SELECT of 10,000 text
-// rows. The tutor's students are confirmed and half of them have paid the tutor (so the daily
-// cap lets all 10,000 through); past WhatsApp's default ceiling of 1,000, SMS carries the rest.
+// `npm run bench -- dues [--students N]` (issues 14, 51): a month of dues for 10,000 students
+// (or N) on PostgreSQL: one tutor, one batch on a monthly plan, the dues job run once (then
+// again, which must write nothing). Printed beside a reference measured in the same run on the
+// same database: as many rows of the same shape written by one INSERT ... SELECT
+// generate_series (the floor for writing that much). Then one reminder pass three days before
+// the due day (D148, D275): every payer a slot, a payment link, a queued text and its pg-boss
+// job, in batches of REMINDER_BATCH_SIZE (then again, which must send nothing), beside one
+// INSERT ... SELECT of as many text rows; the memory the work took and kept, the database's
+// size. The tutor's students are confirmed and half of them have paid the tutor (so the daily
+// cap lets all of them through); past WhatsApp's default ceiling of 1,000, SMS carries the rest.
 import type postgres from 'postgres';
 import { openDatabase, openPostgres, type Database } from '../../src/server/db/client';
 import { loadConfig } from '../../src/server/config';
 import * as schema from '../../src/server/db/schema';
-import { createDueLinkService } from '../../src/server/services/dueLinks';
+import { createJobQueue } from '../../src/server/jobs/queue';
 import { createDueService } from '../../src/server/services/dues';
 import { createPaymentLinkService } from '../../src/server/services/paymentLinks';
-import { createReminderService } from '../../src/server/services/reminders';
-import { createTextMessageService } from '../../src/server/services/textMessages';
+import { createReminderPass } from '../../src/server/services/reminderPass';
 import { createUserRepository } from '../../src/server/users';
+import {
+  DEV_DATA_ENCRYPTION_KEYS,
+  createSealer,
+  parseKeyring,
+} from '../../src/server/crypto/sealing';
+import { DEV_APP_SECRET } from '../../src/server/config';
+import { createPanStore } from '../../src/server/services/pans';
 
-const STUDENTS = 10_000;
+/** The bench's size unless `--students N` says otherwise. */
+export const STUDENTS = 10_000;
+
+/** Memory in MB; `kept`: heap in use after a collection, end minus start (null without gc). */
+export interface Rss {
+  before: number;
+  peak: number;
+  kept: number | null;
+}
 
 export interface DuesFigures {
   students: number;
+  /** The database's size once the dues and the pass are written, MB. */
+  databaseMb: number;
+  /** The bench process's resident memory, MB: before the dues job, and its peak since. */
+  rss: Rss;
   created: number;
   ms: number;
   queries: number;
@@ -34,10 +53,36 @@ export interface DuesFigures {
     jobs: number;
     again: { sent: number; ms: number; queries: number };
     referenceMs: number;
+    /** The bench process's resident memory, MB, at the pass's start and its peak during it. */
+    rss: Rss;
   };
 }
 
-export async function duesBench(url: string): Promise<DuesFigures> {
+const mb = (n: number) => Math.round(n / 1024 / 1024);
+/**
+ * Samples the resident memory every 50 ms while `work` runs: at the start, its peak, and (when
+ * node runs with --expose-gc, as `npm run bench` starts it) the heap in use after a collection
+ * at the start and at the end, which is what the work kept.
+ */
+async function withPeakRss<T>(work: () => Promise<T>) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    gc?.();
+    const kept = gc ? mb(process.memoryUsage().heapUsed - heapBefore) : null;
+    return { value, rss: { before: mb(before), peak: mb(peak), kept } };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function duesBench(url: string, students = STUDENTS): Promise<DuesFigures> {
   const opened = await openDatabase({ databaseUrl: url, dataDir: '' });
   await opened.close();
   let queries = 0;
@@ -54,12 +99,12 @@ export async function duesBench(url: string): Promise<DuesFigures> {
       `insert into tutor_students (tutor_id, name, phone, batch, created_at, confirmed_at)
        select $1, 'Student ' || n, (7000000000 + n)::text, 'Class 10', '2025-01-01', '2025-01-01'
        from generate_series(1, $2) as n`,
-      [tutor!.id, STUDENTS],
+      [tutor!.id, students],
     );
     await raw.unsafe(
       `insert into users (phone, role) select (6000000000 + n)::text, 'student'
        from generate_series(1, $1) as n`,
-      [STUDENTS / 2],
+      [Math.ceil(students / 2)],
     );
     await raw.unsafe(
       `insert into orders (id, payer_id, payee_id, base_amount, fee, charges, total,
@@ -86,7 +131,8 @@ export async function duesBench(url: string): Promise<DuesFigures> {
       const { created } = await service.generate();
       return { created, ms: performance.now() - started, queries };
     };
-    const first = await run();
+    const measured = await withPeakRss(run);
+    const first = measured.value;
     const again = await run();
     // Statistics, as autovacuum keeps them on a database in use (else the planner guesses).
     await raw.unsafe('analyze');
@@ -94,6 +140,7 @@ export async function duesBench(url: string): Promise<DuesFigures> {
       db,
       raw,
       tutor!.id,
+      students,
       () => queries,
       (n) => (queries = n),
     );
@@ -103,21 +150,37 @@ export async function duesBench(url: string): Promise<DuesFigures> {
     await raw.unsafe(
       `insert into bench_rows (tutor_id, plan_id, student_id, period, due_date, amount)
        select 1, 1, n, '2025-02', '2025-02-05', 200000 from generate_series(1, $1) as n`,
-      [STUDENTS],
+      [students],
     );
     const referenceMs = performance.now() - started;
     await raw.unsafe('drop table bench_rows');
-    return { students: STUDENTS, ...first, again, referenceMs, reminders };
+    const [{ size }] = await raw.unsafe<[{ size: string }]>(
+      'select pg_database_size(current_database()) as size',
+    );
+    return {
+      students,
+      databaseMb: Math.round(Number(size) / 1024 / 1024),
+      rss: measured.rss,
+      ...first,
+      again,
+      referenceMs,
+      reminders,
+    };
   } finally {
     await raw.end();
   }
 }
 
-/** One reminder pass on 2 February, 10:00 IST (three days before the due day), then again. */
+/**
+ * One reminder pass on 2 February, 10:00 IST (three days before the due day), then again: the
+ * service the worker runs, its texts' jobs written to pg-boss on the same database (counted
+ * among the queries), in batches of REMINDER_BATCH_SIZE.
+ */
 async function reminderPass(
   db: Database,
   raw: postgres.Sql,
   tutorId: number,
+  students: number,
   queries: () => number,
   setQueries: (n: number) => void,
 ): Promise<DuesFigures['reminders']> {
@@ -125,54 +188,68 @@ async function reminderPass(
     .insert(schema.pgOnboarding)
     .values({ userId: tutorId, pgName: 'cashfree', status: 'ACTIVE' });
   const clock = { now: () => new Date('2025-02-02T04:30:00Z') };
-  let jobs = 0;
-  // The texts' jobs would go to pg-boss (one insert each); counted, not sent.
-  const queue = { send: async () => void (jobs += 1) };
-  const users = createUserRepository(db);
+  const jobs = await createJobQueue(db, {
+    supervise: false,
+    onError: (error) => console.error(error),
+  });
+  const pans = createPanStore({
+    sealer: createSealer(parseKeyring(DEV_DATA_ENCRYPTION_KEYS)),
+    secret: DEV_APP_SECRET,
+  });
+  const users = createUserRepository(db, pans);
   const unused = () => {
-    throw new Error('the reminder pass neither closes checkouts nor sends texts itself');
+    throw new Error('the reminder pass closes no checkout');
   };
   const paymentLinks = createPaymentLinkService({
     db,
     clock,
     users,
     orders: { closeLinkCheckouts: unused },
-    jobs: queue,
+    jobs,
     publicOrigin: 'http://127.0.0.1',
   });
-  const service = createReminderService({
+  const config = loadConfig(process.env);
+  const pass = createReminderPass({
     db,
     clock,
-    dueLinks: createDueLinkService({ db, clock, jobs: queue, users, paymentLinks }),
-    perDay: loadConfig({}).remindersPerDay,
-    textMessages: createTextMessageService({
-      db,
-      clock,
-      sms: { send: unused },
-      whatsapp: { send: unused },
-      jobs: queue,
-    }),
+    jobs,
+    users,
+    paymentLinks,
+    perDay: config.remindersPerDay,
+    batchSize: config.reminderBatchSize,
   });
-  const run = async () => {
-    setQueries(0);
-    const started = performance.now();
-    const outcome = await service.run();
-    if ('outsideHours' in outcome) throw new Error('reminderPass: 10:00 IST is within the hours');
-    return { sent: outcome.sent, ms: performance.now() - started, queries: queries() };
-  };
-  const first = await run();
-  const sentJobs = jobs;
-  const again = await run();
+  try {
+    const run = async () => {
+      setQueries(0);
+      const started = performance.now();
+      const outcome = await pass.run();
+      if ('outsideHours' in outcome) throw new Error('reminderPass: 10:00 IST is within the hours');
+      return { sent: outcome.sent, ms: performance.now() - started, queries: queries() };
+    };
+    const measured = await withPeakRss(run);
+    const [{ count }] = await raw.unsafe<[{ count: string }]>(
+      `select count(*) from pgboss.job where name = 'sms-send'`,
+    );
+    const again = await run();
 
-  await raw.unsafe('create table bench_texts (like sms_messages including defaults)');
-  const started = performance.now();
-  await raw.unsafe(
-    `insert into bench_texts (id, phone, template, vars, status)
-     select n, (7000000000 + n)::text, 'feeReminder', '{"amount": "2,000.00"}', 'queued'
-     from generate_series(1, $1) as n`,
-    [STUDENTS],
-  );
-  const referenceMs = performance.now() - started;
-  await raw.unsafe('drop table bench_texts');
-  return { ...first, jobs: sentJobs, again, referenceMs };
+    await raw.unsafe('create table bench_texts (like sms_messages including defaults)');
+    const started = performance.now();
+    await raw.unsafe(
+      `insert into bench_texts (id, phone, template, vars, status)
+       select n, (7000000000 + n)::text, 'feeReminder', '{"amount": "2,000.00"}', 'queued'
+       from generate_series(1, $1) as n`,
+      [students],
+    );
+    const referenceMs = performance.now() - started;
+    await raw.unsafe('drop table bench_texts');
+    return {
+      ...measured.value,
+      jobs: Number(count),
+      again,
+      referenceMs,
+      rss: measured.rss,
+    };
+  } finally {
+    await jobs.stop();
+  }
 }

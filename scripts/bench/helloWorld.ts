@@ -1,7 +1,9 @@
-// Builds the React hello world the benchmark compares pages with: one component rendering a
-// heading, built by Vite with the app's own plugins and build options (vite.config.ts).
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Builds the React hello world the benchmark and the budget compare pages with: one component
+// rendering a heading, built by Vite with the app's own plugins and build options
+// (vite.config.ts): the reference is React's, built as the app is.
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import viteConfig from '../../vite.config';
 
@@ -20,7 +22,6 @@ export async function buildHelloWorld(): Promise<string> {
     `import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello, world</h1>);\n`,
   );
   const outDir = join(root, 'dist');
-  // The app's plugins and build options, not its Preact alias (D161): the reference is React's.
   const appConfig = viteConfig({ command: 'build', mode: 'production' });
   await build({
     root,
@@ -30,4 +31,20 @@ export async function buildHelloWorld(): Promise<string> {
     build: { ...appConfig.build, manifest: false, outDir, emptyOutDir: true },
   });
   return outDir;
+}
+
+/** The hello world's first paint as the budget weighs a route's: its JS and CSS, gzip level 9. */
+export async function helloWorldFirstPaintBytes(): Promise<number> {
+  const dist = await buildHelloWorld();
+  try {
+    const assets = join(dist, 'assets');
+    return readdirSync(assets)
+      .filter((file) => /\.(js|css)$/.test(file))
+      .reduce(
+        (sum, file) => sum + gzipSync(readFileSync(join(assets, file)), { level: 9 }).length,
+        0,
+      );
+  } finally {
+    rmSync(dirname(dist), { recursive: true, force: true });
+  }
 }

@@ -1,7 +1,7 @@
-// The product as `npm start` runs it, for benchmarks: the sandbox server and one web process
-// (on PGlite it runs the worker too), on free ports, with demo data; and the way in for a
-// benchmark (logged-in students, the demo tutor).
-import { mkdtempSync, rmSync } from 'node:fs';
+// The product as `npm start` runs it, for benchmarks: the built sandbox server and one web
+// process (dist-server/, D217; on PGlite it runs the worker too), on free ports, with demo data;
+// and the way in for a benchmark (logged-in students, the demo tutor).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PHONES } from '../../src/server/demo';
@@ -20,19 +20,20 @@ export interface Stack {
 
 /** `database`: a postgres:// URL, or 'pglite' (files in a temporary directory). */
 export async function startStack(database: string): Promise<Stack> {
+  if (!existsSync('dist-server/main.js')) throw new Error('npm run build first');
   const [port, sandboxPort] = await Promise.all([freePort(), freePort()]);
   const url = `http://127.0.0.1:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const dataDir = database === 'pglite' ? mkdtempSync(join(tmpdir(), 'tuitionpay-bench-')) : null;
   const services: Service[] = [];
-  const sandbox = start('sandbox', 'sandbox/main.ts', {
+  const sandbox = start('sandbox', 'dist-server/sandbox.js', {
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_APP_ORIGIN: url,
     LOG_LEVEL: 'warn',
   });
   services.push(sandbox);
   await ready(sandbox, `${sandboxUrl}/healthz`);
-  const web = start('web', 'src/server/main.ts', {
+  const web = start('web', 'dist-server/main.js', {
     // A local run (libraries the benchmark loads may set NODE_ENV=production in its process).
     NODE_ENV: 'development',
     PORT: String(port),

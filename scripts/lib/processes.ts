@@ -12,14 +12,18 @@ export interface Service {
   stderrBytes: () => number;
 }
 
-/** PROFILE_DIR: web processes write a CPU profile there (node --cpu-prof) when they exit. */
+/**
+ * `script`: a built server (dist-server/*.js) or a TypeScript one, run with tsx's loader.
+ * PROFILE_DIR: web processes write a CPU profile there (node --cpu-prof) when they exit.
+ */
 export function start(name: string, script: string, env: Record<string, string>): Service {
   const profile =
     process.env.PROFILE_DIR && name.startsWith('web')
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`]
       : [];
-  // One process (node with tsx's loader), so a signal reaches the server itself.
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  // One process (node, with tsx's loader for TypeScript), so a signal reaches the server itself.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...profile, ...loader, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

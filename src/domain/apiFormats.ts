@@ -8,7 +8,7 @@ export const apiFormats = {
     `${PRODUCT_NAME.toLowerCase()}-payments-${from}-to-${to}.csv`,
   /** The receipt page and its PDF name both sides alike (issue 13: they differed). */
   payee: (name: string, username: string | null) => (username ? `${name} (@${username})` : name),
-  payer: (name: string, phone: string) => `${name} (${phone})`,
+  payer: (name: string, phone: string | null) => (phone === null ? name : `${name} (${phone})`),
   /** A UPI payment has no fee (D6): its receipt shows no fee or charges rows. */
   showsFees: (method: 'card' | 'upi') => method === 'card',
   /** '₹2,023.88' */

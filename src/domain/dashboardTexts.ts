@@ -175,6 +175,10 @@ export const dashboardTexts = texts(words, 'dashboardTexts', {
     payouts: { tab: text },
     gst: { tab: text },
     /** D2: the API keys tab (keys for integrations that create links, D19). */
+    /** Issue 54: the tutor's own data and the trail of their account (privacyTexts has the rest). */
+    privacy: {
+      tab: text,
+    },
     apiKeys: {
       tab: text,
       title: text,

@@ -128,7 +128,7 @@ const folded = (text: string) => text.toLocaleLowerCase('en-IN').replace(/\s+/g,
 export function pickDues<
   D extends {
     studentName: string;
-    studentPhone: string;
+    studentPhone: string | null;
     planName: string;
     batchKey: string | null;
     status: DueStatus;
@@ -140,7 +140,8 @@ export function pickDues<
     if (query.batch !== null && due.batchKey !== query.batch) return false;
     const named = folded(`${due.studentName} ${due.planName}`);
     return words.every(
-      (word) => named.includes(word) || (/^\d{4,}$/.test(word) && due.studentPhone.includes(word)),
+      (word) =>
+        named.includes(word) || (/^\d{4,}$/.test(word) && (due.studentPhone ?? '').includes(word)),
     );
   });
 }

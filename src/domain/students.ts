@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { BATCH_MAX_LENGTH } from './constants';
 import { messages } from './messages';
+import { privacyTexts } from './privacyTexts';
 import { nameSaid, PHONE_PATTERN, phoneInput, tidyText } from './validation';
 import { studentsTexts } from './studentsTexts';
 import { coded, type Said } from './texts';
@@ -141,4 +142,22 @@ export function nearBatches(batch: string, known: readonly BatchCount[]): BatchC
     .filter(({ d }) => d <= NEAR_EDITS)
     .sort((x, y) => x.d - y.d)
     .map(({ b }) => b);
+}
+
+/** What the tutor says of a child when adding one (D320). */
+export interface ChildConsent {
+  minor?: boolean;
+  parent_consent?: boolean;
+  parent_phone?: string | null;
+}
+
+/**
+ * D320 (DPDP Act s.9, Rules r.10): a child's data needs the parent's consent first. The tutor
+ * adds a child only with the paying parent named, once they say the parent agreed; the parent
+ * then confirms it themself on their first login. Null when nothing is missing.
+ */
+export function childConsentError(input: ChildConsent): Said | null {
+  if (!input.minor) return null;
+  if (tidy(input.parent_phone) === '') return coded(privacyTexts).api.minorNeedsParent;
+  return input.parent_consent === true ? null : coded(privacyTexts).api.minorNeedsConsent;
 }

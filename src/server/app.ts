@@ -1,7 +1,6 @@
 // The Fastify app, without listening: main.ts listens, tests use app.inject.
 import { coded } from '../domain/texts';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
@@ -10,6 +9,7 @@ import { installTestClockRoute } from './http/testClockRoute';
 import type { Config } from './config';
 import { loadContract, type Contract } from './contract';
 import type { Database } from './db/client';
+import { DEFAULT_DIST_DIR } from './files';
 import { createContractAjv } from './http/ajv';
 import { installLanguage } from './http/language';
 import { installErrorHandler } from './http/errors';
@@ -78,8 +78,6 @@ declare module 'fastify' {
 
 /** Trust the nearest `hops` proxies' X-Forwarded-For entries (a load balancer, a CDN). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -157,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv,
   });
 
-  const distDir = options.distDir === undefined ? DEFAULT_DIST : options.distDir;
+  const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   const spa = distDir
     ? await registerSpa(app, distDir, {
         checkoutScript: config.cashfree.checkoutScriptUrl,

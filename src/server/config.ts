@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '../domain/constants';
 import { gstinProblem } from '../domain/gstin';
 import type { Locale } from '../domain/locale';
 import { DEFAULT_POOL_MAX } from './db/client';
+import { DEV_DATA_ENCRYPTION_KEYS, parseKeyring } from './crypto/sealing';
 import { DEFAULT_OTP_FLOOD_LIMITS, type OtpFloodLimits } from './auth/otpFloods';
 import type { RateLimit } from './services/rateLimits';
 import { DEFAULT_RECONCILE_TIMING } from './services/reconcileSchedule';
@@ -52,6 +53,7 @@ export const DEV_PLATFORM_ADDRESS = 'TuitionPay (development), 1 MG Road, Bengal
 /** Where the sandbox server listens by default (sandbox/config.ts). */
 export const DEFAULT_SANDBOX_ORIGIN = 'http://127.0.0.1:3100';
 const MIN_SECRET_LENGTH = 32;
+const DEV_KEYRING = parseKeyring(DEV_DATA_ENCRYPTION_KEYS);
 const MSG91_API = 'https://control.msg91.com/api/v5';
 const WHATSAPP_API = 'https://graph.facebook.com/v21.0';
 const CASHFREE_SDK_URL = 'https://sdk.cashfree.com/js/v3/cashfree.js';
@@ -107,6 +109,18 @@ const envSchema = z.object({
   /** Issue 11: PostgreSQL connections each process may hold (the postgres.js client's `max`). */
   DATABASE_POOL_MAX: setting(z.coerce.number().int().min(1).max(1000), DEFAULT_POOL_MAX),
   APP_SECRET: setting(z.string(), DEV_APP_SECRET),
+  /** D315: `keyId:base64key` entries, the first current; seals PANs and references at rest. */
+  DATA_ENCRYPTION_KEYS: setting(
+    z.string().transform((text, ctx) => {
+      try {
+        return parseKeyring(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+    DEV_KEYRING,
+  ),
   PUBLIC_ORIGIN: setting(z.url()),
   /** D120: the sandbox server's origin; `none` turns it off (the default in production). */
   SANDBOX_ORIGIN: setting(z.union([z.literal('none'), z.url()])),
@@ -245,6 +259,8 @@ const envSchema = z.object({
    */
   REMINDERS_PER_DAY_SMS: setting(z.coerce.number().int().min(0), 100_000),
   REMINDERS_PER_DAY_WHATSAPP: setting(z.coerce.number().int().min(0), 1_000),
+  /** Issue 51 (D275): payers per batch (one transaction) of the reminder pass. */
+  REMINDER_BATCH_SIZE: setting(z.coerce.number().int().min(1).max(20_000), 5_000),
   /** D269: our own GST registration, for the platform fee's invoices. */
   PLATFORM_GSTIN: setting(
     z
@@ -301,6 +317,8 @@ const configSchema = envSchema.transform((e) => {
     dataDir: e.DATA_DIR,
     poolMax: e.DATABASE_POOL_MAX,
     appSecret: e.APP_SECRET,
+    /** D315: the keys personal data is sealed with at rest; never logged. */
+    dataKeys: e.DATA_ENCRYPTION_KEYS,
     publicOrigin,
     /** D120: the sandbox server's origin, or null (production, or SANDBOX_ORIGIN=none). */
     sandboxOrigin,
@@ -377,6 +395,7 @@ const configSchema = envSchema.transform((e) => {
     otpFloods: otpFloodsOf(e),
     /** D210: the platform's daily ceiling of fee reminders per channel. */
     remindersPerDay: { sms: e.REMINDERS_PER_DAY_SMS, whatsapp: e.REMINDERS_PER_DAY_WHATSAPP },
+    reminderBatchSize: e.REMINDER_BATCH_SIZE,
     /** D269: TuitionPay as the supplier of its platform fee. */
     platform: {
       name: e.PLATFORM_LEGAL_NAME,
@@ -513,6 +532,12 @@ function secretProblems(config: Config): string[] {
     );
   } else if (config.appSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  const devKey = DEV_KEYRING.current.key;
+  if ([...config.dataKeys.all.values()].some((key) => key.equals(devKey))) {
+    problems.push(
+      'DATA_ENCRYPTION_KEYS is missing or holds the development key (for a developer machine only)',
+    );
   }
   if (config.cashfree.clientId === DEV_CASHFREE_CLIENT_ID) {
     problems.push(

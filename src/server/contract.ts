@@ -2,8 +2,8 @@
 // request/response schemas, with internal $refs resolved. Routes are derived from this at
 // startup, so a new operation in the contract needs no change here (ARCHITECTURE.md, Server).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { CONTRACT_FILE } from './files';
 import type { operations } from '../../openapi/schema';
 
 export type OperationId = keyof operations;
@@ -53,8 +53,6 @@ export interface Contract {
   /** Vendor extension keys (`x-...`) used anywhere; the validators accept them as annotations. */
   extensionKeywords: string[];
 }
-
-export const CONTRACT_PATH = fileURLToPath(new URL('../../openapi/api.yaml', import.meta.url));
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
@@ -195,6 +193,6 @@ let cached: Contract | undefined;
 
 /** The contract from openapi/api.yaml, read once per process. */
 export function loadContract(): Contract {
-  cached ??= parseContract(readFileSync(CONTRACT_PATH, 'utf8'));
+  cached ??= parseContract(readFileSync(CONTRACT_FILE, 'utf8'));
   return cached;
 }

@@ -1,5 +1,6 @@
-// `npm run serve`: configuration, database (migrated), demo data, then one process serving
-// the SPA, api/v1/ and the sandbox on one port.
+// The web process (`node dist-server/main.js`, built by `npm run build`; `npm start` runs it):
+// configuration, database (migrated), demo data, then one process serving the SPA and api/v1/
+// (and, on the embedded database, the job worker).
 import { buildApp } from './app';
 import { logDestination } from './http/logging';
 import { systemClock } from './clock';
@@ -13,7 +14,6 @@ import { seedDemoData } from './seed';
 async function main() {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
-  const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock) : false;
   // Logs go to stderr, leaving stdout for the lines a person reads below.
   const app = await buildApp({
     config,
@@ -22,6 +22,9 @@ async function main() {
     // D254: a run of the end-to-end tests moves time.
     ...(config.testClockFile ? { testClock: fileClock(config.testClockFile) } : {}),
   });
+  const seeded = config.seedDemoData
+    ? await seedDemoData(database.db, systemClock, app.services.pans)
+    : false;
   // D108: on embedded PGlite this process owns the database, so it runs the jobs too.
   const worker = config.workerInProcess
     ? await startWorker({

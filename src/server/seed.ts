@@ -4,14 +4,16 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from './clock';
 import type { Database } from './db/client';
-import { bankAccounts, paymentLinks, pgOnboarding, users } from './db/schema';
+import { NOTICE_VERSION } from '../domain/privacy';
+import { bankAccounts, consents, paymentLinks, pgOnboarding, users } from './db/schema';
 import { DEMO_PAYMENT_LINK, DEMO_PHONES, DEMO_USERNAMES } from './demo';
 import { PAYMENT_LINK_MAX_EXPIRY_MS } from './services/paymentLinks';
+import type { PanStore } from './services/pans';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Returns true when it seeded, false when the database already had users. */
-export async function seedDemoData(db: Database, clock: Clock): Promise<boolean> {
+export async function seedDemoData(db: Database, clock: Clock, pans: PanStore): Promise<boolean> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     // Two instances starting together must not both seed.
@@ -21,7 +23,7 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
       .from(users);
     if (count > 0) return false;
 
-    const [asha, ravi] = await tx
+    const [asha, ravi, priya] = await tx
       .insert(users)
       .values([
         {
@@ -29,7 +31,7 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
           role: 'teacher',
           firstName: 'Asha',
           lastName: 'Verma',
-          pan: 'ABCPV1234D',
+          ...pans.columns('ABCPV1234D'),
           username: DEMO_USERNAMES.onboardedTutor,
           subjects: ['Mathematics', 'Physics'],
           kycApprovedAt: new Date(now.getTime() - WEEK_MS),
@@ -40,7 +42,7 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
           role: 'teacher',
           firstName: 'Ravi',
           lastName: 'Kumar',
-          pan: 'CDEPK2345F',
+          ...pans.columns('CDEPK2345F'),
           username: DEMO_USERNAMES.pendingTutor,
           createdAt: now,
         },
@@ -49,12 +51,21 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
           role: 'student',
           firstName: 'Priya',
           lastName: 'Sharma',
-          pan: 'BCDPS5678E',
+          ...pans.columns('BCDPS5678E'),
           createdAt: now,
         },
       ])
       .returning({ id: users.id });
-    if (!asha || !ravi) throw new Error('seed: users were not created');
+    if (!asha || !ravi || !priya) throw new Error('seed: users were not created');
+    // D319: the demo people signed up, so they agreed to the current notice then.
+    await tx.insert(consents).values(
+      [asha, ravi, priya].map(({ id }) => ({
+        userId: id,
+        kind: 'notice' as const,
+        version: NOTICE_VERSION,
+        givenAt: now,
+      })),
+    );
 
     await tx.insert(bankAccounts).values([
       {
@@ -64,7 +75,6 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
         bankName: 'HDFC Bank',
         nameAtBank: 'ASHA VERMA',
         verified: true,
-        verificationReference: 'demo-bav-asha',
         createdAt: now,
       },
       {
@@ -74,7 +84,6 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<boolean>
         bankName: 'State Bank of India',
         nameAtBank: 'RAVI KUMAR',
         verified: true,
-        verificationReference: 'demo-bav-ravi',
         createdAt: now,
       },
     ]);

@@ -10,7 +10,14 @@ import type { PaymentGateway } from './gateway/types';
 import type { VerificationApi } from './gateway/verification';
 import type { JobQueue } from './jobs/queue';
 import type { SmsSender } from './sms/sender';
+import { createSealer } from './crypto/sealing';
 import { createUserRepository } from './users';
+import { createAuditTrail } from './services/audit';
+import { createConsentService } from './services/consents';
+import { createErasureService, eraseStudentEntries } from './services/erasure';
+import { createKeyRotation } from './services/keyRotation';
+import { createPanStore } from './services/pans';
+import { createPersonalDataService } from './services/personalData';
 import { createApiKeyService } from './services/apiKeys';
 import { createBankAccountService } from './services/bankAccounts';
 import { createIdentityService } from './services/identity';
@@ -28,6 +35,7 @@ import { createCashEntryService } from './services/cashEntries';
 import { createFeePlanService } from './services/feePlans';
 import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
+import { createReminderPass } from './services/reminderPass';
 import { createReminderService } from './services/reminders';
 import { createTextMessageService } from './services/textMessages';
 import { createGatewayState } from './services/gatewayState';
@@ -78,7 +86,11 @@ export function createServices({
   settlementsApi,
   ...more
 }: ServiceDeps) {
-  const users = createUserRepository(db);
+  // Issue 54: personal data sealed at rest (D315), and the audit trail (D323).
+  const sealer = createSealer(config.dataKeys);
+  const pans = createPanStore({ sealer, secret: config.appSecret });
+  const audit = createAuditTrail({ db, clock });
+  const users = createUserRepository(db, pans);
   const panVerifier = more.panVerifier ?? createGatewayPanVerifier(verification);
   const rateLimiter = createRateLimiter(db, clock);
   const publicOrigin = config.publicOrigin;
@@ -116,6 +128,18 @@ export function createServices({
     jobs,
     merchants,
     users,
+    sealer,
+    pans,
+    audit,
+    consents: createConsentService({
+      db,
+      clock,
+      audit,
+      eraseChildEntry: (tx, studentId) => eraseStudentEntries(tx, [studentId], clock.now()),
+    }),
+    erasure: createErasureService({ db, clock, sealer, pans, audit }),
+    personalData: createPersonalDataService({ db, clock, pans, audit, rateLimiter }),
+    keyRotation: createKeyRotation({ db, clock, sealer, audit }),
     sessions: createSessionService(db, clock),
     apiKeys: createApiKeyService({ db, clock }),
     otp: createOtpService({
@@ -138,6 +162,8 @@ export function createServices({
       panVerifier,
       rateLimiter,
       publicOrigin,
+      pans,
+      audit,
     }),
     bankAccounts: createBankAccountService({
       db,
@@ -146,6 +172,8 @@ export function createServices({
       verification,
       rateLimiter,
       secret: config.appSecret,
+      sealer,
+      audit,
     }),
     kyc: createKycService({
       db,
@@ -153,6 +181,7 @@ export function createServices({
       merchants,
       publicOrigin,
       onboardingOrigin: config.onboardingOrigin,
+      audit,
     }),
     orders,
     refunds,
@@ -161,7 +190,7 @@ export function createServices({
     receipts: createReceiptService({ db, users, refunds }),
     paymentLinks,
     schedules: createScheduleService({ db, clock, users }),
-    students: createStudentService({ db, clock, jobs }),
+    students: createStudentService({ db, clock, jobs, audit }),
     feePlans: createFeePlanService({ db, clock, jobs }),
     dues: createDueService({ db, clock, jobs }),
     cash: createCashEntryService({ db, clock, jobs }),
@@ -172,6 +201,15 @@ export function createServices({
       dueLinks,
       textMessages,
       perDay: config.remindersPerDay,
+      pass: createReminderPass({
+        db,
+        clock,
+        jobs,
+        users,
+        paymentLinks,
+        perDay: config.remindersPerDay,
+        batchSize: config.reminderBatchSize,
+      }),
     }),
     subscriptions,
     debits,

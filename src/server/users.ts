@@ -3,8 +3,10 @@
 import { asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/schema';
 import { gatewayStatus, type PgOnboardingStatus } from '../domain/onboarding';
+import { privacyTexts } from '../domain/privacyTexts';
 import type { Database } from './db/client';
 import { pgOnboarding, users, type Role, type UserRow } from './db/schema';
+import { hasPan, type PanStore } from './services/pans';
 
 export type ApiUser = components['schemas']['User'];
 export type UserSummary = components['schemas']['UserSummary'];
@@ -28,7 +30,7 @@ export const onboardingEntries = sql<OnboardingEntry[]>`(
   select coalesce(json_agg(json_build_object('pg_name', ${pgOnboarding.pgName}, 'status', ${pgOnboarding.status}) order by ${pgOnboarding.id}), '[]'::json)
   from ${pgOnboarding} where ${pgOnboarding.userId} = ${outerUserId})`;
 
-export function createUserRepository(db: Database) {
+export function createUserRepository(db: Database, pans: PanStore) {
   // Issue 11: one user's entries are read on most requests (user/me, order checks): built once
   // and prepared per connection.
   const onboardingOfOne = db
@@ -76,7 +78,7 @@ export function createUserRepository(db: Database) {
     username: user.username,
     phone: user.phone,
     role: user.role,
-    has_pan: user.pan !== null,
+    has_pan: hasPan(user),
     pg_onboarding_status: entries,
   });
 
@@ -127,6 +129,15 @@ export function createUserRepository(db: Database) {
       return gatewayStatus((await onboardingOf([userId], executor)).get(userId) ?? []);
     },
 
+    /** Issue 51: `gatewayStatusOf` for many users in one look (a batch of reminders' tutors). */
+    async gatewayStatusesOf(
+      userIds: number[],
+      executor: Database = db,
+    ): Promise<Map<number, PgOnboardingStatus>> {
+      const entries = await onboardingOf(userIds, executor);
+      return new Map(userIds.map((id) => [id, gatewayStatus(entries.get(id) ?? [])]));
+    },
+
     /** `entries`: the user's gateway entries when already read (the session has them). */
     async toApiUser(user: UserRow, entries?: OnboardingEntry[]): Promise<ApiUser> {
       entries ??= (await onboardingOf([user.id])).get(user.id) ?? [];
@@ -134,7 +145,7 @@ export function createUserRepository(db: Database) {
         id: user.id,
         first_name: user.firstName,
         last_name: user.lastName,
-        pan: user.pan,
+        pan: pans.masked(user),
         phone: user.phone,
         role: user.role,
         username: user.username,
@@ -157,8 +168,18 @@ export function createUserRepository(db: Database) {
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
-/** 'Asha Verma'; the phone when a name is missing (never shown empty). */
-export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'>): string {
+/**
+ * 'Asha Verma'; the phone when a name is missing (never shown empty); 'Erased at their
+ * request' for someone who had their data erased (D322).
+ */
+export function displayName(
+  user: Pick<UserRow, 'firstName' | 'lastName' | 'phone'> & { erasedAt?: Date | null },
+): string {
+  if (user.erasedAt) return privacyTexts.erased;
   const name = [user.firstName, user.lastName].filter((p) => p && p.trim() !== '').join(' ');
   return name === '' ? user.phone : name;
 }
+
+/** A user's phone as others see it: none once their data was erased (D322). */
+export const shownPhone = (user: Pick<UserRow, 'phone' | 'erasedAt'>): string | null =>
+  user.erasedAt ? null : user.phone;

@@ -1,6 +1,7 @@
-// `npm run worker`: a job worker process (D108) on the configured PostgreSQL database: the
-// reconcile, refund, webhook and link jobs and the sweep. Run any number beside the web
-// instances. It serves no HTTP; the app it builds is only the way to the services.
+// `node dist-server/worker.js` (or `npm run worker` from source): a job worker process (D108)
+// on the configured PostgreSQL database: the reconcile, refund, webhook and link jobs and the
+// sweep. Run any number beside the web instances. It serves no HTTP; the app it builds is only
+// the way to the services.
 import { buildApp } from './app';
 import { logDestination } from './http/logging';
 import { ConfigError, loadConfig, modeLine } from './config';

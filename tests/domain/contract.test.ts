@@ -96,6 +96,7 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
   LOCALES: [
     { enum: `${SCHEMAS}/ValidateOtpResponse/properties/language` },
     { enum: '#/paths/~1students~1import~1template~1/get/parameters/0/schema' },
+    { enum: `${SCHEMAS}/PersonalDataExport/properties/profile/properties/language` },
   ],
   DUE_FILTERS: {
     none: "the Dues table's filter, in the browser (D239): the API answers every due of the month",
@@ -103,6 +104,12 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
   STUDENT_STATUSES: { enum: '#/paths/~1students~1/get/parameters/2/schema' },
   STUDENT_CSV_COLUMNS: {
     none: "the CSV's columns (D241): found in the file by their many names, not a field of a request",
+  },
+  CHILD_DECISIONS: {
+    enum: `${SCHEMAS}/ConsentAnswer/properties/children/items/properties/decision`,
+  },
+  CONSENT_KINDS: {
+    none: 'kept in the database only (D319): the API answers a consent by its field',
   },
   ACTIVE_FLOWS: { none: "the browser's own: which payment journey a login resumes (spec §1)" },
   DEFAULT_REMINDER_DAYS: {
@@ -291,6 +298,14 @@ const SERVERS_OWN: Record<string, string> = {
   [`${SCHEMAS}/ApiKeyCreated/allOf/1/properties/key`]: 'made by the server',
   [`${SCHEMAS}/PaymentsReceivedSummary/properties/this_month/properties/month`]: 'answers only',
   '#/components/parameters/IdempotencyKey/schema': 'the browser makes the key (randomUUID)',
+  [`${SCHEMAS}/Student/properties/consent`]: "where a child's consent stands (answers only)",
+  [`${SCHEMAS}/User/properties/pan`]: 'masked by the server (D315)',
+  [`${SCHEMAS}/OnboardingIdentity/properties/pan`]: 'masked by the server (D315)',
+  [`${SCHEMAS}/NoticeVersion`]: 'the browser sends back NOTICE_VERSION (compared below)',
+  [`${SCHEMAS}/ErasureReport/properties/kept/items/properties/kind`]:
+    'what was kept (answers only)',
+  [`${SCHEMAS}/AuditAction`]: 'written by the server (D323); the trail only shows them',
+  [`${SCHEMAS}/AuditEvent/properties/by`]: 'who acted, as the server tells it (answers only)',
   '#/components/parameters/MandateId/schema': 'made by the server (newMandateId); sent back only',
   [`${SCHEMAS}/MyAutopayPlan/properties/refusal`]: 'why a plan cannot have Autopay (answers only)',
   '#/components/parameters/FinancialYear/schema':
@@ -491,6 +506,12 @@ describe('src/domain follows the contract', () => {
   it('the single values: PG_NAME, SETTLEMENT_TYPE', () => {
     expect([exportsOf.get('PG_NAME')]).toEqual(enumOf(at(`${SCHEMAS}/PgName`)));
     expect([exportsOf.get('SETTLEMENT_TYPE')]).toEqual(enumOf(at(`${SCHEMAS}/SettlementType`)));
+  });
+
+  it("NOTICE_VERSION: the contract's NoticeVersion takes it, and shows it", () => {
+    const contract = at(`${SCHEMAS}/NoticeVersion`);
+    expect(exportsOf.get('NOTICE_VERSION')).toMatch(new RegExp(contract.pattern!));
+    expect(contract.examples).toContain(exportsOf.get('NOTICE_VERSION'));
   });
 
   it('Username: the same shapes are valid', () => {

@@ -15,5 +15,10 @@ export const personalDetailsEvents = {
     { type: 'details.change', field: 'pan', value: 'BXK' },
   ],
   'details.blur': [{ type: 'details.blur', field: 'pan' }],
+  // D319: the privacy notice's box, ticked (and, on some paths, unticked again).
+  'consent.toggle': [
+    { type: 'consent.toggle', value: true },
+    { type: 'consent.toggle', value: false },
+  ],
   'details.submit': [{ type: 'details.submit' }],
 } satisfies EventFixtures<typeof personalDetailsMachine>;

@@ -14,6 +14,8 @@ import {
   type PersonalDraft,
 } from '../../machines/personalDetails/personalDetails.machine';
 import { messages } from '../../src/domain/messages';
+import { NOTICE_VERSION } from '../../src/domain/privacy';
+import { privacyTexts } from '../../src/domain/privacyTexts';
 import { apiMessages } from '../../src/domain/apiMessages';
 import {
   PersonalDetailsForm,
@@ -79,6 +81,8 @@ const field = (context: PersonalDetailsContext, name: PersonalField) =>
     name: new RegExp(`^${LABELS(textsOf(context))[name]}`),
   });
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+const consentBox = () =>
+  screen.queryByRole<HTMLInputElement>('checkbox', { name: privacyTexts.notice.agree });
 
 /** The form as the student or the tutor sees it. */
 export const personalDetailsScreen: UiLayer<typeof personalDetailsMachine, DetailsWorld> = {
@@ -92,10 +96,20 @@ export const personalDetailsScreen: UiLayer<typeof personalDetailsMachine, Detai
       />
     );
   },
+  // The notice loads after the form (D328): in before any gesture, where the form asks it.
+  ready: ({ actor }) => {
+    const context = (actor.getSnapshot() as { context: PersonalDetailsContext }).context;
+    if (!(context.namesLocked && !context.panRequired)) expect(consentBox()).toBeInTheDocument();
+  },
   gestures: {
     'details.change': ({ field: name, value }, ui) =>
       typeInto(field(ui.actor.getSnapshot().context, name), value, ui),
     'details.blur': ({ field: name }, ui) => leave(field(ui.actor.getSnapshot().context, name), ui),
+    // The box is clicked only to change it; ticked already, there is nothing to do.
+    'consent.toggle': ({ value }, ui) => {
+      const box = consentBox();
+      return !box || box.checked === value ? Promise.resolve('blocked' as const) : clickOn(box, ui);
+    },
     'details.submit': (_, ui) =>
       clickOn(queryButton(textsOf(ui.actor.getSnapshot().context).submit), ui),
   },
@@ -119,6 +133,13 @@ export const personalDetailsScreen: UiLayer<typeof personalDetailsMachine, Detai
       }
       if (context.notice) expect(screen.getByRole('status')).toHaveTextContent(context.notice);
       else expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      // D319: the notice and its box wherever the form sends something.
+      if (verified) expect(consentBox()).not.toBeInTheDocument();
+      else {
+        expect(screen.getByText(privacyTexts.notice.title)).toBeInTheDocument();
+        if (context.consented) expect(consentBox()).toBeChecked();
+        else expect(consentBox()).not.toBeChecked();
+      }
     },
     'editing.idle': () => expect(alerts()).toEqual([]),
     'editing.failed': ({ context }) => expect(alerts()).toEqual([context.error]),
@@ -189,7 +210,10 @@ export const personalDetailsPathModel: PathModel<typeof personalDetailsMachine, 
         first_name: 'Rohan',
         last_name: 'Mehta',
         ...(context.panRequired ? { pan: PAN } : {}),
+        // D319: the notice agreed to goes with the names.
+        notice_version: NOTICE_VERSION,
       });
+      assert.equal(context.consented, true);
       assert.equal(snapshot.can({ type: 'details.submit' }), false);
     },
     saved: (snapshot, { world }) => {

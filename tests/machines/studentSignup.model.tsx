@@ -89,6 +89,7 @@ const detailsDone: EventFixture<EventObject, SignupWorld> = {
     details.send({ type: 'details.change', field: 'firstName', value: 'Rohan' });
     details.send({ type: 'details.change', field: 'lastName', value: 'Mehta' });
     details.send({ type: 'details.change', field: 'pan', value: PAN });
+    details.send({ type: 'consent.toggle', value: true });
     details.send({ type: 'details.submit' });
     const call = world.details.onboard.last();
     if (result === 'saved') call.resolve({ pan: PAN });

@@ -1,5 +1,6 @@
 // Journeys of the studentSignup machine whose end state matters (spec §2, §4 Student login 5-6,
 // §5, §8; D2, D16).
+import { NOTICE_VERSION } from '../../src/domain/privacy';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { nameInput } from '../../machines/shared/fields';
@@ -39,10 +40,14 @@ async function start(startWith: SignupStart = SIGNED_IN, me = NEW_ME) {
     form().send({ type: 'details.change', field, value });
   const blur = (field: 'firstName' | 'lastName' | 'pan') =>
     form().send({ type: 'details.blur', field });
-  const submit = () => form().send({ type: 'details.submit' });
+  const consent = () => form().send({ type: 'consent.toggle', value: true });
+  const submit = () => {
+    consent();
+    form().send({ type: 'details.submit' });
+  };
   const canSubmit = () => form().getSnapshot().can({ type: 'details.submit' });
   const onboard = () => world.details.onboard.last();
-  return { world, actor, snap, form, fields, change, blur, submit, canSubmit, onboard };
+  return { world, actor, snap, form, fields, change, blur, consent, submit, canSubmit, onboard };
 }
 
 describe('studentSignup machine', () => {
@@ -88,6 +93,9 @@ describe('studentSignup machine', () => {
     t.change('lastName', 'Mehta');
     t.change('pan', 'bxk-pm 4821 q9');
     expect(t.fields().pan).toBe('BXKPM4821Q');
+    // D319: a valid form still waits for the privacy notice's box.
+    expect(t.canSubmit()).toBe(false);
+    t.consent();
     expect(t.canSubmit()).toBe(true);
     t.change('pan', 'ABCDE1234F'); // 10 characters, 4th not P
     expect(personalVisibleErrors(t.fields()).pan).toBe('Enter valid PAN');
@@ -118,6 +126,7 @@ describe('studentSignup machine', () => {
       first_name: 'Rohan',
       last_name: 'Mehta',
       pan: 'BXKPM4821Q',
+      notice_version: NOTICE_VERSION,
     });
     t.onboard().resolve({ pan: 'BXKPM4821Q' });
     await flush();
@@ -137,6 +146,7 @@ describe('studentSignup machine', () => {
       phone: '9876543210',
       first_name: 'Rohan',
       last_name: 'Mehta',
+      notice_version: NOTICE_VERSION,
     });
     t.onboard().resolve({ pan: null });
     await flush();

@@ -118,6 +118,7 @@ const detailsDone: EventFixture<EventObject, TutorWorld> = {
     details.send({ type: 'details.change', field: 'firstName', value: 'Asha' });
     details.send({ type: 'details.change', field: 'lastName', value: 'Verma' });
     details.send({ type: 'details.change', field: 'pan', value: PAN });
+    details.send({ type: 'consent.toggle', value: true });
     details.send({ type: 'details.submit' });
     if (run.actor.getSnapshot().matches('account')) return; // verified: nothing sent
     const call = run.world.details.onboard.last();

@@ -1,5 +1,6 @@
 // Journeys of the tutorOnboarding machine whose end state matters (spec §2 /tutor/personal-details,
 // §4 "Tutor onboarding step", §5, §8; D2, D4, D29), and where sign-up resumes (resumeStep.ts).
+import { NOTICE_VERSION } from '../../src/domain/privacy';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { resumeStep } from '../../machines/tutorOnboarding/resumeStep';
@@ -48,6 +49,9 @@ function fillPersonal(t: Started) {
   t.form().send({ type: 'details.change', field: 'firstName', value: 'Asha' });
   t.form().send({ type: 'details.change', field: 'lastName', value: 'Verma' });
   t.form().send({ type: 'details.change', field: 'pan', value: 'abcpv1234k' });
+  // D319: nothing is sent before the privacy notice is agreed to.
+  expect(t.form().getSnapshot().can({ type: 'details.submit' })).toBe(false);
+  t.form().send({ type: 'consent.toggle', value: true });
 }
 
 async function verifyBank(t: Started, world: TutorWorld = t.world) {
@@ -73,6 +77,7 @@ describe('tutorOnboarding machine', () => {
       first_name: 'Asha',
       last_name: 'Verma',
       pan: PAN,
+      notice_version: NOTICE_VERSION,
     });
     t.onboard().resolve({ pan: PAN });
     await flush();

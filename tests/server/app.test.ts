@@ -1,4 +1,5 @@
 // The app around the API: security headers, the SPA from dist/, 404s, 500s, 501s, demo data.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -12,11 +13,13 @@ import { handlers } from '../../src/server/routes';
 import { seedDemoData } from '../../src/server/seed';
 import { login, testDatabases, useTestServer } from '../support/server';
 
+// D216: index.html's one inline script (what is pressed before the app starts).
+const earlyScript = 'window.tpHeldPresses = [];';
 const dist = mkdtempSync(join(tmpdir(), 'tuitionpay-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<!doctype html><html><head><title>TuitionPay</title><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/index-def456.css"></head><body><div id="root"></div></body></html>',
+  `<!doctype html><html><head><title>TuitionPay</title><script>${earlyScript}</script><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/index-def456.css"></head><body><div id="root"></div></body></html>`,
 );
 const script = `console.log("${'app '.repeat(200)}")`;
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
@@ -80,6 +83,18 @@ describe.each(testDatabases())('the app on $name', (database) => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
+  });
+
+  it("lets index.html run its inline script, by the script's hash, and nothing else inline (D216)", async () => {
+    // CSP Level 2: the base64 SHA-256 of the script's text.
+    const hash = `'sha256-${createHash('sha256').update(earlyScript).digest('base64')}'`;
+    const page = await server.inject({ method: 'GET', url: '/student/login' });
+    expect(page.body).toContain(`<script>${earlyScript}</script>`);
+    const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']));
+    expect(scriptSrc?.[1]?.split(' ')).toContain(hash);
+    expect(scriptSrc?.[1]).not.toContain('unsafe-inline');
+    const api = await server.inject({ method: 'GET', url: '/api/v1/user/me/' });
+    expect(String(api.headers['content-security-policy'])).not.toContain('sha256-');
   });
 
   it('serves index.html, never cached, for client routes', async () => {
@@ -263,8 +278,8 @@ describe.each(testDatabases())('the app on $name', (database) => {
   });
 
   it('seeds demo data once', async () => {
-    expect(await seedDemoData(server.db, server.clock)).toBe(true);
-    expect(await seedDemoData(server.db, server.clock)).toBe(false);
+    expect(await seedDemoData(server.db, server.clock, server.pans)).toBe(true);
+    expect(await seedDemoData(server.db, server.clock, server.pans)).toBe(false);
     const rows = await server.db.select().from(users);
     expect(rows.map((u) => [u.phone, u.role, u.username])).toEqual([
       [DEMO_PHONES.onboardedTutor, 'teacher', 'asha-verma'],

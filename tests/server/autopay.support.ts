@@ -45,7 +45,7 @@ export function useAutopayServer(database: TestDatabase) {
    * due on the 20th from January 2025; the dues are written and Meera is logged in.
    */
   async function family(rupees = 2000, extra: Record<string, unknown> = {}) {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const asha = await as(DEMO_PHONES.onboardedTutor, 'teacher');
     const student = await api('POST', '/api/v1/students/', asha.token, {
       name: 'Aarav Sharma',
@@ -79,7 +79,7 @@ export function useAutopayServer(database: TestDatabase) {
    * ₹`rupees` monthly plan due on the 20th; the dues are written.
    */
   async function batch(n: number, rupees = 1500) {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const asha = await as(DEMO_PHONES.onboardedTutor, 'teacher');
     const families: { meera: Actor; studentId: number }[] = [];
     for (let i = 0; i < n; i += 1) {

@@ -19,8 +19,11 @@ import {
   loadConfig,
   modeLine,
 } from '../../src/server/config';
+import { DEV_DATA_ENCRYPTION_KEYS, parseKeyring } from '../../src/server/crypto/sealing';
 
 const REAL_SECRET = 'k'.repeat(48);
+/** D315: a real data key (32 random bytes, base64). */
+const REAL_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
 const REAL_SMS = {
   MSG91_AUTH_KEY: 'live-msg91-key',
   MSG91_WEBHOOK_TOKEN: 'live-msg91-webhook-token-0123456789',
@@ -56,6 +59,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       dataDir: '.data/pglite',
       appSecret: DEV_APP_SECRET,
+      dataKeys: parseKeyring(DEV_DATA_ENCRYPTION_KEYS),
       publicOrigin: 'http://127.0.0.1:3000',
       sandboxOrigin: 'http://127.0.0.1:3100',
       smsProvider: 'msg91',
@@ -104,6 +108,7 @@ describe('configuration', () => {
       trustProxy: false,
       otpFloods: DEFAULT_OTP_FLOOD_LIMITS,
       remindersPerDay: { sms: 100_000, whatsapp: 1_000 },
+      reminderBatchSize: 5_000,
       platform: { name: 'TuitionPay', gstin: DEV_PLATFORM_GSTIN, address: DEV_PLATFORM_ADDRESS },
     });
   });
@@ -112,6 +117,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).poolMax).toBe(40);
     for (const value of ['0', '-5', 'twenty', '2.5']) {
       expect(() => loadConfig({ DATABASE_POOL_MAX: value })).toThrow(/DATABASE_POOL_MAX/);
+    }
+  });
+
+  it("sizes the reminder pass's batches from REMINDER_BATCH_SIZE, refusing what is not a count (D275)", () => {
+    expect(loadConfig({ REMINDER_BATCH_SIZE: '1000' }).reminderBatchSize).toBe(1000);
+    for (const value of ['0', '-5', 'many', '2.5', '50000']) {
+      expect(() => loadConfig({ REMINDER_BATCH_SIZE: value })).toThrow(/REMINDER_BATCH_SIZE/);
     }
   });
 
@@ -231,6 +243,7 @@ describe('configuration', () => {
   it('refuses to start production without real secrets, naming each one', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^APP_SECRET is missing/),
+      expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
       expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
       expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
@@ -258,6 +271,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       HOST: '0.0.0.0',
       APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
       ...REAL_GATEWAY,
       ...REAL_SMS,
     });
@@ -276,6 +290,7 @@ describe('configuration', () => {
       loadConfig({
         NODE_ENV: 'production',
         APP_SECRET: REAL_SECRET,
+        DATA_ENCRYPTION_KEYS: REAL_KEYS,
         ...REAL_GATEWAY,
         ...REAL_SMS,
         WHATSAPP_TEMPLATE_FEE_REMINDER: 'tuition_fee_due_v2',
@@ -290,6 +305,7 @@ describe('configuration', () => {
       loadConfig({
         NODE_ENV: 'production',
         APP_SECRET: REAL_SECRET,
+        DATA_ENCRYPTION_KEYS: REAL_KEYS,
         ...REAL_GATEWAY,
         ...REAL_SMS,
         MSG91_TEMPLATE_OTP_HI: '65f0c0ffee0123456789abd1',
@@ -302,6 +318,7 @@ describe('configuration', () => {
       expect(problemsOf({ NODE_ENV, HOST: '0.0.0.0' })).toEqual([
         expect.stringMatching(/^HOST=0.0.0.0 is not a loopback address/),
         expect.stringMatching(/^APP_SECRET is missing/),
+        expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing/),
         expect.stringMatching(/^CASHFREE_CLIENT_ID is missing/),
         expect.stringMatching(/^CASHFREE_CLIENT_SECRET is missing/),
         expect.stringMatching(/^CASHFREE_PARTNER_API_KEY is missing/),
@@ -319,7 +336,12 @@ describe('configuration', () => {
         expect.stringMatching(/^WHATSAPP_VERIFY_TOKEN is missing/),
       ]);
     }
-    const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
+    const real = {
+      APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    };
     expect(loadConfig({ NODE_ENV: 'development', HOST: '10.0.0.5', ...real }).host).toBe(
       '10.0.0.5',
     );
@@ -330,7 +352,12 @@ describe('configuration', () => {
 
   it('treats a server others can reach with no NODE_ENV as production, and says so (D214)', () => {
     const { CHECKOUT_ORIGIN, ONBOARDING_ORIGIN, ...gateway } = REAL_GATEWAY;
-    const real = { APP_SECRET: REAL_SECRET, ...gateway, ...REAL_SMS };
+    const real = {
+      APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
+      ...gateway,
+      ...REAL_SMS,
+    };
     // Production's own rules apply: without real secrets it refuses, as production does.
     expect(problemsOf({ HOST: '0.0.0.0' })).toEqual(problemsOf({ NODE_ENV: 'production' }));
     expect(problemsOf({ HOST: '0.0.0.0', ...real })).toEqual([
@@ -352,7 +379,12 @@ describe('configuration', () => {
   });
 
   it('refuses demo data on a server others can reach, whatever NODE_ENV (D214)', () => {
-    const real = { APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
+    const real = {
+      APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    };
     const refusal = [
       expect.stringMatching(/^SEED_DEMO_DATA: demo data is refused on HOST=0\.0\.0\.0/),
     ];
@@ -375,10 +407,50 @@ describe('configuration', () => {
   });
 
   it('uses no sandbox in production unless one is named (staging), and seeds no demo data', () => {
-    const env = { NODE_ENV: 'production', APP_SECRET: REAL_SECRET, ...REAL_GATEWAY, ...REAL_SMS };
+    const env = {
+      NODE_ENV: 'production',
+      APP_SECRET: REAL_SECRET,
+      DATA_ENCRYPTION_KEYS: REAL_KEYS,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    };
     expect(loadConfig(env)).toMatchObject({ sandboxOrigin: null, seedDemoData: false });
     expect(loadConfig({ ...env, SANDBOX_ORIGIN: 'http://127.0.0.1:3100' })).toMatchObject({
       sandboxOrigin: 'http://127.0.0.1:3100',
     });
+  });
+
+  it('reads the data keys, the first current, and refuses the development key in production (D315)', () => {
+    const old = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
+    const next = `k2:${Buffer.alloc(32, 2).toString('base64')}`;
+    const keys = loadConfig({ DATA_ENCRYPTION_KEYS: `${next}, ${old}` }).dataKeys;
+    expect(keys.current.id).toBe('k2');
+    expect([...keys.all.keys()]).toEqual(['k2', 'k1']);
+    for (const bad of [
+      'k1',
+      'k1:short',
+      `bad id:${Buffer.alloc(32).toString('base64')}`,
+      `${old},${old}`,
+    ]) {
+      expect(problemsOf({ DATA_ENCRYPTION_KEYS: bad })).toEqual([
+        expect.stringMatching(/^DATA_ENCRYPTION_KEYS: /),
+      ]);
+    }
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: REAL_SECRET,
+      ...REAL_GATEWAY,
+      ...REAL_SMS,
+    };
+    expect(problemsOf(production)).toEqual([
+      expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing/),
+    ]);
+    // A rotation away from the development key still holds it: refused too.
+    expect(
+      problemsOf({ ...production, DATA_ENCRYPTION_KEYS: `${next},${DEV_DATA_ENCRYPTION_KEYS}` }),
+    ).toEqual([expect.stringMatching(/^DATA_ENCRYPTION_KEYS is missing or holds/)]);
+    expect(loadConfig({ ...production, DATA_ENCRYPTION_KEYS: REAL_KEYS }).dataKeys.current.id).toBe(
+      'k1',
+    );
   });
 });

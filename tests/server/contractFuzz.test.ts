@@ -30,7 +30,7 @@ describe.each(testDatabases())('the contract under fuzzing on $name', (database)
   const server = useTestServer(database);
 
   it('answers every generated request with a documented status and body, never a 5xx', async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const student = await login(server, DEMO_PHONES.student, 'student');
     server.clock.advance(31_000);
     const tutor = await login(server, DEMO_PHONES.onboardedTutor, 'teacher');
@@ -41,10 +41,10 @@ describe.each(testDatabases())('the contract under fuzzing on $name', (database)
       'Basic dXNlcjpwYXNz',
       `Bearer ${'x'.repeat(5000)}`,
     );
-    // Mostly logged in, so requests reach validation and handlers; logout would end the
-    // sessions the rest of the run uses, so it only ever gets the bad ones.
+    // Mostly logged in, so requests reach validation and handlers; logout and erasure would end
+    // the sessions the rest of the run uses, so they only ever get the bad ones.
     const authorizationsFor = (operationId: string) =>
-      operationId === 'logout'
+      operationId === 'logout' || operationId === 'eraseMyData'
         ? badAuthorizations
         : fc.oneof(
             { weight: 3, arbitrary: fc.constant(`Bearer ${student.access_token}`) },

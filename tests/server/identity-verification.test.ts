@@ -32,7 +32,7 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
       body: { phone: me.phone, first_name: 'Rohan', last_name: 'Mehta', pan },
     });
     const [row] = await server.db.select().from(users).where(eq(users.id, me.id));
-    return { res, saved: row?.pan ?? null };
+    return { res, saved: row ? server.pans.reveal(row) : null };
   };
 
   it('saves a PAN the gateway finds valid in the name given', async () => {
@@ -75,7 +75,7 @@ describe.each(testDatabases())('PAN verification through the gateway on $name', 
     expect(res.json()).toMatchObject({ message: apiMessages.identity.tooManyPanChecks });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     const [row] = await server.db.select().from(users).where(eq(users.id, me.id));
-    expect(row?.pan).toBeNull();
+    expect(row?.panSealed).toBeNull();
   });
 
   it('answers 502 when the gateway fails, saves nothing, and works on a retry', async () => {

@@ -35,7 +35,8 @@ export async function tutor(
         firstName: 'Meera',
         lastName: 'Iyer',
         username,
-        ...(pan ? { pan: 'AAAPI1234Q' } : {}),
+        // D316: one tutor account per PAN, so each tutor has their own.
+        ...(pan ? server.pans.columns(`AAAPI${phone.slice(-4)}Q`) : {}),
       })
       .where(eq(users.id, id));
     if (bank) {

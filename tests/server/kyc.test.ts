@@ -194,7 +194,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
     });
 
     it('lets the demo tutor Ravi start: his merchant is created on the gateway if missing', async () => {
-      await seedDemoData(server.db, server.clock);
+      await seedDemoData(server.db, server.clock, server.pans);
       const { id, access_token: token } = await login(server, DEMO_PHONES.pendingTutor, 'teacher');
       const res = await server.api('POST', ONBOARDING_URL, { token, body: { user_id: id } });
       expect(res.statusCode).toBe(201);
@@ -400,7 +400,7 @@ describe.each(testDatabases())('the Aadhaar KYC on $name', (database) => {
       const student = await login(server, '9811100003', 'student');
       await server.db
         .update(users)
-        .set({ firstName: 'Rohan', lastName: 'Mehta', pan: 'BXKPM4821Q' })
+        .set({ firstName: 'Rohan', lastName: 'Mehta', ...server.pans.columns('BXKPM4821Q') })
         .where(eq(users.id, student.id));
 
       const before = await server.api('POST', '/api/v1/payments/pg/order/', {

@@ -55,7 +55,7 @@ describe.each(testDatabases())('shutting down on $name', (database) => {
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address() as { port: number };
-    await seedDemoData(t.server.db, t.server.clock);
+    await seedDemoData(t.server.db, t.server.clock, t.server.pans);
     const asha = await login(t.server, DEMO_PHONES.onboardedTutor, 'teacher');
     t.server.clock.advance(31_000);
     const priya = await login(t.server, DEMO_PHONES.student, 'student');

@@ -129,7 +129,7 @@ describe.each(testDatabases())('a cancelled link at the sandbox checkout on $nam
   const server = useTestServer(database);
 
   it('refuses to take the payment of a checkout opened before the cancel', async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const asha = await login(server, DEMO_PHONES.onboardedTutor, 'teacher');
     server.clock.advance(31_000); // past the OTP resend cooldown
     const priya = await login(server, DEMO_PHONES.student, 'student');

@@ -115,7 +115,7 @@ describe.each(testDatabases())('paying a tutor end to end on $name', (database) 
   };
 
   it('creates the order, pays it on the hosted checkout, takes the webhook, shows PAID', async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const priya = await loginOverHttp(DEMO_PHONES.student, 'student');
     const asha = await http('GET', '/api/v1/user/search/?username=asha-verma', {
       token: priya.access_token,
@@ -194,7 +194,7 @@ describe.each(testDatabases())('paying a tutor end to end on $name', (database) 
   });
 
   it('re-reads the gateway when the webhook is lost, and a failed payment stays unpaid', async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const priya = await loginOverHttp(DEMO_PHONES.student, 'student');
     const ashaId = (
       (

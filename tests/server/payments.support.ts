@@ -350,7 +350,7 @@ export function usePaymentsServer(database: TestDatabase) {
 
   /** Demo data (Asha ACTIVE, Ravi KYC pending, Priya student), each logged in. */
   const demo = async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const as = async (phone: string, role: 'student' | 'teacher'): Promise<Actor> => {
       const { id, access_token } = await login(server, phone, role);
       server.clock.advance(31_000); // past the OTP resend cooldown of the next login
@@ -367,16 +367,24 @@ export function usePaymentsServer(database: TestDatabase) {
   const user = async (
     phone: string,
     role: 'student' | 'teacher',
-    fields: Partial<typeof users.$inferInsert> = {},
+    fields: Partial<typeof users.$inferInsert> & { pan?: string | null } = {},
   ): Promise<Actor> => {
     const { id, access_token } = await login(server, phone, role);
     server.clock.advance(31_000);
     const defaults =
       role === 'student' ? { firstName: 'Rohan', lastName: 'Mehta', pan: 'BXKPM4821Q' } : {};
-    if (Object.keys({ ...defaults, ...fields }).length > 0) {
+    const { pan, ...columns } = { ...defaults, ...fields };
+    // D315: a PAN is stored sealed, as the app stores it.
+    const panColumns =
+      pan === undefined
+        ? {}
+        : pan === null
+          ? { panSealed: null, panHash: null }
+          : server.pans.columns(pan);
+    if (Object.keys({ ...columns, ...panColumns }).length > 0) {
       await server.db
         .update(users)
-        .set({ ...defaults, ...fields })
+        .set({ ...columns, ...panColumns })
         .where(eq(users.id, id));
     }
     return { id, token: access_token, phone };

@@ -59,7 +59,7 @@ describe.each(testDatabases())('payouts and GST documents on $name', (database) 
   const as = (token: string) => ({ token });
 
   const people = async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const priya = await login(server, DEMO_PHONES.student, 'student');
     server.clock.advance(31_000);
     const asha = await login(server, DEMO_PHONES.onboardedTutor, 'teacher');

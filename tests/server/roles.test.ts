@@ -20,7 +20,7 @@ describe.each(testDatabases())('role conflicts (D14) on $name', (database) => {
   });
 
   it("refuses a teacher's phone asking as a student", async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const res = await server.api('POST', GENERATE, {
       body: { phone: DEMO_PHONES.onboardedTutor, role: 'student' },
     });
@@ -29,7 +29,7 @@ describe.each(testDatabases())('role conflicts (D14) on $name', (database) => {
   });
 
   it("refuses a student's phone asking as a teacher", async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const res = await server.api('POST', GENERATE, {
       body: { phone: DEMO_PHONES.student, role: 'teacher' },
     });

@@ -154,7 +154,7 @@ describe.each(testDatabases())('refunds at the sandbox gateway on $name', (datab
   });
 
   it('a payment on the checkout shows the same on both dashboards, the CSV, the PDF; its refund succeeds', async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const priya = await login(server, DEMO_PHONES.student, 'student');
     server.clock.advance(31_000);
     const asha = await login(server, DEMO_PHONES.onboardedTutor, 'teacher');

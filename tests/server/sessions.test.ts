@@ -38,13 +38,13 @@ describe.each(testDatabases())('sessions (D13) on $name', (database) => {
   });
 
   it('user/me shows a seeded tutor with PAN and gateway status to its owner', async () => {
-    await seedDemoData(server.db, server.clock);
+    await seedDemoData(server.db, server.clock, server.pans);
     const { access_token: token } = await login(server, DEMO_PHONES.onboardedTutor, 'teacher');
     const res = await server.api('GET', ME, { token });
     expect(res.json()).toMatchObject({
       first_name: 'Asha',
       last_name: 'Verma',
-      pan: 'ABCPV1234D',
+      pan: 'ABCPV****D',
       username: 'asha-verma',
       pg_onboarding_status: [{ pg_name: 'cashfree', status: 'ACTIVE' }],
     });

@@ -41,6 +41,9 @@ describe.each(testDatabases())('students on $name', (database) => {
       source: 'added',
       left_at: null,
       confirmed: true,
+      erased: false,
+      minor: false,
+      consent: null,
     });
     const list = await api('GET', STUDENTS, { token: asha.token });
     expect(list.statusCode).toBe(200);
@@ -57,6 +60,9 @@ describe.each(testDatabases())('students on $name', (database) => {
           source: 'paid',
           left_at: null,
           confirmed: true,
+          erased: false,
+          minor: false,
+          consent: null,
         },
       ],
       count: 2,

@@ -7,6 +7,7 @@ import '../../src/domain/dashboardTexts';
 import '../../src/domain/messages';
 import '../../src/domain/publicPageTexts';
 import '../../src/domain/studentsTexts';
+import '../../src/domain/privacyTexts';
 import '../../src/domain/taxTexts';
 import { LOCALES } from '../../src/domain/locale';
 import { loadCatalogs } from '../../src/domain/texts';

@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { NOTICE_VERSION } from '../../src/domain/privacy';
+import { privacyTexts } from '../../src/domain/privacyTexts';
 import { renderRoute } from '../support/renderRoute';
 import { http, NEW_STUDENT, RETURNING, resetServer, server } from './authFakes';
 
@@ -36,6 +38,8 @@ async function openSignup() {
 }
 
 const panField = () => screen.getByRole('textbox', { name: new RegExp(`^${m.pan}`) });
+/** D319: the privacy notice's box. */
+const agreeBox = () => screen.getByRole('checkbox', { name: privacyTexts.notice.agree });
 
 describe('/student/signup', () => {
   it('without a token goes to /student/login', async () => {
@@ -68,6 +72,10 @@ describe('/student/signup', () => {
     await user.type(panField(), 'bxkpm4821q99');
     expect(panField()).toHaveValue('BXKPM4821Q');
     expect(screen.queryByText('Enter valid PAN')).not.toBeInTheDocument();
+    // D319: the itemised notice, and nothing goes before its box is ticked.
+    expect(screen.getByRole('heading', { name: privacyTexts.notice.title })).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.click(agreeBox());
     expect(submit).toBeEnabled();
   });
 
@@ -91,6 +99,7 @@ describe('/student/signup', () => {
       lastName: 'Mehta',
       pan: 'BXKPM4821Q',
     });
+    await user.click(agreeBox());
     await user.click(submit);
     await waitFor(() => expect(router.location.pathname).toBe('/student/dashboard'));
     expect(server.onboard).toHaveBeenCalledWith({
@@ -98,6 +107,7 @@ describe('/student/signup', () => {
       first_name: 'Rohan',
       last_name: 'Mehta',
       pan: 'BXKPM4821Q',
+      notice_version: NOTICE_VERSION,
     });
     // D16: no PAN stays in the browser once the form is saved.
     expect(storage.get('onboardingDetails')).toBeNull();
@@ -112,6 +122,7 @@ describe('/student/signup', () => {
     await user.type(firstName, 'Rohan');
     await user.type(lastName, 'Mehta');
     await user.type(panField(), 'BXKPM4821Q');
+    await user.click(agreeBox());
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       apiMessages.identity.panNameMismatch,
@@ -135,12 +146,14 @@ describe('/student/signup', () => {
     ).not.toBeInTheDocument();
     await user.type(firstName, 'Rohan');
     await user.type(lastName, 'Mehta');
+    await user.click(agreeBox());
     await user.click(submit);
     expect(await screen.findByText(m.panNeeded)).toBeInTheDocument();
     expect(server.onboard).toHaveBeenCalledWith({
       phone: '9876543210',
       first_name: 'Rohan',
       last_name: 'Mehta',
+      notice_version: NOTICE_VERSION,
     });
     expect(submit).toBeDisabled();
     await user.type(panField(), 'BXKPM4821Q');

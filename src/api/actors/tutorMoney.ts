@@ -19,7 +19,7 @@ export interface PaymentReceivedRow {
   orderId: string;
   paidAt: string;
   studentName: string;
-  studentPhone: string;
+  studentPhone: string | null;
   amount: Paise;
   fee: Paise;
   charges: Paise;

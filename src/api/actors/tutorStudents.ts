@@ -10,7 +10,7 @@ import type {
 } from '../../../machines/studentImport/studentImport.machine';
 import type { StudentChangeCall } from '../../../machines/studentEdit/studentEdit.machine';
 import type { StudentChoice } from '../../../machines/planEditor/planEditor.machine';
-import type { StudentInput, StudentStatus } from '../../domain/students';
+import type { ChildConsent, StudentInput, StudentStatus } from '../../domain/students';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data } from '../errors';
@@ -80,7 +80,7 @@ export async function restoreStudent(id: number): Promise<void> {
 }
 
 /** `POST students/`: the name as kept. */
-export const addStudentActor = fromPromise<{ name: string }, StudentInput>(
+export const addStudentActor = fromPromise<{ name: string }, StudentInput & ChildConsent>(
   async ({ input, signal }) => {
     const added = await data(api.POST('/students/', { body: input, signal }));
     return { name: added.name };

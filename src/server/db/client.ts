@@ -1,17 +1,18 @@
 // One way to open the database for both drivers: PGlite (embedded, files or memory) and
 // PostgreSQL (postgres.js, D181). Migrations run on open, so a fresh database is ready to use.
 // Everything above this file sees one driver-agnostic `Database` type.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { Logger, SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
-import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import type { Keyring } from '../crypto/sealing';
+import { MIGRATIONS_DIR } from '../files';
+import { dataSteps, type DataStep } from './dataSteps';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -40,6 +41,12 @@ export interface DatabaseOptions {
    * than an empty one, whose making (initdb inside WASM) takes seconds. Still migrated on open.
    */
   startFrom?: Blob;
+  /**
+   * D318: what the data steps between migrations need (the sealing of plain PANs): the config's
+   * keys. A database with rows to seal refuses to open without them.
+   */
+  dataKeys?: Keyring;
+  appSecret?: string;
 }
 
 /**
@@ -51,8 +58,6 @@ export interface DatabaseOptions {
  * sets it (README) for a larger database server.
  */
 export const DEFAULT_POOL_MAX = 5;
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any fixed key: every instance of the product takes the same lock to migrate. */
 const MIGRATION_LOCK = 7_302_914_116;
@@ -71,6 +76,39 @@ export async function migrateUnderLock(client: postgres.Sql, migrate: () => Prom
     await held`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined);
     held.release();
   }
+}
+
+const MIGRATIONS_TABLE = sql`drizzle.__drizzle_migrations`;
+
+/**
+ * Applies the pending migrations, stopping before each data step's migration to run the step
+ * (D318): a step is code (node:crypto) that must see the database between two migrations, e.g.
+ * the plain PAN column sealed before the next migration drops it. A step runs only while its
+ * migration is still pending, and is idempotent, so a crash part-way is finished next start.
+ */
+async function migrateWithSteps(db: Database, steps: DataStep[]) {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  const all = readMigrationFiles(config);
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  // Drizzle's own migrator is readMigrationFiles and this call; here it runs in parts.
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  for (const step of steps) {
+    const when = journal.entries.find((entry) => entry.tag === step.before)?.when;
+    if (when === undefined) throw new Error(`data step: no migration ${step.before}`);
+    await dialect.migrate(
+      all.filter((m) => m.folderMillis < when),
+      session,
+      config,
+    );
+    const [last] = await selectRows<{ at: string | null }>(
+      db,
+      sql`select max(created_at)::text as at from ${MIGRATIONS_TABLE}`,
+    );
+    if (Number(last?.at ?? 0) < when) await step.run(db);
+  }
+  await dialect.migrate(all, session, config);
 }
 
 /** Date types whose values Drizzle hands over as text, and a raw SQL value may be a Date. */
@@ -141,7 +179,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const { client, db } = openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX);
     try {
-      await migrateUnderLock(client, () => migratePg(db, { migrationsFolder }));
+      await migrateUnderLock(client, () => migrateWithSteps(db, dataSteps(options)));
     } catch (error) {
       await client.end();
       throw error;
@@ -156,7 +194,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   takingTurns(client);
   const db = drizzlePglite({ client, schema });
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migrateWithSteps(db, dataSteps(options));
   } catch (error) {
     await client.close();
     throw error;

@@ -29,6 +29,7 @@ import {
 import { PAYMENT_METHODS, USER_ROLES } from '../../domain/constants';
 import { FEE_PLAN_KINDS } from '../../domain/feePlans';
 import { LOCALES } from '../../domain/locale';
+import { CHILD_DECISIONS, CONSENT_KINDS } from '../../domain/privacy';
 import {
   DUE_SETTLEMENTS,
   DUE_STATUSES,
@@ -66,7 +67,9 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    pan: text('pan'),
+    /** D315: the PAN sealed (crypto/sealing.ts) and its keyed hash for equality look-ups. */
+    panSealed: text('pan_sealed'),
+    panHash: text('pan_hash'),
     username: text('username').unique(),
     subjects: text('subjects')
       .array()
@@ -78,10 +81,16 @@ export const users = pgTable(
     /** Issue 49 (D250): the payer's email, which the gateway's mandates need; not verified yet. */
     email: text('email'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** D322: erased at the person's request; the row stays as an anonymous tombstone. */
+    erasedAt: at('erased_at'),
   },
   (t) => [
     check('users_role_check', oneOf(t.role, USER_ROLES)),
     check('users_language_check', oneOf(t.language, LOCALES)),
+    // D316: one tutor account per PAN (students may share one: a parent paying for two).
+    uniqueIndex('users_tutor_pan_idx')
+      .on(t.panHash)
+      .where(sql`${t.role} = 'teacher'`),
   ],
 );
 
@@ -119,7 +128,8 @@ export const bankAccounts = pgTable(
     bankName: text('bank_name'),
     nameAtBank: text('name_at_bank'),
     verified: boolean('verified').notNull().default(false),
-    verificationReference: text('verification_reference'),
+    /** D317: the gateway's penny-drop reference, sealed: with it the gateway tells the account. */
+    verificationReferenceSealed: text('verification_reference_sealed'),
     accountFingerprint: text('account_fingerprint'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -465,6 +475,11 @@ export const tutorStudents = pgTable(
     batch: text('batch'),
     /** D234: the batch as plans match it (domain batchKey: no case, no spaces). */
     batchKey: text('batch_key'),
+    /** D320: under 18; the tutor said the parent's consent was obtained, the parent confirms. */
+    minor: boolean('minor').notNull().default(false),
+    parentConsentNotedAt: at('parent_consent_noted_at'),
+    /** D322: erased at the student's (or, for a child, the parent's) request. */
+    erasedAt: at('erased_at'),
     /**
      * D210: when the tutor vouched for these phones (added one by one: at once; from a CSV: when
      * they confirm the import). No reminder goes to a phone the tutor has not confirmed.
@@ -485,6 +500,11 @@ export const tutorStudents = pgTable(
     index('tutor_students_phone_idx').on(t.phone),
     index('tutor_students_parent_phone_idx').on(t.parentPhone),
     index('tutor_students_tutor_name_idx').on(t.tutorId, t.name),
+    // Issue 51: the reminder pass walks a tutor's payers in order, a batch at a time (D275).
+    index('tutor_students_tutor_payer_idx').on(
+      t.tutorId,
+      sql`coalesce(${t.parentPhone}, ${t.phone})`,
+    ),
   ],
 );
 
@@ -717,6 +737,75 @@ export const reminderSettings = pgTable(
   (t) => [check('reminder_settings_channel_check', oneOf(t.channel, REMINDER_CHANNELS))],
 );
 
+// D319: what a person agreed to and when: the privacy notice (its version) or, for a parent,
+// a tutor's child's data. Kept as proof (DPDP s.6(10)) after withdrawal and erasure: it holds
+// ids, versions and times only.
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: CONSENT_KINDS }).notNull(),
+    version: text('version').notNull(),
+    /** kind 'child': the tutor's entry of the child the parent answered for. */
+    tutorStudentId: integer('tutor_student_id').references(() => tutorStudents.id, {
+      onDelete: 'set null',
+    }),
+    /** kind 'child': the parent confirmed (given) or refused the tutor's record. */
+    decision: text('decision', { enum: CHILD_DECISIONS }).notNull().default('given'),
+    givenAt: at('given_at').notNull(),
+    withdrawnAt: at('withdrawn_at'),
+  },
+  (t) => [
+    index('consents_user_idx').on(t.userId, t.givenAt),
+    uniqueIndex('consents_child_idx')
+      .on(t.userId, t.tutorStudentId)
+      .where(sql`${t.kind} = 'child'`),
+    check('consents_kind_check', oneOf(t.kind, CONSENT_KINDS)),
+    check('consents_decision_check', oneOf(t.decision, CHILD_DECISIONS)),
+  ],
+);
+
+// D323: who read or changed whose personal data, when and from where. Append-only: a trigger
+// (migration 0020) refuses every UPDATE, DELETE and TRUNCATE, so no code path can change it.
+// Ids only, no personal data in `detail`; no foreign keys, so nothing cascades into it.
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: at('at').notNull(),
+    /** The user who acted; null for the platform itself (a job). */
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    /** Whose data: a user, or a tutor's entry of a student who has no account. */
+    subjectUserId: integer('subject_user_id'),
+    subjectStudentId: integer('subject_student_id'),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_events_actor_idx').on(t.actorId, t.at),
+    index('audit_events_subject_idx').on(t.subjectUserId, t.at),
+  ],
+);
+
+// D322: an erasure: when, and what the law keeps (payment and tax records) until when. `kept`
+// is the erased person's identity as those records need it, sealed; the retention job empties
+// it at `retain_until` (D321).
+export const erasures = pgTable('erasures', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  erasedAt: at('erased_at').notNull(),
+  retainUntil: at('retain_until'),
+  kept: text('kept'),
+  /** What was kept, as the person was told: kinds and counts, no personal data. */
+  summary: jsonb('summary').$type<{ kind: string; count: number }[]>().notNull(),
+  purgedAt: at('purged_at'),
+});
 // Issue 50 (D267): a user's tax details. A tutor says whether they are registered for GST
 // (GSTIN, the state it names, their address) and whether their fees include GST; a payer may
 // give the address and state their tax invoices carry (Rule 46(f), and the place of supply).
@@ -1070,6 +1159,8 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type TutorStudentRow = typeof tutorStudents.$inferSelect;
 export type FeePlanRow = typeof feePlans.$inferSelect;
 export type DueRow = typeof dues.$inferSelect;
+export type ConsentRow = typeof consents.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type TaxProfileRow = typeof taxProfiles.$inferSelect;
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 export type TaxDocumentKind = TaxDocumentRow['kind'];

@@ -20,6 +20,14 @@ export const contentSecurityPolicy = (scriptOrigins: string[] = []) =>
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
+/** `policy` with `sources` (e.g. an inline script's `'sha256-…'`) also allowed to run scripts. */
+export const withScriptSources = (policy: string, sources: readonly string[]) =>
+  sources.length === 0
+    ? policy
+    : policy.replace(/(^|; )script-src ([^;]*)/, (_all, lead: string, list: string) =>
+        [`${lead}script-src`, list, ...sources].join(' '),
+      );
+
 export function installSecurityHeaders(
   app: FastifyInstance,
   config: Pick<Config, 'publicOrigin' | 'cashfree'>,

@@ -2,6 +2,7 @@
 // revalidated, and index.html for client routes such as /student/login. index.html carries
 // the run-time settings the browser needs (D120: where the gateway's checkout script and KYC
 // pages are), written in once at start, so one build serves every environment.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -10,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { LOCALES, isLocale, localeTag, type Locale } from '../../domain/locale';
 import { requestLocale } from './language';
+import { withScriptSources } from './security';
 
 export interface Spa {
   /**
@@ -119,7 +121,8 @@ export function withFirstPaint(html: string, markup: string | undefined): string
 /**
  * A prerendered page paints once its stylesheets are in; its scripts only take the painted
  * screen over. They are fetched at low priority (`fetchpriority`), so on a phone's few
- * connections the stylesheets go first instead of queueing behind 40 KB of script.
+ * connections the stylesheets go first instead of queueing behind 100 KB of script (D197; D222:
+ * it still pays with React, docs/benchmarks.md).
  */
 function withScriptsAfterStyles(html: string): string {
   return html
@@ -140,6 +143,16 @@ export function pageLocale(request: FastifyRequest): Locale {
 /** index.html marked with the page's language (screen readers before the app has run). */
 export function withLanguage(html: string, locale: Locale): string {
   return html.replace(/<html(?: lang="[^"]*")?/, `<html lang="${localeTag(locale)}"`);
+}
+
+/**
+ * D216: the CSP sources of index.html's inline scripts (its early-input script), each by its
+ * hash, so the page may run them and nothing else inline.
+ */
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
 }
 
 /** A page as sent: plain, and compressed once for browsers that accept it (issue 11). */
@@ -170,6 +183,7 @@ export async function registerSpa(
     withRuntime(readFileSync(indexFile, 'utf8'), runtime),
     readBuiltText(distDir, 'theme-variables.html'),
   );
+  const scriptSources = inlineScriptSources(index);
   const preloads = readBuilt<Preloads>(distDir, 'routes.json');
   const prerendered = readBuilt<Prerendered>(distDir, 'prerender.json');
   const routes = Object.keys(preloads).filter((route) => route !== '*');
@@ -219,6 +233,10 @@ export async function registerSpa(
     const page = pages.get(`${locale} ${route}`) ?? unrouted.get(locale)!;
     // As @fastify/static picks an asset's encoding: brotli, then gzip, by the header's q values.
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', withScriptSources(policy, scriptSources));
+    }
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie')

@@ -33,6 +33,8 @@ export function jobHandlers(
     'sms-send': ({ messageId }) => services.textMessages.send(messageId),
     'dues-generate': () => services.dues.generate(),
     'reminders-run': () => services.reminders.run(),
+    'keys-rotate': () => services.keyRotation.run(),
+    'retention-purge': () => services.erasure.purgeDue(),
     'autopay-run': ({ mandateId }) =>
       services.debits.run(mandateId === undefined ? {} : { mandateId }),
     'mandate-sync': ({ mandateId }) => services.mandates.sync(mandateId),

@@ -23,6 +23,10 @@ export interface JobData {
   'dues-generate': { hour: string };
   /** One pass of fee reminders (D148); keyed by the IST hour. */
   'reminders-run': { hour: string };
+  /** D315: re-seals a batch of values not under the current data key; keyed by the IST hour. */
+  'keys-rotate': { hour: string };
+  /** D321: empties the kept identity of erasures whose records the law no longer needs. */
+  'retention-purge': { hour: string };
   /**
    * Issue 49: writes the Autopay debits of the dues whose notice is due (D247); keyed by the IST
    * hour, or by a mandate that just became active (then only its dues).
@@ -49,6 +53,8 @@ export const JOB_NAMES: JobName[] = [
   'sms-send',
   'dues-generate',
   'reminders-run',
+  'keys-rotate',
+  'retention-purge',
   'autopay-run',
   'mandate-sync',
   'debit-sync',
@@ -76,6 +82,12 @@ export interface SendOptions {
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<void>;
+  /** Issue 51: many jobs of one name in one statement (a batch of texts), each keyed as `send`. */
+  sendMany<N extends JobName>(
+    name: N,
+    data: JobData[N][],
+    options?: { tx?: Database },
+  ): Promise<void>;
   /** Sends the sweep at most once per `seconds` slot, across every worker. */
   sendSweep(seconds: number): Promise<void>;
   /** The underlying pg-boss (the worker registers handlers on it). */
@@ -90,6 +102,24 @@ export interface QueueOptions {
   onError(error: Error): void;
 }
 
+/**
+ * Creates `name`'s queue unless another instance has. Instances starting at once on a new
+ * database (a first deploy: web and worker) create the same queues, and PostgreSQL can end one's
+ * creation as a deadlock's victim: it looks again and tries again, a few times.
+ */
+async function ensureQueue(boss: PgBoss, name: JobName) {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, { name, policy: 'stately', ...RETRY });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 export async function createJobQueue(db: Database, options: QueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: sqlExecutor(db),
@@ -101,14 +131,7 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
   });
   boss.on('error', options.onError);
   await boss.start();
-  for (const name of JOB_NAMES) {
-    if (!(await boss.getQueue(name))) {
-      // Two instances starting at once may both create it: the loser's error is harmless.
-      await boss.createQueue(name, { name, policy: 'stately', ...RETRY }).catch(async (error) => {
-        if (!(await boss.getQueue(name))) throw error;
-      });
-    }
-  }
+  for (const name of JOB_NAMES) await ensureQueue(boss, name);
   let stopped = false;
   return {
     boss,
@@ -119,6 +142,13 @@ export async function createJobQueue(db: Database, options: QueueOptions): Promi
         ...(send.afterSeconds ? { startAfter: send.afterSeconds } : {}),
         ...(send.oncePerSeconds ? { singletonSeconds: send.oncePerSeconds } : {}),
       });
+    },
+    async sendMany(name, data, send = {}) {
+      if (data.length === 0) return;
+      await boss.insert(
+        data.map((one) => ({ name, data: one, singletonKey: keyOf(name, one) })),
+        send.tx ? { db: sqlExecutor(send.tx) } : {},
+      );
     },
     async sendSweep(seconds) {
       await boss.send('sweep', {}, { singletonKey: 'sweep', singletonSeconds: seconds });

@@ -66,6 +66,15 @@ export function sqlExecutor(db: Database): SqlExecutor {
           const result = (await held.unsafe(text).simple()) as unknown[];
           const several = result.length > 0 && result.every(Array.isArray);
           return { rows: several ? (result.at(-1) as unknown[]) : result };
+        } catch (error) {
+          // A script that failed inside its BEGIN leaves the connection in an aborted
+          // transaction, which would fail the pool's next query on it (pg-boss tolerates losing
+          // its install race to another instance, and goes on).
+          await held
+            .unsafe('ROLLBACK')
+            .simple()
+            .catch(() => {});
+          throw error;
         } finally {
           held.release();
         }

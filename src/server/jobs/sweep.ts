@@ -159,6 +159,9 @@ export async function sweep(db: Database, clock: Clock, jobs: JobQueue): Promise
   const hour = toIstIsoString(now).slice(0, 13);
   await jobs.send('dues-generate', { hour }, { oncePerSeconds: 3600 });
   await jobs.send('reminders-run', { hour }, { oncePerSeconds: 3600 });
+  // D315, D321: key rotation and the law's retention, once an hour (idempotent, batched).
+  await jobs.send('keys-rotate', { hour }, { oncePerSeconds: 3600 });
+  await jobs.send('retention-purge', { hour }, { oncePerSeconds: 3600 });
   await jobs.send('autopay-run', { slot: hour }, { oncePerSeconds: 3600 });
 
   const keysForgotten = await forgetExpiredKeys(db, now, BATCH);

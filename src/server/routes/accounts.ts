@@ -10,10 +10,11 @@ export const accountHandlers = {
 
   /** The penny drop; D16: the number is in the request body only, which is never logged. */
   async addAccount({ body, auth, services, request }) {
-    const result = await services.bankAccounts.add(requireAuth(auth).user, {
-      accountNumber: body.account_number,
-      ifsc: body.ifsc,
-    });
+    const result = await services.bankAccounts.add(
+      requireAuth(auth).user,
+      { accountNumber: body.account_number, ifsc: body.ifsc },
+      request,
+    );
     return result.ok ? { status: 201, body: result.value } : refusal(result, request.log);
   },
 } satisfies Handlers;

@@ -34,9 +34,17 @@ export const dueHandlers = {
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
-  async exportDues({ query, auth, services }) {
-    const result = await services.dues.exportCsv(requireSession(auth).user, query);
-    return result.ok ? csvReply(result.value) : refusal(result);
+  async exportDues({ query, auth, services, request }) {
+    const { user } = requireSession(auth);
+    const result = await services.dues.exportCsv(user, query);
+    if (!result.ok) return refusal(result);
+    // D323: an export of others' data is in the trail before it leaves.
+    await services.audit.record(
+      services.db,
+      { actorId: user.id, action: 'dues.exported' },
+      request,
+    );
+    return csvReply(result.value);
   },
 
   async createDueLink({ params, auth, services }) {
@@ -64,9 +72,17 @@ export const dueHandlers = {
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
-  async listStudentDues({ params, auth, services }) {
-    const result = await services.dues.ofStudent(requireSession(auth).user, params.id);
-    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  async listStudentDues({ params, auth, services, request }) {
+    const { user } = requireSession(auth);
+    const result = await services.dues.ofStudent(user, params.id);
+    if (!result.ok) return refusal(result);
+    // D323: a tutor opening a student's history is in the trail before the answer leaves.
+    await services.audit.record(
+      services.db,
+      { actorId: user.id, action: 'student.history.read', subjectStudentId: params.id },
+      request,
+    );
+    return { status: 200, body: result.value };
   },
 
   async listReminders({ auth, services }) {

@@ -11,6 +11,7 @@ import { onboardingHandlers } from './onboarding';
 import { paymentLinkHandlers } from './paymentLinks';
 import { paymentHistoryHandlers } from './paymentHistory';
 import { paymentHandlers } from './payments';
+import { privacyHandlers } from './privacy';
 import { payoutHandlers } from './payouts';
 import { receiptHandlers } from './receipts';
 import { refundHandlers } from './refunds';
@@ -37,6 +38,7 @@ export const handlers: Handlers = {
   ...feePlanHandlers,
   ...dueHandlers,
   ...whatsAppHandlers,
+  ...privacyHandlers,
   ...autopayHandlers,
   ...payoutHandlers,
 };

@@ -14,9 +14,17 @@ export const paymentHistoryHandlers = {
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
-  async exportPaymentsReceived({ query, auth, services }) {
-    const result = await services.paymentHistory.exportCsv(requireAuth(auth).user, query);
-    return result.ok ? csvReply(result.value) : refusal(result);
+  async exportPaymentsReceived({ query, auth, services, request }) {
+    const { user } = requireAuth(auth);
+    const result = await services.paymentHistory.exportCsv(user, query);
+    if (!result.ok) return refusal(result);
+    // D323: an export of others' data is in the trail before it leaves.
+    await services.audit.record(
+      services.db,
+      { actorId: user.id, action: 'payments.exported', detail: { ...query } },
+      request,
+    );
+    return csvReply(result.value);
   },
 
   async listPaymentsMade({ query, auth, services }) {

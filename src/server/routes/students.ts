@@ -22,9 +22,9 @@ export const studentHandlers = {
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 
-  async addStudent({ body, auth, services }) {
+  async addStudent({ body, auth, services, request }) {
     const { user } = requireSession(auth);
-    const result = await services.students.add(user, body);
+    const result = await services.students.add(user, body, request);
     if (!result.ok) return refusal(result);
     // D146: a student who joins a batch owes its plan's dues from today, shown at once.
     await services.dues.generate({ tutorId: user.id });

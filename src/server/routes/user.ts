@@ -81,7 +81,8 @@ export const userHandlers = {
       return { status: 200, body: await services.users.toApiUser(self) };
     }
     const user = await services.users.findById(params.id);
-    if (!user || user.role !== 'teacher') {
+    // D322: an erased tutor is nobody now.
+    if (!user || user.role !== 'teacher' || user.erasedAt) {
       return { status: 404, body: coded(apiMessages).lookups.userNotFound };
     }
     return { status: 200, body: await services.users.toSummary(user, true) };
@@ -99,6 +100,7 @@ export const userHandlers = {
         pan: body.pan,
       },
       { kind: 'register', amount: body.amount * 100 },
+      request,
     );
     if (!result.ok) return refusal(result, request.log);
     return { status: 201, body: result.value.summary };
@@ -108,14 +110,24 @@ export const userHandlers = {
   async onboardUser({ body, auth, services, request }) {
     const caller = requireAuth(auth).user;
     const names = { firstName: tidyText(body.first_name), lastName: tidyText(body.last_name) };
+    // D319: the notice the caller agreed to on the form, recorded first.
+    if (body.notice_version !== undefined) {
+      const agreed = await services.consents.agreeToNotice(caller, body.notice_version, request);
+      if (!agreed.ok) return refusal(agreed);
+    }
     if (body.phone === caller.phone) {
-      const result = await services.identity.onboardSelf(caller, { ...names, pan: body.pan });
+      const result = await services.identity.onboardSelf(
+        caller,
+        { ...names, pan: body.pan },
+        request,
+      );
       return result.ok ? { status: 200, body: result.value } : refusal(result, request.log);
     }
     const result = await services.identity.addTutor(
       caller,
       { ...names, phone: body.phone, pan: body.pan },
       { kind: 'onboarding' },
+      request,
     );
     if (!result.ok) return refusal(result, request.log);
     return { status: 201, body: result.value.summary };

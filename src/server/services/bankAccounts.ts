@@ -13,7 +13,10 @@ import { bankAccounts, type BankAccountRow, type UserRow } from '../db/schema';
 import { GatewayError } from '../gateway/types';
 import { nameVerdict, type BankFailureCode, type VerificationApi } from '../gateway/verification';
 import type { UserRepository } from '../users';
+import type { Sealer } from '../crypto/sealing';
+import type { AuditOrigin, AuditTrail } from './audit';
 import { isUniqueViolation } from './dbErrors';
+import { hasPan } from './pans';
 import { PENNY_DROP_LIMIT, type RateLimiter } from './rateLimits';
 import { refuse, success, type Refusal, type Result } from './results';
 
@@ -27,6 +30,10 @@ export interface BankAccountDeps {
   rateLimiter: RateLimiter;
   /** APP_SECRET: keys the account fingerprint. */
   secret: string;
+  /** D317: the penny drop's reference is sealed at rest. */
+  sealer: Sealer;
+  /** D323: every account added is in the audit trail. */
+  audit: AuditTrail;
 }
 
 export interface NewAccount {
@@ -73,7 +80,7 @@ const toApi = (row: BankAccountRow): BankAccount => ({
 });
 
 export function createBankAccountService(deps: BankAccountDeps) {
-  const { db, clock, users: repo, verification, rateLimiter, secret } = deps;
+  const { db, clock, users: repo, verification, rateLimiter, secret, sealer, audit } = deps;
 
   const unavailable = (cause: unknown): Refusal<502> => ({
     ...refuse(502, coded(apiMessages).accounts.unavailable),
@@ -99,10 +106,11 @@ export function createBankAccountService(deps: BankAccountDeps) {
     async add(
       caller: UserRow,
       input: NewAccount,
+      origin?: AuditOrigin,
     ): Promise<Result<BankAccount, 400 | 403 | 409 | 429 | 502>> {
       if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).accounts.onlyTutors);
       const user = (await repo.findById(caller.id)) ?? caller;
-      if (!user.pan || !user.firstName || !user.lastName) {
+      if (!hasPan(user) || !user.firstName || !user.lastName) {
         return refuse(403, coded(apiMessages).accounts.panRequired);
       }
       const fingerprint = accountFingerprint(secret, input.accountNumber, input.ifsc);
@@ -137,21 +145,37 @@ export function createBankAccountService(deps: BankAccountDeps) {
       if (names === 'unknown') return unavailable(new Error('the penny drop gave no name match'));
 
       try {
-        const [row] = await db
-          .insert(bankAccounts)
-          .values({
-            userId: user.id,
-            accountNumberMasked: maskAccountNumber(input.accountNumber),
-            ifsc: input.ifsc,
-            bankName: result.bankName,
-            nameAtBank: result.nameAtBank,
-            verified: true,
-            verificationReference: result.referenceId,
-            accountFingerprint: fingerprint,
-            createdAt: clock.now(),
-          })
-          .returning();
-        if (!row) throw new Error('bank account insert returned nothing');
+        const row = await db.transaction(async (tx) => {
+          const [added] = await tx
+            .insert(bankAccounts)
+            .values({
+              userId: user.id,
+              accountNumberMasked: maskAccountNumber(input.accountNumber),
+              ifsc: input.ifsc,
+              bankName: result.bankName,
+              nameAtBank: result.nameAtBank,
+              verified: true,
+              verificationReferenceSealed:
+                result.referenceId === null
+                  ? null
+                  : sealer.seal('bank_accounts.verification_reference', result.referenceId),
+              accountFingerprint: fingerprint,
+              createdAt: clock.now(),
+            })
+            .returning();
+          if (!added) throw new Error('bank account insert returned nothing');
+          await audit.record(
+            tx,
+            {
+              actorId: user.id,
+              action: 'bank_account.added',
+              subjectUserId: user.id,
+              detail: { bank_account_id: added.id },
+            },
+            origin,
+          );
+          return added;
+        });
         return success(toApi(row));
       } catch (error) {
         // The same account added by a parallel request meanwhile.

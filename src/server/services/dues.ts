@@ -18,8 +18,9 @@ import { tidyText } from '../../domain/validation';
 import { toCsv } from './csv';
 import { EXPORT_MAX_DAYS } from './paymentHistory';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
+import { selectRows, type Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
+import { privacyTexts } from '../../domain/privacyTexts';
 import type { JobQueue } from '../jobs/queue';
 import { endLinksForDues, payerPhoneOf } from './dueLinks';
 import { refuse, success, type Result } from './results';
@@ -33,8 +34,8 @@ type DueMonths = components['schemas']['DueMonths'];
 export const DUES_AHEAD_DAYS = 31;
 /** The Dues tab's chart: this many months up to the one shown. */
 const CHART_MONTHS = 6;
-/** Rows per insert. */
-const CHUNK = 500;
+/** Rows per insert (issue 51: one JSON parameter, so no limit of bound parameters applies). */
+const CHUNK = 10_000;
 
 const m = studentsTexts.dues;
 
@@ -97,6 +98,7 @@ export function createDueService({
         batch: tutorStudents.batch,
         // D237: all the student owes (what a cash entry may be), named out: a subquery.
         owes: sql<string>`(select coalesce(sum(o.amount - o.paid), 0) from dues o where o.student_id = "dues"."student_id" and o.status in ('open', 'partly_paid'))`,
+        erasedAt: tutorStudents.erasedAt,
         plan: feePlans.name,
       })
       .from(dues)
@@ -104,12 +106,13 @@ export function createDueService({
       .innerJoin(feePlans, eq(feePlans.id, dues.planId))
       .where(and(eq(dues.tutorId, tutorId), where))
       .orderBy(asc(dues.dueDate), asc(tutorStudents.name), asc(dues.id));
-    return rows.map(({ due, student, phone, payer, batch, owes, plan }) => ({
+    return rows.map(({ due, student, phone, payer, batch, owes, erasedAt, plan }) => ({
       id: due.id,
       student_id: due.studentId,
-      student_name: student,
-      student_phone: phone,
-      payer_phone: payer,
+      // D322: an erased student's dues stay (paid ones are payments), their name and phone go.
+      student_name: erasedAt ? privacyTexts.erased : student,
+      student_phone: erasedAt ? null : phone,
+      payer_phone: erasedAt ? '' : payer,
       batch,
       student_owes: paiseToRupees(Number(owes)),
       plan_id: due.planId,
@@ -167,29 +170,39 @@ export function createDueService({
               and(
                 eq(tutorStudents.tutorId, plan.tutorId),
                 isNull(tutorStudents.leftAt),
+                // D322: an erased student owes nothing more through us.
+                isNull(tutorStudents.erasedAt),
                 plan.studentId === null
                   ? eq(tutorStudents.batchKey, plan.batchKey ?? '')
                   : eq(tutorStudents.id, plan.studentId),
               ),
             );
-          const values = students.flatMap((student) =>
-            // A student who joined the batch, or came back, after the plan was made owes
-            // nothing from before.
-            plannedDues(plan, horizon, duesFrom(plan, student)).map((due) => ({
-              tutorId: plan.tutorId,
-              planId: plan.id,
-              studentId: student.id,
-              ...due,
-              amount: gstOnTop ? withGstOnTop(due.amount) : due.amount,
-            })),
-          );
+          // Issue 51 (D276): the plan's dues worked out once; each student owes those from when
+          // they joined the batch or came back (D230: nothing from before), written CHUNK rows
+          // a statement as one JSON parameter.
+          const planned = plannedDues(plan, horizon);
+          const values = students.flatMap((student) => {
+            const from = duesFrom(plan, student);
+            return planned
+              .filter((due) => due.dueDate >= from)
+              .map((due) => ({
+                s: student.id,
+                p: due.period,
+                d: due.dueDate,
+                a: gstOnTop ? withGstOnTop(due.amount) : due.amount,
+              }));
+          });
           let written = 0;
           for (let i = 0; i < values.length; i += CHUNK) {
-            const rows = await tx
-              .insert(dues)
-              .values(values.slice(i, i + CHUNK))
-              .onConflictDoNothing()
-              .returning({ id: dues.id });
+            const rows = await selectRows<{ id: number }>(
+              tx,
+              sql`insert into dues (tutor_id, plan_id, student_id, period, due_date, amount)
+                select ${plan.tutorId}, ${plan.id}, s, p, d, a
+                from json_to_recordset(${JSON.stringify(values.slice(i, i + CHUNK))}::json)
+                  as v(s int, p text, d text, a bigint)
+                on conflict do nothing
+                returning id`,
+            );
             written += rows.length;
           }
           return written;
@@ -323,7 +336,7 @@ export function createDueService({
           ...list.map((due) => [
             due.due_date,
             due.student_name,
-            due.student_phone,
+            due.student_phone ?? '',
             due.plan_name,
             due.period,
             money(due.amount),

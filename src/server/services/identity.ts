@@ -19,9 +19,12 @@ import { users, type UserRow } from '../db/schema';
 import type { TextMessageService } from './textMessages';
 import { displayName, type ApiUser, type UserRepository, type UserSummary } from '../users';
 import { isUniqueViolation } from './dbErrors';
+import type { AuditOrigin, AuditTrail } from './audit';
+import { hasPan, type PanStore } from './pans';
 import type { PanVerdict, PanVerifier } from './panVerifier';
 import { PAN_CHECK_LIMIT, TUTOR_INVITATION_LIMIT, type RateLimiter } from './rateLimits';
-import { refuse, refuseField, success, type Result } from './results';
+import { refuse, refuseField, success, type Refusal, type Result } from './results';
+import { privacyTexts } from '../../domain/privacyTexts';
 
 type OnboardingIdentity = components['schemas']['OnboardingIdentity'];
 
@@ -34,6 +37,10 @@ export interface IdentityDeps {
   panVerifier: PanVerifier;
   rateLimiter: RateLimiter;
   publicOrigin: string;
+  /** D315: PANs are stored sealed, with a keyed hash. */
+  pans: PanStore;
+  /** D323: every PAN saved is in the audit trail. */
+  audit: AuditTrail;
 }
 
 export interface Names {
@@ -57,7 +64,29 @@ const sameName = (a: string | null, b: string) =>
   a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function createIdentityService(deps: IdentityDeps) {
-  const { db, clock, texts, users: repo, panVerifier, rateLimiter, publicOrigin } = deps;
+  const {
+    db,
+    clock,
+    texts,
+    users: repo,
+    panVerifier,
+    rateLimiter,
+    publicOrigin,
+    pans,
+    audit,
+  } = deps;
+
+  /** D316: a PAN already on another tutor's account is a 409 (the index decides races). */
+  const panTaken = async (pan: string, except: number | null): Promise<Refusal<409> | null> => {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'teacher'), eq(users.panHash, pans.hashOf(pan))))
+      .limit(1);
+    return other && other.id !== except
+      ? refuse(409, coded(privacyTexts).api.panOnAnotherTutor)
+      : null;
+  };
 
   /** D18: the first free candidate for these names, the database being the taken-check. */
   const freeUsername = async ({ firstName, lastName }: Names): Promise<string> => {
@@ -73,7 +102,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   /** Gives a tutor with names and PAN a username, once; a concurrent taker makes it retry. */
   const ensureUsername = async (user: UserRow): Promise<UserRow> => {
-    if (user.role !== 'teacher' || user.username || !user.pan) return user;
+    if (user.role !== 'teacher' || user.username || !hasPan(user)) return user;
     if (!user.firstName || !user.lastName) return user;
     const names = { firstName: user.firstName, lastName: user.lastName };
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
@@ -124,7 +153,7 @@ export function createIdentityService(deps: IdentityDeps) {
     id: user.id,
     first_name: user.firstName ?? '',
     last_name: user.lastName ?? '',
-    pan: user.pan,
+    pan: pans.masked(user),
     username: user.username,
   });
 
@@ -149,22 +178,36 @@ export function createIdentityService(deps: IdentityDeps) {
   };
 
   /** Creates the tutor with a fresh username; null when the phone was taken meanwhile. */
-  const createTutor = async (input: TutorInput & { pan: string }): Promise<UserRow | null> => {
+  const createTutor = async (
+    input: TutorInput & { pan: string },
+    addedBy: UserRow,
+    origin?: AuditOrigin,
+  ): Promise<UserRow | null> => {
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
       try {
-        const [row] = await db
-          .insert(users)
-          .values({
-            phone: input.phone,
-            role: 'teacher',
-            firstName: input.firstName,
-            lastName: input.lastName,
-            pan: input.pan,
-            username: await freeUsername(input),
-            createdAt: clock.now(),
-          })
-          .returning();
-        return row ?? null;
+        const username = await freeUsername(input);
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({
+              phone: input.phone,
+              role: 'teacher',
+              firstName: input.firstName,
+              lastName: input.lastName,
+              ...pans.columns(input.pan),
+              username,
+              createdAt: clock.now(),
+            })
+            .returning();
+          if (row) {
+            await audit.record(
+              tx,
+              { actorId: addedBy.id, action: 'pan.saved', subjectUserId: row.id },
+              origin,
+            );
+          }
+          return row ?? null;
+        });
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_unique')) {
           // Either the username or the phone was taken meanwhile; the phone decides.
@@ -182,10 +225,11 @@ export function createIdentityService(deps: IdentityDeps) {
     async onboardSelf(
       caller: UserRow,
       input: Names & { pan: string | undefined },
+      origin?: AuditOrigin,
     ): Promise<Result<OnboardingIdentity, 400 | 409 | 429 | 502>> {
       const user = (await repo.findById(caller.id)) ?? caller;
-      if (user.pan !== null) {
-        if (input.pan !== undefined && input.pan !== user.pan) {
+      if (hasPan(user)) {
+        if (input.pan !== undefined && !pans.matches(user, input.pan)) {
           return refuse(409, coded(apiMessages).identity.panLocked);
         }
         const namesKept =
@@ -205,21 +249,43 @@ export function createIdentityService(deps: IdentityDeps) {
         }
         return success(identityOf(await ensureUsername(current)));
       }
-      if (input.pan !== undefined) {
+      const pan = input.pan;
+      if (pan !== undefined) {
+        const taken = user.role === 'teacher' ? await panTaken(pan, user.id) : null;
+        if (taken) return taken;
         const limited = await panCheckRefusal(user);
         if (limited) return limited;
-        const verdict = await panVerifier.verify({ ...input, pan: input.pan });
+        const verdict = await panVerifier.verify({ ...input, pan });
         if (!verdict.ok) return panRefusal(verdict, false);
       }
-      const [updated] = await db
-        .update(users)
-        .set({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          ...(input.pan === undefined ? {} : { pan: input.pan }),
-        })
-        .where(eq(users.id, user.id))
-        .returning();
+      let updated: UserRow | undefined;
+      try {
+        updated = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              firstName: input.firstName,
+              lastName: input.lastName,
+              ...(pan === undefined ? {} : pans.columns(pan)),
+            })
+            .where(eq(users.id, user.id))
+            .returning();
+          if (pan !== undefined) {
+            await audit.record(
+              tx,
+              { actorId: user.id, action: 'pan.saved', subjectUserId: user.id },
+              origin,
+            );
+          }
+          return row;
+        });
+      } catch (error) {
+        // D316: another tutor saved the same PAN meanwhile.
+        if (isUniqueViolation(error, 'users_tutor_pan_idx')) {
+          return refuse(409, coded(privacyTexts).api.panOnAnotherTutor);
+        }
+        throw error;
+      }
       return success(identityOf(await ensureUsername(updated ?? user)));
     },
 
@@ -232,6 +298,7 @@ export function createIdentityService(deps: IdentityDeps) {
       caller: UserRow,
       input: TutorInput,
       mode: { kind: 'onboarding' } | { kind: 'register'; amount: Paise },
+      origin?: AuditOrigin,
     ): Promise<Result<AddedTutor, 400 | 403 | 409 | 429 | 502>> {
       if (caller.role !== 'student') {
         return refuse(403, coded(apiMessages).identity.onlyStudentsAddTutors);
@@ -244,7 +311,10 @@ export function createIdentityService(deps: IdentityDeps) {
       if (existing && mode.kind === 'onboarding') {
         return refuse(409, coded(apiMessages).identity.tutorExists);
       }
-      if (existing?.pan) return refuse(409, coded(apiMessages).identity.tutorVerified);
+      if (existing && hasPan(existing))
+        return refuse(409, coded(apiMessages).identity.tutorVerified);
+      const taken = await panTaken(pan, existing?.id ?? null);
+      if (taken) return taken;
 
       const limited = await panCheckRefusal(caller);
       if (limited) return limited;
@@ -261,18 +331,35 @@ export function createIdentityService(deps: IdentityDeps) {
       }
 
       let tutor: UserRow | null;
-      if (existing) {
-        // Completes a known tutor without a PAN; `pan is null` keeps a racing verifier out.
-        [tutor = null] = await db
-          .update(users)
-          .set({ firstName: input.firstName, lastName: input.lastName, pan })
-          .where(and(eq(users.id, existing.id), isNull(users.pan)))
-          .returning();
-        if (!tutor) return refuse(409, coded(apiMessages).identity.tutorVerified);
-        tutor = await ensureUsername(tutor);
-      } else {
-        tutor = await createTutor({ ...input, pan });
-        if (!tutor) return refuse(409, coded(apiMessages).identity.tutorExists);
+      try {
+        if (existing) {
+          // Completes a known tutor without a PAN; `pan is null` keeps a racing verifier out.
+          tutor = await db.transaction(async (tx) => {
+            const [row = null] = await tx
+              .update(users)
+              .set({ firstName: input.firstName, lastName: input.lastName, ...pans.columns(pan) })
+              .where(and(eq(users.id, existing.id), isNull(users.panSealed)))
+              .returning();
+            if (row) {
+              await audit.record(
+                tx,
+                { actorId: caller.id, action: 'pan.saved', subjectUserId: row.id },
+                origin,
+              );
+            }
+            return row;
+          });
+          if (!tutor) return refuse(409, coded(apiMessages).identity.tutorVerified);
+          tutor = await ensureUsername(tutor);
+        } else {
+          tutor = await createTutor({ ...input, pan }, caller, origin);
+          if (!tutor) return refuse(409, coded(apiMessages).identity.tutorExists);
+        }
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_tutor_pan_idx')) {
+          return refuse(409, coded(privacyTexts).api.panOnAnotherTutor);
+        }
+        throw error;
       }
       await invite(caller, tutor.phone, mode.kind === 'register' ? mode.amount : null);
       return success({ summary: await repo.toSummary(tutor, true) });
@@ -307,16 +394,14 @@ export function createIdentityService(deps: IdentityDeps) {
       const changesName =
         (input.firstName !== undefined && !sameName(user.firstName, input.firstName)) ||
         (input.lastName !== undefined && !sameName(user.lastName, input.lastName));
-      if (user.pan !== null && changesName)
-        return refuse(409, coded(apiMessages).identity.namesLocked);
+      if (hasPan(user) && changesName) return refuse(409, coded(apiMessages).identity.namesLocked);
       // Before the PAN, names are saved as given (a casing fix too); after it, never.
-      const names =
-        user.pan === null
-          ? {
-              ...(input.firstName === undefined ? {} : { firstName: input.firstName }),
-              ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
-            }
-          : {};
+      const names = !hasPan(user)
+        ? {
+            ...(input.firstName === undefined ? {} : { firstName: input.firstName }),
+            ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
+          }
+        : {};
       const changes = {
         ...names,
         ...(subjects === undefined ? {} : { subjects }),

@@ -28,6 +28,8 @@ import type { Database } from '../db/client';
 import { bankAccounts, pgOnboarding, users, type UserRow } from '../db/schema';
 import type { MerchantOnboardingApi, OnboardingWebhook } from '../gateway/merchants';
 import { displayName } from '../users';
+import type { AuditTrail } from './audit';
+import { hasPan } from './pans';
 import { refuse, success, type Refusal, type Result } from './results';
 
 export type PgOnboardingLink = components['schemas']['PgOnboardingLink'];
@@ -82,6 +84,8 @@ export interface KycServiceDeps {
   publicOrigin: string;
   /** D15: the only origin an onboarding link may be on. */
   onboardingOrigin: string;
+  /** D323: every KYC status change is in the audit trail. */
+  audit: AuditTrail;
 }
 
 export function createKycService(deps: KycServiceDeps) {
@@ -132,6 +136,15 @@ export function createKycService(deps: KycServiceDeps) {
             .where(eq(pgOnboarding.id, row.id));
         }
       }
+      if (taken) {
+        // The gateway's verdict on the tutor's KYC, as the platform recorded it.
+        await deps.audit.record(tx, {
+          actorId: null,
+          action: 'kyc.status_changed',
+          subjectUserId: userId,
+          detail: { status: change.status },
+        });
+      }
       if (taken && canAcceptPayments(change.status)) {
         await tx
           .update(users)
@@ -171,7 +184,7 @@ export function createKycService(deps: KycServiceDeps) {
       if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).kyc.onlyTutors);
       if (userId !== caller.id) return refuse(403, coded(apiMessages).kyc.ownAccountOnly);
       // D58: a PAN on file is a verified one.
-      if (!caller.pan) return refuse(409, coded(apiMessages).kyc.panRequired);
+      if (!hasPan(caller)) return refuse(409, coded(apiMessages).kyc.panRequired);
       if (!(await hasVerifiedBankAccount(caller.id))) {
         return refuse(409, coded(apiMessages).kyc.bankAccountRequired);
       }

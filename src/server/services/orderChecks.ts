@@ -16,6 +16,9 @@ import { paymentLinks, type UserRow } from '../db/schema';
 import type { UserRepository } from '../users';
 import { heldAgainstCap } from './acceptanceCap';
 import { paymentLinkStatus } from './paymentLinks';
+import { privacyTexts } from '../../domain/privacyTexts';
+import { withdrawnOf } from './consents';
+import { hasPan } from './pans';
 import { refuse, success, type Result } from './results';
 
 /** The platform fee rate the server charges (D9); published by `GET payments/pg/`. */
@@ -71,13 +74,18 @@ export function createOrderChecks(deps: { db: Database; clock: Clock; users: Use
   ): Promise<Result<CheckedOrder, CreateStatus>> {
     if (caller.role !== 'student') return refuse(403, coded(apiMessages).orders.onlyStudents);
     if (input.payer_id !== caller.id) return refuse(403, coded(apiMessages).orders.payerNotCaller);
-    if (!caller.pan || !caller.firstName || !caller.lastName) {
+    if (!hasPan(caller) || !caller.firstName || !caller.lastName) {
       return refused(400, coded(apiMessages).orders.profileIncomplete);
     }
     const found = await users.findWithGatewayStatus(input.payee_id);
-    if (!found) return refuse(404, coded(apiMessages).orders.payeeNotFound);
+    // D322: an erased tutor is nobody now.
+    if (!found || found.user.erasedAt) return refuse(404, coded(apiMessages).orders.payeeNotFound);
     const { user: payee, status } = found;
     if (payee.role !== 'teacher') return refused(400, coded(messages).roles.payeeIsStudent);
+    // D319: no payment from, or to, someone who withdrew their consent.
+    const withdrawn = await withdrawnOf(db, [caller.id, payee.id]);
+    if (withdrawn.has(caller.id)) return refuse(403, coded(privacyTexts).api.consentWithdrawn);
+    if (withdrawn.has(payee.id)) return refused(400, coded(privacyTexts).api.payeeWithdrew);
 
     const base = input.base_amount * PAISE_PER_RUPEE;
     const baseError = Number.isSafeInteger(base)

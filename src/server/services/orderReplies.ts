@@ -6,7 +6,7 @@ import { paiseToRupees } from '../../domain/money';
 import type { PaymentStatus } from '../../domain/statuses';
 import type { Database } from '../db/client';
 import { bankAccounts, refunds, schedules, type OrderRow } from '../db/schema';
-import { displayName, type UserRepository } from '../users';
+import { displayName, shownPhone, type UserRepository } from '../users';
 import { summaryOf } from './refunds';
 import { shownAttempts } from './shownAttempts';
 
@@ -55,7 +55,7 @@ export async function detailsOf(
     charges: paiseToRupees(order.charges),
     payment_method: order.paymentMethod,
     payee_name: payee ? displayName(payee) : '',
-    payee_phone: payee?.phone ?? '',
+    payee_phone: payee ? shownPhone(payee) : null,
     masked_account_number: account?.masked ?? null,
     latest_payment_id: latest?.cfPaymentId ?? null,
     latest_payment_status: (latest?.status as PaymentStatus | undefined) ?? null,

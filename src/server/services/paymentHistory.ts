@@ -35,7 +35,7 @@ import {
   type RefundRow,
   type UserRow,
 } from '../db/schema';
-import { displayName, type UserRepository } from '../users';
+import { displayName, shownPhone, type UserRepository } from '../users';
 import { toCsv } from './csv';
 import type { OrderService } from './orders';
 import { offsetOf, pageOf, type PageRequest } from './pages';
@@ -184,7 +184,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
       order_id: order.id,
       created_at: order.createdAt.toISOString(),
       paid_at: paidAtOf(order).toISOString(),
-      student: { id: student.id, name: displayName(student), phone: student.phone },
+      student: { id: student.id, name: displayName(student), phone: shownPhone(student) },
       base_amount: paiseToRupees(order.baseAmount),
       fee: paiseToRupees(order.fee),
       charges: paiseToRupees(order.charges),
@@ -294,7 +294,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
           order.id,
           istText(paidAtOf(order)),
           displayName(student),
-          student.phone,
+          shownPhone(student) ?? '',
           rupeeText(order.baseAmount),
           rupeeText(order.fee),
           rupeeText(order.charges),
@@ -344,7 +344,7 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
             id: tutor.id,
             name: displayName(tutor),
             username: tutor.username,
-            phone: tutor.phone,
+            phone: shownPhone(tutor),
           },
           base_amount: paiseToRupees(order.baseAmount),
           fee: paiseToRupees(order.fee),

@@ -17,7 +17,7 @@ import type { PaymentLinkStatus } from '../../domain/statuses';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { paymentLinks, users, type PaymentLinkRow, type UserRow } from '../db/schema';
-import { displayName, type UserRepository } from '../users';
+import { displayName, shownPhone, type UserRepository } from '../users';
 import { newPaymentLinkId } from './ids';
 import type { JobQueue } from '../jobs/queue';
 import type { LinkCheckoutEnded, OrderService } from './orders';
@@ -78,9 +78,11 @@ export interface PaymentLinkServiceDeps {
 export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
   const { db, clock, users: repo, orders, jobs, publicOrigin } = deps;
 
+  /** Where the payer opens link `id`. */
+  const urlOf = (id: string) => `${publicOrigin}/payment-link/${id}`;
   const toApi = (link: PaymentLinkRow, now: Date): PaymentLink => ({
     id: link.id,
-    url: `${publicOrigin}/payment-link/${link.id}`,
+    url: urlOf(link.id),
     amount: paiseToRupees(link.amount),
     purpose: link.purpose,
     status: paymentLinkStatus(link, now),
@@ -115,6 +117,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
 
   return {
     insert,
+    urlOf,
     toApi,
 
     async create(
@@ -226,7 +229,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         status: paymentLinkStatus(link, clock.now()),
         expires_at: link.expiresAt.toISOString(),
         payee_name: displayName(payee),
-        payee_phone: payee.phone,
+        payee_phone: shownPhone(payee),
         ...(loggedIn ? { payee: payee.id } : {}),
       });
     },

@@ -80,6 +80,8 @@ const fontFile = (weight: '400Regular' | '700Bold') =>
   );
 const REGULAR = fontFile('400Regular');
 const BOLD = fontFile('700Bold');
+/** The same fonts for every PDF we write (a person's data too, personalDataPdf.ts). */
+export const PDF_FONTS = { regular: REGULAR, bold: BOLD };
 
 /** What documentsPdf.ts draws with: the document, its fonts and the ActualText writer. */
 export interface PdfWriter {

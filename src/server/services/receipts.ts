@@ -5,6 +5,7 @@ import { coded } from '../../domain/texts';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
+import { privacyTexts } from '../../domain/privacyTexts';
 import { paiseToRupees } from '../../domain/money';
 import type { Database } from '../db/client';
 import {
@@ -16,7 +17,7 @@ import {
   type OrderRow,
   type UserRow,
 } from '../db/schema';
-import { displayName, type UserRepository } from '../users';
+import { displayName, shownPhone, type UserRepository } from '../users';
 import { documentsPdf } from './documentsPdf';
 import { documentsOfOrder } from './taxDocuments';
 import { summaryOf, type RefundService } from './refunds';
@@ -46,6 +47,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
     const rows = await db
       .select({
         student: tutorStudents.name,
+        erasedAt: tutorStudents.erasedAt,
         plan: feePlans.name,
         period: dues.period,
         applied: linkDues.applied,
@@ -57,7 +59,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       .where(and(eq(linkDues.linkId, linkId), gt(linkDues.applied, 0)))
       .orderBy(asc(dues.dueDate), asc(dues.id));
     return rows.map((row) => ({
-      student_name: row.student,
+      student_name: row.erasedAt ? privacyTexts.erased : row.student,
       plan_name: row.plan,
       period: row.period,
       amount: paiseToRupees(row.applied ?? 0),
@@ -86,7 +88,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       receipt_number: order.id,
       order_id: order.id,
       payee: { name: displayName(payee), username: payee.username },
-      payer: { name: displayName(payer), phone: payer.phone },
+      payer: { name: displayName(payer), phone: shownPhone(payer) },
       paid_at: paidAt.toISOString(),
       method: methodOf(succeeded?.paymentGroup ?? null, order.paymentMethod),
       payment_group: succeeded?.paymentGroup ?? null,

@@ -24,7 +24,7 @@ import type { Database } from '../db/client';
 import { mandateDebits, orders, refunds, users, type RefundRow, type UserRow } from '../db/schema';
 import type { SubscriptionGateway } from '../gateway/subscriptions';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gateway/types';
-import { displayName } from '../users';
+import { displayName, shownPhone } from '../users';
 import { newRefundId } from './ids';
 import { offsetOf, pageOf, type PageRequest } from './pages';
 import type { TaxDocuments } from './taxDocuments';
@@ -127,7 +127,7 @@ export function createRefundService(deps: RefundServiceDeps) {
     decided_at: refund.decidedAt?.toISOString() ?? null,
     refunded_at: refund.refundedAt?.toISOString() ?? null,
     paid_at: (paidAt ?? refund.requestedAt).toISOString(),
-    student: { id: student.id, name: displayName(student), phone: student.phone },
+    student: { id: student.id, name: displayName(student), phone: shownPhone(student) },
     tutor: { id: tutor.id, name: displayName(tutor), username: tutor.username },
   });
 

@@ -7,17 +7,18 @@
 // D151: each tutor chooses WhatsApp (SMS when WhatsApp cannot deliver) or SMS only, and may
 // turn the ladder off and send only by hand. Issue 49 (D252): a due an Autopay mandate debits
 // is not reminded; the ladder takes it back when its debit fails or ends, or the mandate stops.
+// Issue 51 (D275): the hourly pass runs in batches of payers (reminderPass.ts); a reminder the
+// tutor sends now is one payer's transaction here, under the same rules and words.
 import { coded, type Said } from '../../domain/texts';
 import { inLocale } from '../language';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
-import { formatTextAmount, paiseToRupees } from '../../domain/money';
-import { AMOUNT_MAX_PAISE } from '../../domain/constants';
+import { paiseToRupees } from '../../domain/money';
 import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { duesPurpose } from '../../domain/feePlans';
 import { dailyReminderCap, inReminderHours } from '../../domain/reminders';
-import { studentsForText, TEXT_VARIABLE_MAX_LENGTH } from '../../domain/tutorWords';
+import { TEXT_VARIABLE_MAX_LENGTH } from '../../domain/tutorWords';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { addIstDays, istDateKey } from '../../domain/time';
 import type { Clock } from '../clock';
@@ -47,6 +48,7 @@ import {
 } from './dueLinks';
 import { underAutopay } from './mandateDebits';
 import { refuse, success, type Result } from './results';
+import { feeReminderVars, fittingOnePayment, type ReminderPass } from './reminderPass';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
 
@@ -67,7 +69,7 @@ const SKIP_REFUSALS: Partial<Record<Skip, () => Said>> = {
   daily_cap: () => coded(m).dailyCap,
   platform_limit: () => coded(m).platformLimit,
 };
-/** Payers reminded at once in a pass (the database pool holds 10 connections). */
+/** Payers reminded at once by 'Remind all overdue' (the database pool holds 10 connections). */
 const PARALLEL = 4;
 /** A reminder the tutor sends now covers dues falling due up to this many days ahead. */
 const MANUAL_AHEAD_DAYS = 7;
@@ -98,18 +100,6 @@ type Skip = NonNullable<ReminderRow['skipped']>;
 /** Skips a reminder the tutor sends now may take over: their reason may have gone (D210). */
 const RETAKEN: Skip[] = ['unconfirmed', 'daily_cap', 'platform_limit'];
 
-/** The oldest of `dues` whose sum fits in one payment (D208; one due alone always does). */
-function fittingOnePayment<D extends { left: number }>(dues: D[]): D[] {
-  let sum = 0;
-  const fit: D[] = [];
-  for (const due of dues) {
-    sum += due.left;
-    if (sum > AMOUNT_MAX_PAISE && fit.length > 0) break;
-    fit.push(due);
-  }
-  return fit;
-}
-
 export function createReminderService(deps: {
   db: Database;
   clock: Clock;
@@ -117,8 +107,10 @@ export function createReminderService(deps: {
   textMessages: Pick<TextMessageService, 'queue'>;
   /** D210: the platform's daily ceiling per channel. */
   perDay: Config['remindersPerDay'];
+  /** Issue 51: the scheduled pass, in batches. */
+  pass: Pick<ReminderPass, 'run'>;
 }) {
-  const { db, clock, dueLinks, textMessages, perDay } = deps;
+  const { db, clock, dueLinks, textMessages, perDay, pass } = deps;
 
   async function settingsOf(tutorId: number, tx: Database = db): Promise<ReminderSettings> {
     const [row] = await tx
@@ -306,15 +298,15 @@ export function createReminderService(deps: {
       {
         phone: payer.phone,
         template: 'feeReminder',
-        vars: {
+        // D240: the pass's words (feeReminderVars), the student(s) named.
+        vars: feeReminderVars({
           tutor: tutor ? displayName(tutor) : '',
-          // D240: which child it is for (a parent of two), within a variable's rules.
-          student: studentsForText(fit.map((due) => due.student)),
-          amount: formatTextAmount(amount),
+          students: fit.map((due) => due.student),
+          amount,
           // D209: within a template variable's length, the plans' names only as the rules allow.
           purpose: inLocale(language, () => duesPurpose(fit, TEXT_VARIABLE_MAX_LENGTH)),
           url: link.value.url,
-        },
+        }),
         language,
       },
       tx,
@@ -332,64 +324,8 @@ export function createReminderService(deps: {
   }
 
   return {
-    /** The `reminders-run` job: one pass over every payer due a reminder today. */
-    async run(): Promise<{ sent: number; skipped: number } | { outsideHours: true }> {
-      const now = clock.now();
-      if (!inReminderHours(now)) return { outsideHours: true };
-      const day = istDateKey(now);
-      // Payers with a due on its ladder today and no reminder yet today (an hourly rerun
-      // finds only those a failed or stopped pass left).
-      const payers = await db
-        .selectDistinct({
-          tutorId: dues.tutorId,
-          phone: payerPhoneOf,
-          name: payerNameOf,
-          channel: reminderSettings.channel,
-        })
-        .from(dues)
-        .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
-        .innerJoin(feePlans, eq(feePlans.id, dues.planId))
-        .leftJoin(
-          reminders,
-          and(
-            eq(reminders.tutorId, dues.tutorId),
-            sql`${reminders.payerPhone} = ${payerPhoneOf}`,
-            eq(reminders.day, day),
-          ),
-        )
-        .leftJoin(reminderSettings, eq(reminderSettings.tutorId, dues.tutorId))
-        .where(
-          and(
-            openDueOfRunningPlan(day),
-            onLadder(day),
-            isNull(reminders.id),
-            // Tutors who turned the ladder off send by hand only.
-            or(isNull(reminderSettings.tutorId), eq(reminderSettings.automatic, true)),
-          ),
-        );
-      let sent = 0;
-      let skipped = 0;
-      let next = 0;
-      // A few payers at a time: each is its own transaction, and their commits overlap.
-      const lane = async () => {
-        while (next < payers.length) {
-          const payer = payers[next]!;
-          next += 1;
-          // A parent of two students shows up once per name; the second finds the slot taken.
-          const outcome = await remind(
-            payer.tutorId,
-            payer,
-            day,
-            'scheduled',
-            payer.channel ?? DEFAULT_REMINDER_SETTINGS.channel,
-          );
-          if (outcome === 'sent') sent += 1;
-          if (outcome === 'skipped') skipped += 1;
-        }
-      };
-      await Promise.all(Array.from({ length: PARALLEL }, lane));
-      return { sent, skipped };
-    },
+    /** The `reminders-run` job: one pass over every payer due a reminder today (D275). */
+    run: pass.run,
 
     /** D148: the tutor sends one now, for one student's payer, within the day's one slot. */
     async sendNow(caller: UserRow, studentId: number): Promise<Result<Reminder, 403 | 404 | 409>> {
@@ -428,7 +364,7 @@ export function createReminderService(deps: {
 
     /**
      * D239: a reminder now to every payer of the tutor's students with a due past its date and
-     * unpaid, each within the day's one slot, a few at a time as the hourly pass does.
+     * unpaid, each within the day's one slot and its own transaction, a few at a time.
      */
     async remindOverdue(
       caller: UserRow,

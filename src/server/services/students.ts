@@ -5,7 +5,15 @@
 // phone, a parent, another batch), marked left (no more dues) and brought back.
 import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { batchKey, checkStudent, type FieldError, type StudentInput } from '../../domain/students';
+import {
+  batchKey,
+  checkStudent,
+  childConsentError,
+  type ChildConsent,
+  type FieldError,
+  type StudentInput,
+} from '../../domain/students';
+import { privacyTexts } from '../../domain/privacyTexts';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { coded } from '../../domain/texts';
 import { istDateKey } from '../../domain/time';
@@ -13,6 +21,7 @@ import { tidyText } from '../../domain/validation';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {
+  consents,
   dues,
   feePlans,
   orders,
@@ -22,6 +31,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
+import type { AuditOrigin, AuditTrail } from './audit';
 import { isUniqueViolation } from './dbErrors';
 import { endLinksForDues } from './dueLinks';
 import { OPEN_DUE_STATUSES } from '../../domain/dues';
@@ -46,20 +56,48 @@ const PHONE_INDEX = 'tutor_students_tutor_phone_idx';
 /** The most students the plan editor is offered at once (the contract's). */
 const CHOICES_MAX = 5000;
 
-const added = (row: TutorStudentRow): Student => ({
+/** An added student as the tutor sees them; `parentConfirmed`: the parent confirmed a child's consent. */
+const added = (row: TutorStudentRow, parentConfirmed: boolean): Student => ({
   id: row.id,
-  name: row.name,
-  phone: row.phone,
+  // D322: an erased entry keeps its id (its paid dues stay), nothing else.
+  name: row.erasedAt ? privacyTexts.erased : row.name,
+  phone: row.erasedAt ? null : row.phone,
   parent_name: row.parentName,
   parent_phone: row.parentPhone,
   batch: row.batch,
   source: 'added',
   left_at: row.leftAt?.toISOString() ?? null,
   confirmed: row.confirmedAt !== null,
+  erased: row.erasedAt !== null,
+  minor: row.minor,
+  consent:
+    row.minor && !row.erasedAt ? (parentConfirmed ? 'parent_confirmed' : 'awaiting_parent') : null,
 });
 
 const payerOf = (row: Pick<TutorStudentRow, 'parentPhone' | 'phone'>) =>
   row.parentPhone ?? row.phone;
+
+/** D320: which of these children's parents confirmed the tutor's word on their consent. */
+async function parentsConfirmed(db: Database, children: number[]): Promise<Set<number>> {
+  if (children.length === 0) return new Set();
+  const rows = await db
+    .select({ id: consents.tutorStudentId })
+    .from(consents)
+    .where(
+      and(
+        eq(consents.kind, 'child'),
+        eq(consents.decision, 'given'),
+        inArray(consents.tutorStudentId, children),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.id === null ? [] : [row.id])));
+}
+
+/** One added student as the tutor sees them, a child's consent looked up. */
+async function shownStudent(db: Database, row: TutorStudentRow): Promise<Student> {
+  const confirmed = row.minor ? await parentsConfirmed(db, [row.id]) : new Set<number>();
+  return added(row, confirmed.has(row.id));
+}
 
 /** Thrown inside the import's transaction to undo it: a row was taken meanwhile. */
 class TakenMeanwhile extends Error {}
@@ -68,10 +106,12 @@ export function createStudentService({
   db,
   clock,
   jobs,
+  audit,
 }: {
   db: Database;
   clock: Clock;
   jobs: Pick<JobQueue, 'send'>;
+  audit: AuditTrail;
 }) {
   /**
    * Students who paid the tutor and were not added: their names as on their account. D231: a
@@ -90,11 +130,21 @@ export function createStudentService({
           .where(and(mine, isNotNull(tutorStudents.parentPhone))),
       );
     const rows = await db
-      .selectDistinct({ phone: users.phone, first: users.firstName, last: users.lastName })
+      .selectDistinct({
+        phone: users.phone,
+        first: users.firstName,
+        last: users.lastName,
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.payerId))
       .where(
-        and(eq(orders.payeeId, tutorId), eq(orders.status, 'PAID'), notInArray(users.phone, known)),
+        and(
+          eq(orders.payeeId, tutorId),
+          eq(orders.status, 'PAID'),
+          notInArray(users.phone, known),
+          // D322: someone erased is no longer anyone's student; their payments say so.
+          isNull(users.erasedAt),
+        ),
       );
     return rows.map((row) => ({
       id: null,
@@ -106,15 +156,24 @@ export function createStudentService({
       source: 'paid' as const,
       left_at: null,
       confirmed: true,
+      erased: false,
+      minor: false,
+      consent: null,
     }));
   }
 
-  /** The caller's student `id`, locked, or a 404. */
+  /** The caller's student `id`, locked, or a 404 (D322: an erased one is nobody now). */
   async function studentOf(tx: Database, caller: UserRow, id: number) {
     const [row] = await tx
       .select()
       .from(tutorStudents)
-      .where(and(eq(tutorStudents.id, id), eq(tutorStudents.tutorId, caller.id)))
+      .where(
+        and(
+          eq(tutorStudents.id, id),
+          eq(tutorStudents.tutorId, caller.id),
+          isNull(tutorStudents.erasedAt),
+        ),
+      )
       .for('update');
     return row ? success(row) : refuse(404, coded(studentsTexts.plans).noStudent);
   }
@@ -134,28 +193,48 @@ export function createStudentService({
   }
 
   return {
-    async add(caller: UserRow, input: StudentInput): Promise<Result<Student, 400 | 403 | 409>> {
+    async add(
+      caller: UserRow,
+      input: StudentInput & ChildConsent,
+      origin?: AuditOrigin,
+    ): Promise<Result<Student, 400 | 403 | 409>> {
       const refused = tutorOnly(caller);
       if (refused) return refused;
       const checked = checkStudent(input);
       if (!checked.ok) return refuseField(400, checked.errors[0]!.field, checked.errors[0]!);
-      const now = clock.now();
+      const child = childConsentError(input);
+      if (child) return refuse(400, child);
+      const minor = input.minor === true;
       try {
-        // D210: a phone the tutor types in one by one is one they vouch for.
-        const [row] = await db
-          .insert(tutorStudents)
-          .values({
-            tutorId: caller.id,
-            ...checked.value,
-            batchKey: batchKey(checked.value.batch),
-            createdAt: now,
-            batchSince: now,
-            activeSince: now,
-            confirmedAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('addStudent: the student was not inserted');
-        return success(added(row));
+        const row = await db.transaction(async (tx) => {
+          const now = clock.now();
+          const [inserted] = await tx
+            .insert(tutorStudents)
+            .values({
+              tutorId: caller.id,
+              ...checked.value,
+              batchKey: batchKey(checked.value.batch),
+              minor,
+              // D210: a phone the tutor types in one by one is one they vouch for.
+              confirmedAt: now,
+              parentConsentNotedAt: minor ? now : null,
+              createdAt: now,
+              batchSince: now,
+              activeSince: now,
+            })
+            .returning();
+          if (!inserted) throw new Error('addStudent: the student was not inserted');
+          if (minor) {
+            // D320: the tutor's word that the parent agreed, until the parent confirms it.
+            await audit.record(
+              tx,
+              { actorId: caller.id, action: 'student.added_minor', subjectStudentId: inserted.id },
+              origin,
+            );
+          }
+          return inserted;
+        });
+        return success(added(row, false));
       } catch (error) {
         if (isUniqueViolation(error, PHONE_INDEX)) {
           return refuseField(409, 'phone', coded(m).duplicate);
@@ -185,8 +264,13 @@ export function createStudentService({
           ),
         )
         .orderBy(asc(tutorStudents.id));
+      const confirmed = await parentsConfirmed(
+        db,
+        mine.filter((row) => row.minor).map((row) => row.id),
+      );
+      const shown = mine.map((row) => added(row, confirmed.has(row.id)));
       const payers = status === 'current' ? await payersNotAdded(caller.id) : [];
-      const all = [...mine.map(added), ...payers].sort((a, b) =>
+      const all = [...shown, ...payers].sort((a, b) =>
         a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base' }),
       );
       const start = offsetOf(request);
@@ -224,7 +308,13 @@ export function createStudentService({
       const rows = await db
         .select({ id: tutorStudents.id, name: tutorStudents.name, batch: tutorStudents.batch })
         .from(tutorStudents)
-        .where(and(eq(tutorStudents.tutorId, caller.id), isNull(tutorStudents.leftAt)))
+        .where(
+          and(
+            eq(tutorStudents.tutorId, caller.id),
+            isNull(tutorStudents.leftAt),
+            isNull(tutorStudents.erasedAt),
+          ),
+        )
         .orderBy(asc(tutorStudents.name), asc(tutorStudents.id))
         .limit(CHOICES_MAX);
       return success({ results: rows });
@@ -257,6 +347,13 @@ export function createStudentService({
           });
           if (!checked.ok) return refuseField(400, checked.errors[0]!.field, checked.errors[0]!);
           const next = checked.value;
+          // D320: a child keeps a paying parent (the one whose consent the tutor noted).
+          const child = childConsentError({
+            minor: was.minor,
+            parent_consent: true,
+            parent_phone: next.parentPhone,
+          });
+          if (child) return refuseField(400, 'parent_phone', child);
           const key = batchKey(next.batch);
           const moved = key !== was.batchKey;
           const [row] = await tx
@@ -289,7 +386,7 @@ export function createStudentService({
             );
           }
           if (payerOf(next) !== payerOf(was)) await endLinksOfStudent(tx, id);
-          return success(added(row!));
+          return success(await shownStudent(tx, row!));
         });
       } catch (error) {
         if (isUniqueViolation(error, PHONE_INDEX)) {
@@ -314,7 +411,7 @@ export function createStudentService({
           .where(eq(tutorStudents.id, id))
           .returning();
         await dropUntouchedFutureDues(tx, jobs, eq(dues.studentId, id), today);
-        return success(added(row!));
+        return success(await shownStudent(tx, row!));
       });
     },
 
@@ -331,7 +428,7 @@ export function createStudentService({
           .set({ leftAt: null, activeSince: clock.now() })
           .where(eq(tutorStudents.id, id))
           .returning();
-        return success(added(row!));
+        return success(await shownStudent(tx, row!));
       });
     },
 

@@ -18,7 +18,7 @@ export function AfterPaint({
 }) {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    // Preact and React run an effect of a first render after that render is painted.
+    // React runs an effect of a first render after that render is painted.
     setPainted(true);
   }, []);
   return painted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineContext, MantineProvider, MantineThemeProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LanguageProvider, useLanguage } from './language';
 import { cssVariablesResolver, themeIn } from './theme';
@@ -19,18 +19,41 @@ export function AppProviders({ children }: { children: ReactNode }) {
  */
 export const themeSettings = { forceColorScheme: 'light', cssVariablesResolver } as const;
 
+const getRootElement = () => document.documentElement;
+const noColorSchemeChange = () => {};
+/** What MantineProvider would tell Mantine's components, with the settings above. */
+const mantineContext = {
+  colorScheme: themeSettings.forceColorScheme,
+  setColorScheme: noColorSchemeChange,
+  clearColorScheme: noColorSchemeChange,
+  getRootElement,
+  classNamesPrefix: 'mantine',
+  cssVariablesResolver,
+  cssVariablesSelector: ':root',
+  withStaticClasses: true,
+};
+
+/**
+ * D220: the built app's pages carry the theme's CSS variables and Mantine's responsive classes
+ * in their HTML (D204; prerender.tsx, spa.ts), so a phone does not work them out on every start,
+ * and the build gives Mantine's components only what they read: its context and the theme, the
+ * two parts of MantineProvider that do not write styles or keep a colour scheme. The dev server's
+ * index.html does not carry the styles, so there, and in tests, MantineProvider writes them.
+ * `<html data-mantine-color-scheme>` is in index.html.
+ */
 function Themed({ children }: { children: ReactNode }) {
   const { locale } = useLanguage();
-  // Issue 11 (D204): the built app's pages carry the theme's CSS variables in their HTML
-  // (prerender.tsx, spa.ts), so a phone does not work them out again on every start; the dev
-  // server's index.html does not, and the tests render them as Mantine does.
+  const theme = themeIn(locale);
+  if (import.meta.env.DEV) {
+    return (
+      <MantineProvider theme={theme} {...themeSettings}>
+        {children}
+      </MantineProvider>
+    );
+  }
   return (
-    <MantineProvider
-      theme={themeIn(locale)}
-      {...themeSettings}
-      withCssVariables={import.meta.env.DEV}
-    >
-      {children}
-    </MantineProvider>
+    <MantineContext value={mantineContext}>
+      <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
+    </MantineContext>
   );
 }

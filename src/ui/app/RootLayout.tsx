@@ -73,11 +73,10 @@ export function BootFallback() {
 
 /**
  * Where a layout route renders its screens (<Outlet/>): the boot fallback while a screen's chunk
- * loads. A suspending screen hides everything up to its nearest boundary, and in the build's
- * Preact (D161) whatever is hidden has its effects run again when shown (React's Activity
- * rules): a layout that holds a machine (the payment flow, the tutor guard) would restart its
- * invoked actors, e.g. open the checkout twice. So each layout keeps its screens under a
- * boundary of their own.
+ * loads. A navigation is a transition (React Router), which keeps the old screen meanwhile; a
+ * screen that suspends outside one (a new language renders it afresh) would otherwise hide
+ * everything up to the app's boundary, the layout's machine (the payment flow, the tutor guard)
+ * with it. So each layout keeps its screens under a boundary of their own.
  */
 export function ScreenSuspense({ children }: { children: ReactNode }) {
   return <Suspense fallback={<BootFallback />}>{children}</Suspense>;

@@ -10,7 +10,6 @@ import { localeTag } from '../../domain/locale';
 import { AppProviders } from './AppProviders';
 import { initialLocale, startLocale } from './language';
 import { AppRoutes } from './routes';
-import { watchTyping } from './typedBeforeStart';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -20,7 +19,6 @@ const locale = initialLocale();
 // attributes.
 const prerendered =
   container.hasChildNodes() && document.documentElement.lang === localeTag(locale);
-if (prerendered) watchTyping(container);
 
 // The first screen renders in the user's language: a Hindi reader waits for Hindi's texts
 // (one small chunk) rather than seeing English flash first.

@@ -7,7 +7,7 @@ import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { loadInLanguage } from './loadInLanguage';
-import { replayTyping } from './typedBeforeStart';
+import { handOverEarlyInput } from './earlyInput';
 import { BootFallback, Redirect, RootLayout, RouteError } from './RootLayout';
 
 /** React.lazy for a named export: `lazyNamed(() => import('./X'), 'XPage')`. */
@@ -19,23 +19,23 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
 ) {
   return lazy(async () => {
     const Screen = (await loadInLanguage(load))[name];
-    // D189: the first screen in takes what was typed into its prerendered markup.
+    // D189, D216: the first screen in takes what was typed and pressed on its prerendered markup.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as above
-    const WithTyping = (props: any) => (
+    const WithEarlyInput = (props: any) => (
       <>
         <Screen {...props} />
-        <TypedBeforeStart />
+        <EarlyInputHandOver />
       </>
     );
-    return { default: WithTyping };
+    return { default: WithEarlyInput };
   });
 }
 
 // A layout effect: it runs in the commit that hydrates the screen, before the screen's own
-// layout effects' renders (Mantine's id) can put the empty value back over the typed one, and
-// before the next key: a key typed into the emptied field would have replaced what was noted.
-function TypedBeforeStart() {
-  useLayoutEffect(replayTyping, []);
+// layout effects' renders can put the rendered (empty) value back over the typed one, and
+// before the next key: a key typed into the emptied field would have replaced what was there.
+function EarlyInputHandOver() {
+  useLayoutEffect(handOverEarlyInput, []);
   return null;
 }
 
@@ -146,8 +146,17 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     // Suspense shows the boot fallback while the root layout loads; each layout then loads its
-    // screens under a boundary of its own (ScreenSuspense, D161).
-    <ErrorBoundary fallback={<RouteError />} resetKey={pathname}>
+    // screens under a boundary of its own (ScreenSuspense).
+    <ErrorBoundary
+      fallback={
+        <>
+          <RouteError />
+          {/* No screen came: held presses are let go, not held for ever. */}
+          <EarlyInputHandOver />
+        </>
+      }
+      resetKey={pathname}
+    >
       <Suspense fallback={<BootFallback />}>
         <Routes>
           <Route element={<RootLayout />}>

@@ -8,12 +8,20 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Loader.css';
 import { Button, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { personalVisibleErrors, type PersonalField } from '../../../machines/personalDetails/form';
 import {
   detailsVerified,
   type PersonalDetailsActorRef,
 } from '../../../machines/personalDetails/personalDetails.machine';
+import { loadInLanguage } from '../app/loadInLanguage';
 import { authClasses as classes } from './AuthLayout';
+
+// D328: the notice and its words come after the form's first paint (the tutor's step 1 is a
+// first paint); the form cannot be sent before its box is ticked anyway.
+const NoticeConsent = lazy(async () => ({
+  default: (await loadInLanguage(() => import('./NoticeConsent'))).NoticeConsent,
+}));
 
 export interface PersonalDetailsTexts {
   intro: string;
@@ -83,6 +91,7 @@ export function PersonalDetailsForm({
   const error = useSelector(details, (s) => (s.hasTag('error') ? s.context.error : null));
   const submitting = useSelector(details, (s) => s.matches('submitting'));
   const canSubmit = useSelector(details, (s) => s.can({ type: 'details.submit' }));
+  const consented = useSelector(details, (s) => s.context.consented);
   return (
     <form
       className={classes.stack}
@@ -117,6 +126,16 @@ export function PersonalDetailsForm({
           placeholder={t.panPlaceholder}
         />
       ) : null}
+      {/* D319: asked wherever the form sends something (not for details verified already). */}
+      {verified ? null : (
+        <Suspense fallback={null}>
+          <NoticeConsent
+            checked={consented}
+            onChange={(value) => details.send({ type: 'consent.toggle', value })}
+            disabled={submitting}
+          />
+        </Suspense>
+      )}
       {notice ? (
         <p className={classes.text} role="status">
           {notice}

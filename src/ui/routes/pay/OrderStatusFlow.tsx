@@ -172,9 +172,11 @@ export function OrderStatusScreen({ actorRef }: { actorRef: OrderStatusActorRef 
           <Button size="md" variant="light" component={Link} to="/student/dashboard">
             {m.toDashboard}
           </Button>
-          <Button size="md" variant="subtle" component={Link} to={payAgainPath(order.payeePhone)}>
-            {m.payAgain}
-          </Button>
+          {order.payeePhone ? (
+            <Button size="md" variant="subtle" component={Link} to={payAgainPath(order.payeePhone)}>
+              {m.payAgain}
+            </Button>
+          ) : null}
         </Stack>
       ) : null}
     </Stack>

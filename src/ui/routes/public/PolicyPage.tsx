@@ -3,15 +3,18 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { lazy, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PublicProfile } from '../../../../machines/publicProfile/publicProfile.machine';
 import { messages, PRODUCT_NAME } from '../../../domain/messages';
 import type { PolicyKind } from '../../components/PublicFooter';
 import { PublicLayout } from '../../components/PublicLayout';
+import { AfterPaint } from '../../app/AfterPaint';
+import { loadInLanguage } from '../../app/loadInLanguage';
 import { LookupStatus } from './LookupStatus';
+import type { ProfileModel } from './ProfileContent';
 import { PolicySections } from './PolicySections';
 import { fullName } from './tutorName';
-import { usePublicProfile } from './usePublicProfile';
 import { policyTexts } from '../../../domain/publicPageTexts';
 
 function Policy({ kind, profile }: { kind: PolicyKind; profile: PublicProfile }) {
@@ -39,8 +42,21 @@ function Policy({ kind, profile }: { kind: PolicyKind; profile: PublicProfile })
   );
 }
 
+const ProfileController = lazy(() => loadInLanguage(() => import('./ProfileController')));
+
+const LOOKING_UP: ProfileModel = {
+  profile: null,
+  failure: null,
+  retry: () => {},
+  lastVerified: null,
+};
+
+/**
+ * D219: as the profile (D202), the first paint is the page's frame while the tutor is looked up;
+ * the lookup's machine, and XState with it, come after it (ProfileController).
+ */
 function PolicyScreen({ kind, username }: { kind: PolicyKind; username: string }) {
-  const { profile, failure, retry } = usePublicProfile(username);
+  const [{ profile, failure, retry }, setModel] = useState(LOOKING_UP);
   return (
     <PublicLayout username={profile?.username}>
       <Stack gap="lg">
@@ -51,6 +67,9 @@ function PolicyScreen({ kind, username }: { kind: PolicyKind; username: string }
           <LookupStatus failure={failure} onRetry={retry} />
         )}
       </Stack>
+      <AfterPaint>
+        <ProfileController username={username} onModel={setModel} />
+      </AfterPaint>
     </PublicLayout>
   );
 }

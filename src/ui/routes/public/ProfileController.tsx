@@ -1,6 +1,7 @@
-// The lookup behind /{username}: its publicProfile machine (machines/publicProfile), loaded once
-// the page's frame is painted (D202) so that XState is not in the first paint. It renders
-// nothing itself: it hands the page what the lookup has found (ProfilePage.tsx).
+// The lookup behind /{username} and its policy pages: its publicProfile machine
+// (machines/publicProfile), loaded once the page's frame is painted (D202, D219) so that XState is
+// not in the first paint. It renders nothing itself: it hands the page what the lookup has found
+// (ProfilePage.tsx, PolicyPage.tsx).
 import { useEffect } from 'react';
 import { ProfileContent, type ProfileModel } from './ProfileContent';
 import {

@@ -12,14 +12,9 @@ import { useClock } from '../../app/clock';
 import { useNavigateAction } from '../../app/navigation';
 
 /**
- * The tutor behind `username` (as in the URL). Render the caller with `key={username}`, so a
- * new username starts a new lookup.
+ * The lookup of `username` (as in the URL), running. Render the caller with `key={username}`, so
+ * a new username starts a new lookup.
  */
-export function usePublicProfile(username: string) {
-  return usePublicProfileOf(usePublicProfileActor(username));
-}
-
-/** The lookup of `username`, running. */
 export function usePublicProfileActor(username: string): PublicProfileActorRef {
   const navigate = useNavigateAction();
   const now = useClock();

@@ -9,7 +9,7 @@
 // lands on it and the previous one is lost (issue 13: '6507' typed fast became '607').
 // For the same reason the hand-over does not wait for a render: a key goes to whatever holds the
 // text when it is typed (refs, not rendered state), and what was typed before the machine
-// arrived is handed to it when it arrives (D183 lets a render come a task later than the key).
+// arrived is handed to it when it arrives (a render can come a task later than the key).
 import { AfterPaint } from '../../app/AfterPaint';
 import { loadInLanguage } from '../../app/loadInLanguage';
 import { lazy, useCallback, useRef, useState, useSyncExternalStore } from 'react';
@@ -61,9 +61,12 @@ export function StaticLinkPage() {
     modelNow.current = next;
     setModel(next);
   }, []);
+  const readAmount = model ? model.amount.get : () => draft;
+  // The prerender's and the hydration's text (the third) is the same as the client's.
   const amountText = useSyncExternalStore(
     model ? model.amount.subscribe : noSubscription,
-    model ? model.amount.get : () => draft,
+    readAmount,
+    readAmount,
   );
   return (
     <>

@@ -49,6 +49,13 @@ const AutopayPlans = lazy(async () => ({
 const BillingAddress = lazy(async () => ({
   default: (await loadInLanguage(() => import('./BillingAddress'))).BillingAddress,
 }));
+// Issue 54: the student's own data and the consent gate, with their words, after the lists.
+const MyData = lazy(async () => ({
+  default: (await loadInLanguage(() => import('../../privacy/MyData'))).MyData,
+}));
+const ConsentGate = lazy(async () => ({
+  default: (await loadInLanguage(() => import('../../privacy/ConsentGate'))).ConsentGate,
+}));
 // Issue 11: the refund form (a text area and its input styles) loads with its dialog.
 const RefundForm = lazy(async () => ({
   default: (await loadInLanguage(() => import('./RefundDialog'))).RefundForm,
@@ -204,8 +211,12 @@ export default function StudentDashboardFlow({
         <DevicesList />
         <Suspense fallback={null}>
           <BillingAddress />
+          <MyData />
         </Suspense>
       </Stack>
+      <Suspense fallback={null}>
+        <ConsentGate />
+      </Suspense>
     </StudentSession>
   );
 }

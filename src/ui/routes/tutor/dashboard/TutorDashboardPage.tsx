@@ -28,6 +28,7 @@ import { useTutorProfile } from '../guard/tutorOutlet';
 import { clearDialogFlag, readShowDialog } from '../tutorEffects';
 import { tutorTabs } from './tutorTabs';
 import { Modal } from '../../../components/Dialog';
+import { ConsentGateAfterPaint } from '../../privacy/ConsentGateAfterPaint';
 
 const m = messages.tutorDashboard;
 
@@ -117,6 +118,7 @@ function Dashboard({ profile }: { profile: TutorSummary }) {
       <KycCard actor={actor} />
       <DashboardTabs profile={profile} />
       <KycDoneDialog actor={actor} />
+      <ConsentGateAfterPaint />
     </Container>
   );
 }

@@ -27,7 +27,7 @@ export function lazyPanel<K extends string>(
 
 export const tutorTabs: TutorTab[] = [
   // Each area's tab, in the order tutors use them: share, payments, payouts, students, dues,
-  // refunds, links, sessions, GST, API keys, devices (D242).
+  // refunds, links, sessions, GST, API keys, devices (D242), their own data (issue 54).
   {
     value: 'share',
     get label() {
@@ -104,5 +104,12 @@ export const tutorTabs: TutorTab[] = [
       return dashboardTexts.tutor.devices.tab;
     },
     Panel: lazyPanel(() => import('./devices/DevicesPanel'), 'DevicesPanel'),
+  },
+  {
+    value: 'privacy',
+    get label() {
+      return dashboardTexts.tutor.privacy.tab;
+    },
+    Panel: lazyPanel(() => import('./privacy/PrivacyPanel'), 'PrivacyPanel'),
   },
 ];

@@ -37,6 +37,7 @@ import {
 import { pagedListMachine } from '../../../../../../machines/pagedList/pagedList.machine';
 import type { StudentChoice } from '../../../../../../machines/planEditor/planEditor.machine';
 import {
+  shownChildError,
   shownStudentErrors,
   studentAddMachine,
   type StudentAddActorRef,
@@ -56,6 +57,7 @@ import {
 } from '../../../../../api/actors/tutorStudents';
 import { batchesOf, type StudentField } from '../../../../../domain/students';
 import { useEndSessionWhen } from '../../../../app/session';
+import { CheckboxField } from '../../../../components/CheckboxField';
 import { ListTable, type Column } from '../../../../components/ListTable';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 import type { TutorTabPanelProps } from '../tutorTabs';
@@ -66,8 +68,21 @@ import { ImportStudents } from './ImportStudents';
 import { StudentEditDialog } from './StudentEditDialog';
 import { historyMachine, StudentHistory } from './StudentHistory';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
+import { privacyTexts } from '../../../../../domain/privacyTexts';
 
 const t = studentsTexts;
+const p = privacyTexts.students;
+
+/** D320: a child's consent as the tutor follows it; nothing for others. */
+function ConsentBadge({ row }: { row: StudentRow }) {
+  if (row.consent === null) return null;
+  const confirmed = row.consent === 'parent_confirmed';
+  return (
+    <Badge variant="light" color={confirmed ? 'teal' : 'yellow'} miw="max-content">
+      {confirmed ? p.parentConfirmed : p.awaitingParent}
+    </Badge>
+  );
+}
 
 const studentsList = pagedListMachine<StudentRow, StudentStatus>().provide({
   actors: { fetchPage: fetchStudentsActor },
@@ -98,12 +113,19 @@ const columnsWith = (
       header: t.columns.name,
       cell: (row) => (
         <>
-          {row.name}{' '}
+          {row.erased ? (
+            <Text span fs="italic" c="dimmed" size="sm">
+              {row.name}
+            </Text>
+          ) : (
+            row.name
+          )}{' '}
           {row.source === 'paid' ? (
             <Badge variant="light" color="teal" miw="max-content">
               {t.paidYou}
             </Badge>
           ) : null}
+          <ConsentBadge row={row} />
           {row.confirmed ? null : (
             <Badge variant="light" color="yellow" miw="max-content">
               {t.notConfirmed}
@@ -112,7 +134,7 @@ const columnsWith = (
         </>
       ),
     },
-    { header: t.columns.phone, cell: (row) => row.phone },
+    { header: t.columns.phone, cell: (row) => row.phone ?? '—' },
     {
       header: t.columns.parent,
       cell: (row) =>
@@ -122,7 +144,8 @@ const columnsWith = (
     {
       header: t.columns.actions,
       cell: (row) => {
-        if (row.id === null) return null;
+        // D322: an erased entry keeps its id (its paid dues stay) and nothing to act on.
+        if (row.id === null || row.erased) return null;
         const added = row as Added;
         return (
           <Group gap={0} wrap="nowrap">
@@ -226,11 +249,13 @@ export function StudentsPanel(_props: TutorTabPanelProps) {
         empty={status === 'left' ? t.emptyLeft : t.empty}
         columns={columnsWith(status, {
           history: (row) => history.send({ type: 'filter.change', filter: row.id }),
-          edit: (row) => edit.send({ type: 'edit.open', student: row }),
+          // An erased entry has no actions (its phone is gone): a row edited has its phone.
+          edit: (row) =>
+            edit.send({ type: 'edit.open', student: { ...row, phone: row.phone ?? '' } }),
           leave: (row) => leave.send({ type: 'confirm.ask', id: String(row.id) }),
           restore: (row) => restore.send({ type: 'confirm.ask', id: String(row.id) }),
         })}
-        rowKey={(row) => row.phone}
+        rowKey={(row) => (row.id === null ? `paid-${row.phone}` : `added-${row.id}`)}
         minWidth={720}
       />
       {saved ? (
@@ -309,6 +334,34 @@ function Field({
   );
 }
 
+/** D320: 'Under 18' and, for a child, the parent's consent the tutor obtained. */
+function ChildFields({ actor }: { actor: StudentAddActorRef }) {
+  const { minor, parentConsent } = useSelector(actor, (s) => s.context.child);
+  const error = useSelector(actor, (s) => shownChildError(s.context));
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const send = (field: 'minor' | 'parentConsent', value: boolean) =>
+    actor.send({ type: 'student.child', field, value });
+  return (
+    <Stack gap="xs">
+      <CheckboxField
+        label={p.minor}
+        checked={minor}
+        disabled={saving}
+        onChange={(value) => send('minor', value)}
+      />
+      {minor ? (
+        <CheckboxField
+          label={p.parentConsent}
+          checked={parentConsent}
+          disabled={saving}
+          error={error}
+          onChange={(value) => send('parentConsent', value)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
 /** 'Add a student': the fields, 'Add student', the result; on a running studentAdd actor. */
 export function AddStudentForm({ actor }: { actor: StudentAddActorRef }) {
   const saving = useSelector(actor, (s) => s.hasTag('loading'));
@@ -335,6 +388,7 @@ export function AddStudentForm({ actor }: { actor: StudentAddActorRef }) {
         <Text size="sm" c="dimmed">
           {t.parentHint}
         </Text>
+        <ChildFields actor={actor} />
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {t.add}
         </Button>

@@ -1,0 +1,1 @@
+CREATE INDEX "tutor_students_tutor_payer_idx" ON "tutor_students" USING btree ("tutor_id",coalesce("parent_phone", "phone"));
