@@ -1,10 +1,13 @@
-// Issue 14's journey (D146-D150): a tutor with three students on a monthly plan. The first
-// parent pays from the reminder's link, the second is marked paid in cash, the third stays
-// overdue and is reminded; the Dues tab's figures, its CSV and both dashboards agree to the
-// paisa. Reminders go out 9:00-21:00 IST only, so outside those hours the tutor's 'Remind' is
-// refused with that message and the first parent pays the due's own link instead.
+// Issue 14's journey (D146-D150), grown by issue 48 to a class of 40 (D244): the tutor adds the
+// class from the sheet they keep (everyday headers, D241), over two pages of students, puts
+// a misspelt name right (D230), and puts the batch on a monthly plan (written in another case,
+// D234). The first parent pays from the reminder's link, the second pays cash on the Dues tab
+// (an amount and a day, a receipt to share, D237), the third stays overdue and is reminded; the
+// table finds them (D239), its totals, figures, CSV and both dashboards agree to the paisa.
+// Reminders go out 9:00-21:00 IST only, so outside those hours the tutor's 'Remind' is refused
+// with that message and the first parent pays the due's own link instead.
 import './support/texts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { dashboardTexts } from '../src/domain/dashboardTexts';
 import { messages } from '../src/domain/messages';
 import { inReminderHours } from '../src/domain/reminders';
@@ -17,36 +20,34 @@ import { expectNoViolations } from './support/axe';
 import { exportCsv, reloadUntilVisible } from './support/dashboards';
 import { outbox, uniquePan, uniquePhone } from './support/sandbox';
 import { loginAsNewStudent, newStudent, signUp } from './support/student';
-import { onboardedTutorByApi, useTutorSession, type ApiTutor } from './support/tutor';
+import { onboardedTutorByApi, useTutorSession } from './support/tutor';
 
 const t = studentsTexts.duesTab;
 const p = studentsTexts.planEditor;
 const mine = studentsTexts.myDues;
 
-async function post<T>(request: APIRequestContext, url: string, token: string, data: object) {
-  const response = await request.post(url, { headers: { Authorization: `Bearer ${token}` }, data });
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Three students of a new tutor in one batch, each with a parent who pays. */
-async function classOfThree(request: APIRequestContext, tutor: ApiTutor) {
-  const students = ['Aarav Shah', 'Diya Nair', 'Kabir Khan'].map((name) => ({
+/** Forty students of a new tutor in one batch, each with a parent who pays: three we follow. */
+function classOfForty() {
+  const others = Array.from(
+    { length: 37 },
+    (_, i) => `Learner ${'ABC'[Math.floor(i / 26)]}${'abcdefghijklmnopqrstuvwxyz'[i % 26]}`,
+  );
+  return ['Aarav Shah', 'Diya Nair', 'Kabir Khan', ...others].map((name) => ({
     name,
     phone: uniquePhone(),
     parentPhone: uniquePhone(),
   }));
-  for (const s of students) {
-    await post(request, '/api/v1/students/', tutor.token, {
-      name: s.name,
-      phone: s.phone,
-      parent_name: `Parent of ${s.name}`,
-      parent_phone: s.parentPhone,
-      batch: 'E2E Class 9',
-    });
-  }
-  return students;
 }
+
+/** The sheet a tutor keeps, as they name its columns (D241), with one name misspelt. */
+const sheetOf = (students: ReturnType<typeof classOfForty>) =>
+  [
+    'Sr No,Student Name,Mobile No,Father Name,Father Mobile,Class',
+    ...students.map(
+      (s, i) =>
+        `${i + 1},${s.name === 'Kabir Khan' ? 'Kabeer Khan' : s.name},${s.phone},Parent of ${s.name},${s.parentPhone},E2E Class 9`,
+    ),
+  ].join('\n');
 
 const duesRow = (page: Page, student: string) =>
   page.getByRole('table', { name: t.title }).getByRole('row').filter({ hasText: student });
@@ -56,8 +57,9 @@ const figure = (page: Page, label: string, value: string) =>
 /** Asks for a reminder now from the row; true when it went (within the hours). */
 async function remind(page: Page, student: string): Promise<boolean> {
   await duesRow(page, student)
-    .getByRole('button', { name: t.actionAria(t.remind, student) })
+    .getByRole('button', { name: t.moreAria(student) })
     .click();
+  await page.getByRole('menuitem', { name: t.remind }).click();
   const dialog = page.getByRole('dialog', { name: t.remindTitle });
   await dialog.getByRole('button', { name: t.remindYes }).click();
   if (inReminderHours(new Date())) {
@@ -80,36 +82,76 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   const dueDay = Math.min(28, Math.max(1, Number(today.slice(8)) - 1));
   const overdue = `${today.slice(0, 8)}${String(dueDay).padStart(2, '0')}` < today;
   const tutor = await onboardedTutorByApi(request);
-  const [aarav, diya, kabir] = await classOfThree(request, tutor);
+  const students = classOfForty();
+  const [aarav, diya, kabir] = students;
 
-  // The tutor puts the batch on a ₹2,000 monthly plan on the Students tab.
+  // The tutor adds the class from their sheet: forty students, over two pages.
   await useTutorSession(page, tutor);
   await page.goto('/tutor/dashboard?tab=students');
+  await page.getByLabel(studentsTexts.import.file).setInputFiles({
+    name: 'class.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sheetOf(students)),
+  });
+  await page.getByRole('button', { name: studentsTexts.import.importAll(40) }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: studentsTexts.import.imported(40) }),
+  ).toBeVisible();
+  const roster = page.getByRole('table', { name: studentsTexts.title });
+  await expect(roster.getByRole('row')).toHaveCount(21);
+  const pager = page.getByRole('navigation', { name: studentsTexts.title });
+  await pager.getByRole('button', { name: dashboardTexts.common.next }).click();
+  await expect(roster.getByRole('row')).toHaveCount(21);
+  await expect(roster).toContainText(students.at(-1)!.name);
+  await pager.getByRole('button', { name: dashboardTexts.common.previous }).click();
+  // The misspelt name is put right (D230).
+  await roster
+    .getByRole('button', { name: studentsTexts.actionAria(studentsTexts.edit.open, 'Kabeer Khan') })
+    .click();
+  const edit = page.getByRole('dialog', { name: studentsTexts.edit.title('Kabeer Khan') });
+  await edit.getByRole('textbox', { name: studentsTexts.fields.name }).fill(kabir!.name);
+  await edit.getByRole('button', { name: studentsTexts.edit.save }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: studentsTexts.edit.saved(kabir!.name) }),
+  ).toBeVisible();
+
+  // The tutor puts the batch on a ₹2,000 monthly plan, the batch written in another case.
   const editor = page.getByRole('form', { name: p.newTitle });
   await editor.getByRole('textbox', { name: p.fields.name }).fill('Monthly fee');
-  await editor.getByRole('textbox', { name: p.fields.batch }).fill('E2E Class 9');
+  await editor.getByRole('combobox', { name: p.fields.batch }).fill('e2e class 9');
   await editor.getByRole('textbox', { name: p.fields.amount }).fill('2000');
   await editor.getByRole('textbox', { name: p.fields.due_day }).fill(String(dueDay));
   await expectNoViolations(page, 'tutor dashboard: students, the plan editor');
   await editor.getByRole('button', { name: p.create }).click();
   await expect(editor.getByRole('status')).toHaveText(p.saved('Monthly fee'));
   const plans = page.getByRole('table', { name: p.title });
-  await expect(plans.getByRole('row').filter({ hasText: 'Monthly fee' })).toContainText(
-    p.monthlyFee('₹2,000.00', dueDay),
-  );
+  const planRow = plans.getByRole('row').filter({ hasText: 'Monthly fee' });
+  await expect(planRow).toContainText(p.monthlyFee('₹2,000.00', dueDay));
+  await expect(planRow).toContainText(p.forBatch('e2e class 9', 40));
   await page.goto('/tutor/dashboard?tab=dues');
   await expect(duesRow(page, aarav!.name)).toContainText('₹2,000.00');
   await expect(duesRow(page, kabir!.name)).toContainText(
     overdue ? t.statuses.overdue : t.statuses.open,
   );
-  await expect(figure(page, t.figures.expected, '₹6,000.00')).toBeVisible();
+  await expect(figure(page, t.figures.expected, '₹80,000.00')).toBeVisible();
+  // The table's totals row, and finding one student among forty (D239).
+  const table = page.getByRole('table', { name: t.title });
+  await expect(table.locator('tfoot')).toContainText(t.totals(40));
+  await expect(table.locator('tfoot')).toContainText('₹80,000.00');
+  const filters = page.getByRole('search', { name: t.filters.label });
+  await filters.getByRole('searchbox', { name: t.filters.search }).fill('kabir');
+  await expect(table.locator('tbody').getByRole('row')).toHaveCount(1);
+  await expect(table.locator('tfoot')).toContainText(t.totals(1));
+  await filters.getByRole('button', { name: t.filters.showAll }).click();
+  await expect(table.locator('tbody').getByRole('row')).toHaveCount(40);
 
   // The first parent pays from the reminder's link (or, outside the hours, the due's link).
   let url: string;
   if (await remind(page, aarav!.name)) {
     await expect.poll(async () => (await outbox(request, aarav!.parentPhone)).length).toBe(1);
     const [text] = await outbox(request, aarav!.parentPhone);
-    expect(text!.body).toContain('Rs 2,000.00 for Monthly fee');
+    // D240: it names the student, in the one sign every template allows.
+    expect(text!.body).toContain(`for ${aarav!.name}: Rs 2,000.00 for Monthly fee`);
     // By WhatsApp, the default (D151).
     expect(text!.channel).toBe('whatsapp');
     url = /(https?:\/\/\S+\/payment-link\/\S+)/.exec(text!.body)![1]!;
@@ -120,6 +162,11 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
       .click();
     const shared = page.getByRole('dialog', { name: t.linkTitle(aarav!.name) });
     await expect(shared.getByRole('img', { name: t.linkQrAlt })).toBeVisible();
+    // Shared on WhatsApp, to the parent's number (D239).
+    await expect(shared.getByRole('link', { name: t.shareWhatsApp })).toHaveAttribute(
+      'href',
+      new RegExp(`^https://wa\\.me/91${aarav!.parentPhone}\\?text=`),
+    );
     await expectNoViolations(page, "tutor dashboard: a due's link and QR");
     url = (await shared.locator('code').textContent()) ?? '';
     await page.keyboard.press('Escape');
@@ -139,20 +186,36 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   await expectRedirectCountdown(parent);
   await expectStatus(parent, messages.status.sent);
 
-  // The second is paid in cash.
+  // The second pays cash: an amount and a day (D237); the receipt goes to the parent.
   await duesRow(page, diya!.name)
     .getByRole('button', { name: t.actionAria(t.paidCash, diya!.name) })
     .click();
-  const settle = page.getByRole('dialog', { name: t.settleTitle });
-  await expect(settle).toBeVisible();
-  await expectNoViolations(page, 'tutor dashboard: dues, a confirm open');
-  await settle.getByRole('button', { name: t.settleYes }).click();
-  await expect(page.getByText(t.settled)).toBeVisible();
+  const cash = page.getByRole('dialog', { name: t.cash.title(diya!.name) });
+  await expect(cash.getByRole('textbox', { name: t.cash.amount })).toHaveValue('2000');
+  await cash.getByRole('textbox', { name: t.cash.amount }).fill('25oo');
+  await cash.getByRole('button', { name: t.cash.save }).click();
+  await expect(cash.getByRole('textbox', { name: t.cash.amount })).toHaveAccessibleDescription(
+    studentsTexts.plans.feeNotAmount,
+  );
+  await expectNoViolations(page, 'tutor dashboard: dues, paid in cash');
+  await cash.getByRole('textbox', { name: t.cash.amount }).fill('2000.00');
+  await cash.getByRole('button', { name: t.cash.save }).click();
+  const receipt = cash.getByRole('status');
+  await expect(receipt).toContainText(/CR-\d{6}/);
+  await expect(cash.getByRole('link', { name: t.cash.share })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/91${diya!.parentPhone}\\?text=`),
+  );
+  // The receipt's own Close (the dialog's corner has one too).
+  await cash.getByRole('button', { name: t.cash.close }).last().click();
+  await expect(cash).toBeHidden();
+  await expect(duesRow(page, diya!.name)).toContainText(t.statuses.paid);
 
   // 'Paid another way' asks how; without a note nothing is marked, and Not now leaves it open.
   await duesRow(page, kabir!.name)
-    .getByRole('button', { name: t.actionAria(t.paidOther, kabir!.name) })
+    .getByRole('button', { name: t.moreAria(kabir!.name) })
     .click();
+  await page.getByRole('menuitem', { name: t.paidOther }).click();
   const other = page.getByRole('dialog', { name: t.otherTitle });
   await other.getByRole('button', { name: t.settleYes }).click();
   await expect(other.getByText(t.otherNoteRequired)).toBeVisible();
@@ -173,15 +236,15 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
 
   // The tutor's month, once the gateway's word on the first payment is in.
   await reloadUntilVisible(page, figure(page, t.figures.collected, '₹4,000.00'));
-  await expect(figure(page, t.figures.outstanding, '₹2,000.00')).toBeVisible();
-  await expect(figure(page, t.figures.overdue, t.overdueCount(overdue ? 1 : 0))).toBeVisible();
+  await expect(figure(page, t.figures.outstanding, '₹76,000.00')).toBeVisible();
+  await expect(figure(page, t.figures.overdue, t.overdueCount(overdue ? 38 : 0))).toBeVisible();
   await expect(duesRow(page, aarav!.name)).toContainText(t.statuses.paid);
   await expect(duesRow(page, diya!.name)).toContainText(t.statuses.paid);
   // The chart's bar for this month says the same.
   await expect(
     page
       .getByRole('region', { name: t.chart.title })
-      .getByText(t.chart.collectedOf('₹4,000.00', '₹6,000.00')),
+      .getByText(t.chart.collectedOf('₹4,000.00', '₹80,000.00')),
   ).toBeVisible();
   await expectNoViolations(page, 'tutor dashboard: dues of a month');
   await page.screenshot({
@@ -192,7 +255,7 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
   const csv = await exportCsv(page, t);
   const c = studentsTexts.dues.csv;
   const byName = new Map(csv.rows.slice(1).map((row) => [row[1], row]));
-  expect(csv.rows).toHaveLength(4);
+  expect(csv.rows).toHaveLength(41);
   expect(byName.get(aarav!.name)?.slice(5, 10)).toEqual(['2000.00', '2000.00', '0.00', 'Paid', '']);
   expect(byName.get(diya!.name)?.slice(5, 10)).toEqual([
     '2000.00',
@@ -210,7 +273,9 @@ test('a month of fees: paid from the reminder, paid in cash, and one overdue', a
 
   // The second student's history says how this month went: paid in cash.
   await page.goto('/tutor/dashboard?tab=students');
-  await page.getByRole('button', { name: studentsTexts.history.openAria(diya!.name) }).click();
+  await page
+    .getByRole('button', { name: studentsTexts.actionAria(studentsTexts.history.open, diya!.name) })
+    .click();
   const history = page.getByRole('dialog', { name: studentsTexts.history.title(diya!.name) });
   await expect(
     history

@@ -64,11 +64,55 @@ export interface paths {
         /**
          * Log out
          * @description Revokes the access token used for this call (D13, an addition to spec §7): from now on
-         *     it gets a 401 on every operation. The caller's other sessions (other devices) stay
+         *     it gets a 401 on every operation. A session lasts 30 days from its last use (D242). The caller's other sessions (other devices) stay
          *     logged in. API keys are not sessions: a tutor's integrations keep working after a
          *     logout until the tutor revokes their keys (`revokeApiKey`).
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The devices logged in
+         * @description The caller's live sessions, one per device they logged in on, the latest used first
+         *     (D242): the device as its browser names itself, when it logged in and was last used,
+         *     until when it stays logged in if unused (30 days after the last use), and which is the
+         *     one making this call.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out one device
+         * @description Logs out one of the caller's sessions (D242), this one or another device's: its token
+         *     gets a 401 from now on. Another user's session or an unknown id is a 404.
+         */
+        post: operations["revokeSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1154,7 +1198,9 @@ export interface paths {
          * @description The logged-in tutor's students by name, one page at a time: the ones the tutor added
          *     (`source` added, with their `id`) and the students who have paid the tutor without
          *     being added (`source` paid, `id` null, named as on their account). A phone appears
-         *     once. Students have no list (403).
+         *     once; a parent who paid for a student on the list is not a student (D231). `status`
+         *     `left` lists the students marked left instead (D230); payers are only among the
+         *     current ones. Students have no list (403).
          */
         get: operations["listStudents"];
         put?: never;
@@ -1166,6 +1212,142 @@ export interface paths {
          *     once. No account is created: a student or parent needs none to pay.
          */
         post: operations["addStudent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/choices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every current student, for choosing one
+         * @description Every student the logged-in tutor added and has not marked left, by name, with the
+         *     batch (D232): what the fee plan editor offers to choose from and warns with (a batch
+         *     no student is in), however many pages the Students list has. At most 5,000.
+         */
+        get: operations["listStudentChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a student
+         * @description Changes one of the tutor's students (D230): a name spelt wrong, a new phone or parent,
+         *     another batch. The same rules as adding one; a phone another of the tutor's students
+         *     has is a 409. Moving to another batch ends the old batch's dues still ahead and
+         *     untouched (open, nothing paid) and starts the new batch's plans from today; a new
+         *     paying phone ends the links made for the old one. Another tutor's student or an unknown
+         *     id is a 404.
+         */
+        patch: operations["changeStudent"];
+        trace?: never;
+    };
+    "/students/{id}/leave/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a student left
+         * @description The student has left (D230): no plan makes dues for them any more, and their dues still
+         *     ahead and untouched (open, nothing paid) go, with their links. What was already due
+         *     stays owed (it can be collected or waived). A student who left already is a 409.
+         */
+        post: operations["markStudentLeft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/{id}/restore/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring back a student who left
+         * @description The student is back (D230): plans make their dues again from today (nothing for the
+         *     months away). A student who has not left is a 409.
+         */
+        post: operations["restoreStudent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/{id}/cash/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record cash received for a student
+         * @description The tutor was paid `amount` in cash (any amount up to what the student owes on their
+         *     open dues, D237) on `received_on` (not after today, at most a year back, IST). It
+         *     settles the student's open dues oldest first, in one step whatever runs at once, ends
+         *     the links of the dues it pays off, and is a receipt the payer sees under 'My dues'.
+         *     Nothing owed, or more than is owed, is a 409 or a 400.
+         */
+        post: operations["recordCash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/students/import/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A CSV to fill in
+         * @description A CSV with the columns `importStudents` reads (D241), headed in the language asked for
+         *     (`language`, else `Accept-Language`), and one example row, as a download. Public: it
+         *     holds no one's data.
+         */
+        get: operations["studentImportTemplate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1229,8 +1411,11 @@ export interface paths {
         /**
          * Add students from a CSV
          * @description Checks every row of a CSV (columns named in the first row: name, phone, parent name,
-         *     parent phone, batch, plan; name and phone required; at most 1,000 rows) and answers
-         *     each row's problems. `accept` says what to write: `check` nothing; `all` every row, or
+         *     parent phone, batch, plan, or their everyday names in English and Hindi such as
+         *     'Student Name', 'Mobile No', 'Father Mobile', 'Class', 'छात्र', 'फ़ोन' (D241); name
+         *     and phone required; at most 1,000 rows) and answers each row's problems. A row naming
+         *     the same student (phone and name) as an earlier one is a repeat (`repeat_of`), added
+         *     once, as in a ledger exported from the Dues tab. `accept` says what to write: `check` nothing; `all` every row, or
          *     none and a 400 if any row has a problem; `valid` the rows without one. Rows are
          *     numbered as a spreadsheet shows them (the header is row 1). A phone already in the
          *     list, or earlier in the file, is a problem of its row. Writing is one transaction:
@@ -1264,12 +1449,15 @@ export interface paths {
          * Make a fee plan
          * @description A plan for one of the tutor's students (`student_id`) or for every student of a batch
          *     (`batch`), exactly one of them. `monthly` takes `amount`, `due_day` (1 to 28) and
-         *     `start_month` (YYYY-MM, not before this month, IST); `one_time` takes `amount` and
+         *     `start_month` (YYYY-MM, not before this month, IST) and maybe `end_month`, its last
+         *     month (D235); `one_time` takes `amount` and
          *     `due_date` (not in the past); `instalments` takes 2 to 12 dated parts in date order
          *     (their sum is the plan's `amount`). A field the kind does not use is a 400. With
          *     `partial_minimum` a due may be paid in parts of at least that much (less than the
-         *     smallest due). A running plan's name is unique for the tutor (409). Amounts in whole
-         *     rupees, 1 to 50,000 (D11).
+         *     smallest due). A running plan's name is unique for the tutor (409). Amounts in rupees
+         *     and paise, ₹1 to ₹50,000 with at most 2 decimals (D233). A batch plan reaches the
+         *     students whose batch reads the same ignoring case and spaces (D234), and may reach none
+         *     yet. Each problem names its `field`.
          */
         post: operations["createFeePlan"];
         delete?: never;
@@ -1294,8 +1482,9 @@ export interface paths {
         /**
          * Change a fee plan
          * @description Changes one of the tutor's running plans (D152): its name, reminder days or part-payment
-         *     minimum, and the fee of a monthly or one-time plan or a monthly plan's due day (an
-         *     instalment plan's parts stay as agreed). Only dues still ahead and untouched (open,
+         *     minimum, and the fee of a monthly or one-time plan or a monthly plan's due day and last
+         *     month (an instalment plan's parts stay as agreed). A last month ends the dues after it
+         *     that are untouched. Only dues still ahead and untouched (open,
          *     nothing paid) take the new fee and day; their payment links end, so none asks for the old
          *     amount. An ended plan is a 409; another tutor's plan or an unknown id a 404.
          */
@@ -1537,6 +1726,29 @@ export interface paths {
          *     payment (D208).
          */
         post: operations["sendReminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reminders/overdue/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remind every payer with an overdue due
+         * @description A reminder now to each payer of the tutor's students who has a due past its date and
+         *     unpaid (all of it or a part, D239), within the rules of one reminder (`sendReminder`):
+         *     from 9:00 to 21:00 IST only (else a 409), the day's one reminder per payer (those
+         *     reminded today are `already`), never to a payer who replied STOP (`skipped`).
+         */
+        post: operations["remindAllOverdue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2005,16 +2217,23 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description `overdue`: open or partly paid past its due date (IST).
+         * @description `overdue`: open past its due date (IST); `partly_paid_overdue`: partly paid past its due
+         *     date (D238).
          * @enum {string}
          */
-        DueStatus: "open" | "partly_paid" | "paid" | "waived" | "overdue";
+        DueStatus: "open" | "partly_paid" | "paid" | "waived" | "overdue" | "partly_paid_overdue";
         Due: {
             id: number;
             student_id: number;
             student_name: string;
             /** @description Null once the student's data was erased (D322). */
             student_phone: string | null;
+            /** @description Who pays it, the parent when set (D147): a link or a text goes there; empty once the student's data was erased (D322). */
+            payer_phone: string;
+            /** @description The student's batch now. */
+            batch: string | null;
+            /** @description What the student owes on all their open dues, any month (D237). */
+            student_owes: components["schemas"]["Rupees"];
             plan_id: number;
             plan_name: string;
             /** @description 'YYYY-MM' of a monthly plan, 'part-N' of instalments, 'once'. */
@@ -2063,6 +2282,62 @@ export interface components {
         };
         MyDues: {
             results: components["schemas"]["MyDue"][];
+            /** @description The latest 20 cash payments tutors recorded for the caller's students (D237). */
+            receipts: components["schemas"]["CashReceipt"][];
+        };
+        CashEntryCreate: {
+            /** @description Rupees and paise received, at most 2 decimals (D237). */
+            amount: number;
+            received_on: components["schemas"]["IstDate"];
+            note?: string | null;
+        };
+        CashReceipt: {
+            id: number;
+            /** @description The receipt's number, e.g. CR-000042. */
+            number: string;
+            tutor_name: string;
+            student_id: number;
+            student_name: string;
+            amount: components["schemas"]["Rupees"];
+            /** @description The IST day it was paid (YYYY-MM-DD). */
+            received_on: string;
+            note: string | null;
+            /** @description The dues it settled, oldest first, and what went to each. */
+            dues: {
+                due_id: number;
+                plan_name: string;
+                period: string;
+                applied: components["schemas"]["Rupees"];
+            }[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        RemindOverdue: {
+            /** @description Payers sent a reminder now. */
+            sent: number;
+            /** @description Payers not texted (they replied STOP, or the tutor cannot take payments). */
+            skipped: number;
+            /** @description Payers who had their reminder today already. */
+            already: number;
+        };
+        DeviceSession: {
+            id: number;
+            /** @description The browser and system it logged in from, e.g. 'Chrome · Android' (empty when the browser names itself in no way we know). */
+            device: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string;
+            /**
+             * Format: date-time
+             * @description When it logs out unless used before (30 days after the last use, D242).
+             */
+            expires_at: string;
+            /** @description The session making this call. */
+            current: boolean;
+        };
+        DeviceSessions: {
+            results: components["schemas"]["DeviceSession"][];
         };
         MyDuesPay: {
             due_ids: number[];
@@ -2088,7 +2363,8 @@ export interface components {
              * @enum {string}
              */
             channel: "sms" | "whatsapp";
-            amount: components["schemas"]["Rupees"];
+            /** @description What it asked for; null when it was skipped (nothing was asked). */
+            amount: components["schemas"]["Rupees"] | null;
             link_id: string | null;
             /** @enum {string} */
             status: "queued" | "sent" | "delivered" | "failed" | "skipped";
@@ -2155,15 +2431,17 @@ export interface components {
         Instalment: {
             /** @description YYYY-MM-DD (IST). */
             due_date: string;
-            amount: components["schemas"]["BaseAmount"];
+            amount: components["schemas"]["FeeAmount"];
         };
         FeePlanChange: {
             /** @description At most 60 characters. */
             name?: string;
-            amount?: components["schemas"]["BaseAmount"];
+            amount?: components["schemas"]["FeeAmount"];
             due_day?: number;
+            /** @description A monthly plan's last month (YYYY-MM, not before this month); null runs on. */
+            end_month?: string | null;
             /** @description The smallest part payment; null allows none. */
-            partial_minimum?: components["schemas"]["BaseAmount"] | null;
+            partial_minimum?: components["schemas"]["FeeAmount"] | null;
             reminder_days?: number[];
         };
         FeePlanCreate: {
@@ -2172,13 +2450,15 @@ export interface components {
             kind: components["schemas"]["FeePlanKind"];
             student_id?: number | null;
             batch?: string | null;
-            amount?: components["schemas"]["BaseAmount"] | null;
+            amount?: components["schemas"]["FeeAmount"] | null;
             due_day?: number | null;
             start_month?: string | null;
+            /** @description A monthly plan's last month (YYYY-MM), not before the first (D235). */
+            end_month?: string | null;
             due_date?: string | null;
             /** @description Instalments only, at least 2 dated parts. */
             instalments?: components["schemas"]["Instalment"][] | null;
-            partial_minimum?: components["schemas"]["BaseAmount"] | null;
+            partial_minimum?: components["schemas"]["FeeAmount"] | null;
             /**
              * @description When reminders go out (D148): days from the due date, in order (-3 is three days
              *     before, 0 the day, 7 a week after), at most 6, from -14 to 30. Default [-3, 0, 3, 7];
@@ -2191,10 +2471,15 @@ export interface components {
             name: string;
             kind: components["schemas"]["FeePlanKind"];
             student_id: number | null;
+            /** @description The student a plan for one student is for (D232). */
+            student_name: string | null;
             batch: string | null;
+            /** @description How many current students the plan reaches now (D234). */
+            students: number;
             amount: components["schemas"]["Rupees"];
             due_day: number | null;
             start_month: string | null;
+            end_month: string | null;
             due_date: string | null;
             instalments: {
                 due_date: string;
@@ -2236,6 +2521,22 @@ export interface components {
              */
             parent_consent?: boolean;
         };
+        /** @description The fields to change; absent ones stay, null clears a parent or a batch. */
+        StudentChange: {
+            name?: string;
+            phone?: string;
+            parent_name?: string | null;
+            parent_phone?: string | null;
+            batch?: string | null;
+        };
+        StudentChoice: {
+            id: number;
+            name: string;
+            batch: string | null;
+        };
+        StudentChoices: {
+            results: components["schemas"]["StudentChoice"][];
+        };
         Student: {
             /** @description The added student's id; null for one who paid without being added. */
             id: number | null;
@@ -2261,6 +2562,11 @@ export interface components {
              * @enum {string}
              */
             source: "added" | "paid";
+            /**
+             * Format: date-time
+             * @description When the tutor marked the student left (D230); null while current.
+             */
+            left_at: string | null;
             /**
              * @description D210: the tutor vouches for the phones (added one by one, or an import they
              *     confirmed; a student who paid is). No reminder goes to an unconfirmed phone.
@@ -2299,8 +2605,11 @@ export interface components {
             errors: {
                 field: components["schemas"]["StudentField"];
                 message: string;
+                code: string;
             }[];
             imported: boolean;
+            /** @description The earlier row naming the same student (D241); this one adds nothing. */
+            repeat_of: number | null;
         };
         StudentImport: {
             rows: components["schemas"]["StudentImportRow"][];
@@ -2313,10 +2622,15 @@ export interface components {
             /** @example Incorrect OTP. Please retry. */
             message: string;
             /**
-             * @description Stable and machine-readable: the key of the product's text the message is (for example `otp.incorrect`, `refunds.settled`), or `http_<status>` for a message that is not one of the product's texts (a field that does not fit the contract).
+             * @description Stable and machine-readable, set where the error is raised (D236): the key of the product's text the message is (for example `otp.incorrect`, `refunds.settled`); `request.<keyword>` for a request that does not fit the contract (`request.enum`, `request.required`, `request.type`, ...) unless the product has words for the field (`validation.phone`); `http_<status>` for the framework's own refusals.
              * @example otp.incorrect
              */
             code: string;
+            /**
+             * @description The request field the error is about, where it is one (`amount`, `batch`, `parent_phone`), so a form shows the message at that field.
+             * @example amount
+             */
+            field?: string;
         };
         /**
          * @description A user's id; ids are 32-bit (at most 2147483647).
@@ -2388,6 +2702,12 @@ export interface components {
          * @example 2023.88
          */
         Rupees: number;
+        /**
+         * @description A fee in rupees and paise, ₹1 to ₹50,000 with at most 2 decimals (D233): 1200.5 is
+         *     ₹1,200.50.
+         * @example 1200.5
+         */
+        FeeAmount: number;
         /**
          * @description What the student pays the tutor, in whole rupees, 1 to 50,000 (D11).
          * @example 2000
@@ -3772,6 +4092,10 @@ export interface components {
         DueId: number;
         /** @description The fee plan's id. */
         FeePlanId: number;
+        /** @description The student's id (one the tutor added). */
+        StudentId: number;
+        /** @description The session's id (not its token). */
+        SessionId: number;
         /** @description The mandate's id (also the gateway's subscription_id). */
         MandateId: string;
         /** @description The API key's id (not the key). */
@@ -3879,6 +4203,54 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceSessions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id (not its token). */
+                id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is logged out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -5135,6 +5507,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description `current` (the default) or `left`. */
+                status?: "current" | "left";
             };
             header?: never;
             path?: never;
@@ -5184,6 +5558,185 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listStudentChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The students. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentChoices"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    changeStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student's id (one the tutor added). */
+                id: components["parameters"]["StudentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentChange"];
+            };
+        };
+        responses: {
+            /** @description The student as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    markStudentLeft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student's id (one the tutor added). */
+                id: components["parameters"]["StudentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student, left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    restoreStudent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student's id (one the tutor added). */
+                id: components["parameters"]["StudentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student, back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Student"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    recordCash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The student's id (one the tutor added). */
+                id: components["parameters"]["StudentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashEntryCreate"];
+            };
+        };
+        responses: {
+            /** @description The cash entry and the dues it settled. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    studentImportTemplate: {
+        parameters: {
+            query?: {
+                language?: "en" | "hi";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="tuitionpay-students.csv"` */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     listStudentDues: {
@@ -5680,6 +6233,32 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    remindAllOverdue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What went. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindOverdue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

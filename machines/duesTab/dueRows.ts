@@ -15,6 +15,15 @@ export interface DueRow {
   id: number;
   studentId: number;
   studentName: string;
+  /** Null once the student's data was erased (D322). */
+  studentPhone: string | null;
+  /** Who pays it (the parent when set): a shared link goes to this phone. */
+  payerPhone: string;
+  batch: string | null;
+  /** D234: the batch as the filter matches it. */
+  batchKey: string | null;
+  /** D237: paise the student owes on all their open dues (what a cash entry may be). */
+  studentOwes: number;
   planName: string;
   period: string;
   dueDate: string;
@@ -54,7 +63,8 @@ export interface ReminderRow {
   payer_name: string;
   payer_phone: string;
   channel: (typeof TEXT_CHANNELS)[number];
-  amount: number;
+  /** Null for a skipped reminder: nothing was asked (D239). */
+  amount: number | null;
   link_id: string | null;
   status: (typeof TEXT_STATUSES)[number] | 'skipped';
   skipped: (typeof REMINDER_SKIPS)[number] | null;

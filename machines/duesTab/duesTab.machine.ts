@@ -3,25 +3,29 @@
 //
 //   active ──month.shift──▶ active (the dues and the chart move to the month before or after)
 //     │     ──dues.export──▶ active (the month's ledger as a CSV)
-//     │     ──dues.changed (a due paid in cash or another way, or waived)──▶ active (the dues
-//     │                                                  and the chart reload: the figures moved)
+//     │     ──dues.changed (cash recorded, a due paid another way, or waived)──▶ active (the
+//     │                                            dues and the chart reload: the figures moved)
 //     │     ──dues.reminded──▶ active (the dues and the reminder log reload)
 //     └──a child's 401──▶ unauthorized (final: the page sends the tutor to login)
 //
-// Children: dues (the month's dues and figures), months (the six-month chart), reminders (the
-// log), settle, waive, remind (a due's action behind its confirm; remind asks about a student),
-// link (a due's payment link), settleOther (paid another way, with a note), export (the
-// ledger's CSV) and settings (how reminders go). Each child's calls are abstract: the UI provides each with its own
+// Children: dues (the month's dues and figures), filter (which of them the table shows, D239),
+// months (the six-month chart), reminders (the log), cash (Paid in cash: any amount, its day, a
+// receipt, D237), waive, remind (a due's action behind its confirm; remind asks about a
+// student), remindAll (every overdue payer, D239), link (a due's payment link), settleOther
+// (paid another way, with a note), export (the ledger's CSV) and settings (how reminders go). Each child's calls are abstract: the UI provides each with its own
 // (`duesTabMachine.provide({ actors: { dues: duesListMachine.provide(...) } })`), and the
 // children exported here already tell this machine what changed.
 import { assign, sendParent, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { monthDays, shiftMonth } from '../../src/domain/feePlans';
+import { cashEntryMachine } from '../cashEntry/cashEntry.machine';
 import { confirmActionMachine } from '../confirmAction/confirmAction.machine';
 import { dueLinkMachine } from '../dueLink/dueLink.machine';
 import { dueSettleOtherMachine } from '../dueSettleOther/dueSettleOther.machine';
+import { duesFilterMachine } from '../duesFilter/duesFilter.machine';
 import { pagedListMachine } from '../pagedList/pagedList.machine';
 import { paymentsExportMachine } from '../paymentsExport/paymentsExport.machine';
 import { reminderSettingsMachine } from '../reminderSettings/reminderSettings.machine';
+import { remindAllMachine } from '../remindAll/remindAll.machine';
 import type { DueRow, MonthFigures, ReminderRow } from './dueRows';
 
 export interface DuesTabInput {
@@ -36,9 +40,9 @@ export interface DuesTabContext {
 export type DuesTabEvent =
   | { type: 'month.shift'; by: -1 | 1 }
   | { type: 'dues.export' }
-  /** From settle, waive and settleOther: a due was settled or waived (or the server said so). */
+  /** From cash, waive and settleOther: money was recorded or a due waived (or the server said so). */
   | { type: 'dues.changed' }
-  /** From remind: a reminder went (or was refused and logged). */
+  /** From remind and remindAll: reminders went (or were refused and logged). */
   | { type: 'dues.reminded' };
 
 /** The month's dues (the month is the filter) and its figures. */
@@ -46,11 +50,18 @@ export const duesListMachine = pagedListMachine<DueRow, string>();
 /** The six months up to the one shown. */
 export const monthsListMachine = pagedListMachine<MonthFigures, string>();
 export const reminderLogMachine = pagedListMachine<ReminderRow, null>();
-/** Paid in cash and Waive: the target is the due's id. */
-export const settleMachine = confirmActionMachine.provide({
+/** Waive: the target is the due's id. */
+export const waiveMachine = confirmActionMachine.provide({
   actions: { changed: sendParent({ type: 'dues.changed' }) },
 });
-export const waiveMachine = settleMachine;
+/** Paid in cash (D237): settles the student's dues oldest first. */
+export const cashMachine = cashEntryMachine.provide({
+  actions: { recorded: sendParent({ type: 'dues.changed' }) },
+});
+/** Remind all overdue (D239). */
+export const remindAllOverdueMachine = remindAllMachine.provide({
+  actions: { reminded: sendParent({ type: 'dues.reminded' }) },
+});
 /** Remind now: the target is the student's id (a reminder goes to the student's payer). */
 export const remindMachine = confirmActionMachine.provide({
   actions: { changed: sendParent({ type: 'dues.reminded' }) },
@@ -70,11 +81,13 @@ export const duesTabMachine = setup({
     input: {} as DuesTabInput,
     children: {} as {
       dues: 'dues';
+      filter: 'filter';
       months: 'months';
       reminders: 'reminders';
-      settle: 'settle';
+      cash: 'cash';
       waive: 'waive';
       remind: 'remind';
+      remindAll: 'remindAll';
       link: 'link';
       settleOther: 'settleOther';
       export: 'export';
@@ -83,11 +96,13 @@ export const duesTabMachine = setup({
   },
   actors: {
     dues: duesListMachine,
+    filter: duesFilterMachine,
     months: monthsListMachine,
     reminders: reminderLogMachine,
-    settle: settleMachine,
+    cash: cashMachine,
     waive: waiveMachine,
     remind: remindMachine,
+    remindAll: remindAllOverdueMachine,
     link: dueLinkMachine,
     settleOther: settleOtherMachine,
     export: paymentsExportMachine,
@@ -107,6 +122,8 @@ export const duesTabMachine = setup({
           input: ({ context }) => ({ filter: context.month }),
           onDone: toLogin,
         },
+        // No call, no 401: it only says which of the dues show.
+        { id: 'filter', src: 'filter' },
         {
           id: 'months',
           src: 'months',
@@ -114,9 +131,10 @@ export const duesTabMachine = setup({
           onDone: toLogin,
         },
         { id: 'reminders', src: 'reminders', input: { filter: null }, onDone: toLogin },
-        { id: 'settle', src: 'settle', onDone: toLogin },
+        { id: 'cash', src: 'cash', onDone: toLogin },
         { id: 'waive', src: 'waive', onDone: toLogin },
         { id: 'remind', src: 'remind', onDone: toLogin },
+        { id: 'remindAll', src: 'remindAll', onDone: toLogin },
         { id: 'link', src: 'link', onDone: toLogin },
         { id: 'settleOther', src: 'settleOther', onDone: toLogin },
         { id: 'export', src: 'export', onDone: toLogin },

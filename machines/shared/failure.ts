@@ -8,7 +8,14 @@ export type CallFailure =
   | { kind: 'network' }
   | { kind: 'timeout' }
   | { kind: 'parse' }
-  | { kind: 'http'; status: number; message: string | null; retryAfter: number | null }
+  | {
+      kind: 'http';
+      status: number;
+      message: string | null;
+      retryAfter: number | null;
+      /** D243: the request field the server's refusal is about, if it named one. */
+      field?: string | null;
+    }
   /** Anything else an actor threw: shown as the caller's generic text. */
   | { kind: 'unexpected' };
 
@@ -20,12 +27,13 @@ export function asFailure(error: unknown): CallFailure {
     const kind = (error as { kind?: unknown }).kind;
     if (typeof kind === 'string' && KINDS.has(kind)) {
       if (kind !== 'http') return error as CallFailure;
-      const { status, message, retryAfter } = error as Record<string, unknown>;
+      const { status, message, retryAfter, field } = error as Record<string, unknown>;
       return {
         kind: 'http',
         status: typeof status === 'number' ? status : 0,
         message: typeof message === 'string' && message.trim() !== '' ? message : null,
         retryAfter: typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter : null,
+        field: typeof field === 'string' ? field : null,
       };
     }
   }
@@ -42,6 +50,12 @@ export function httpStatus(error: unknown): number | null {
 export function serverMessage(error: unknown): string | null {
   const failure = asFailure(error);
   return failure.kind === 'http' ? failure.message : null;
+}
+
+/** D243: the field a server's refusal names ('amount'), or null. */
+export function serverField(error: unknown): string | null {
+  const failure = asFailure(error);
+  return failure.kind === 'http' ? (failure.field ?? null) : null;
 }
 
 /** No answer arrived (offline or too slow): worth a retry, not a verdict. */

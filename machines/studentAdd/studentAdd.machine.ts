@@ -61,7 +61,7 @@ export const studentToAdd = ({ form, child }: Pick<StudentAddContext, 'form' | '
 
 /** The child's missing consent or parent, once an add was refused. */
 export const shownChildError = (context: StudentAddContext): string | null =>
-  context.showErrors ? childConsentError(studentToAdd(context)) : null;
+  context.showErrors ? (childConsentError(studentToAdd(context))?.message ?? null) : null;
 
 export const EMPTY_STUDENT: StudentForm = {
   name: '',
@@ -78,8 +78,8 @@ export function studentInput(field: StudentField, raw: string): string {
   return nameInput(raw);
 }
 
-type StudentErrors = Record<StudentField, string | null>;
-const NO_ERRORS: StudentErrors = {
+export type StudentErrors = Record<StudentField, string | null>;
+export const NO_ERRORS: StudentErrors = {
   name: null,
   phone: null,
   parent_name: null,

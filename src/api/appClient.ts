@@ -4,8 +4,14 @@ import { storage } from '../browser/storage';
 import { activeLocale, localeTag } from '../domain/locale';
 import { createApiClient } from './client';
 
+const baseUrl = import.meta.env.VITE_API_BASE_URL ?? '/api/v1';
+
 export const api = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api/v1',
+  baseUrl,
   getToken: () => storage.get('access-token'),
   getLanguage: () => localeTag(activeLocale()),
 });
+
+/** D241: the student CSV template in the screens' language, as a link to download (public). */
+export const studentTemplateUrl = () =>
+  `${baseUrl}/students/import/template/?language=${activeLocale()}`;

@@ -4,7 +4,14 @@ export type ApiFailure =
   | { kind: 'network' }
   | { kind: 'timeout' }
   | { kind: 'parse' }
-  | { kind: 'http'; status: number; message: string | null; retryAfter: number | null };
+  | {
+      kind: 'http';
+      status: number;
+      message: string | null;
+      retryAfter: number | null;
+      /** D243: the request field the error is about, when the server names one. */
+      field?: string | null;
+    };
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; failure: ApiFailure };
 
@@ -20,6 +27,13 @@ function messageOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const message = (body as { message?: unknown }).message;
   return typeof message === 'string' ? message : null;
+}
+
+/** D243: the field the server's error body names, else null. */
+function fieldOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const field = (body as { field?: unknown }).field;
+  return typeof field === 'string' ? field : null;
 }
 
 /** `Retry-After` in whole seconds: delta-seconds, or an HTTP date counted from `now`. */
@@ -51,6 +65,7 @@ export function unwrap<T>(outcome: FetchOutcome<T>): ApiResult<T> {
       status: response.status,
       message: messageOf(outcome.error),
       retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
+      field: fieldOf(outcome.error),
     },
   };
 }

@@ -3,16 +3,17 @@
 
 import { ACCEPTANCE_LIMIT_PAISE } from './constants';
 import { messages } from './messages';
+import { coded, type Said } from './texts';
 import { formatINR, isPaise, type Paise } from './money';
 import { canAcceptPayments, type PgOnboardingStatus } from './onboarding';
 
 export type AcceptanceVerdict =
   | { ok: true }
-  | { ok: false; reason: 'not-onboarded' | 'over-limit'; remaining: Paise; message: string };
+  | { ok: false; reason: 'not-onboarded' | 'over-limit'; remaining: Paise; said: Said };
 
 /**
  * May this tutor take a payment of `amount` (base, paise) having already been paid `paidSoFar`?
- * `message` is the sentence the 400 ends with (the UI shows the text after the last ': ').
+ * `said` is the sentence the 400 ends with (the UI shows the text after the last ': ').
  */
 export function acceptanceVerdict(
   status: PgOnboardingStatus,
@@ -25,7 +26,7 @@ export function acceptanceVerdict(
       ok: false,
       reason: 'not-onboarded',
       remaining: 0,
-      message: messages.payment.tutorCannotAccept,
+      said: coded(messages).payment.tutorCannotAccept,
     };
   }
   if (status === 'ACTIVE') return { ok: true };
@@ -35,9 +36,9 @@ export function acceptanceVerdict(
     ok: false,
     reason: 'over-limit',
     remaining,
-    message:
+    said:
       remaining === 0
-        ? messages.payment.acceptanceLimitReached
-        : messages.payment.acceptanceLimitRemaining(formatINR(remaining)),
+        ? coded(messages).payment.acceptanceLimitReached
+        : coded(messages).payment.acceptanceLimitRemaining(formatINR(remaining)),
   };
 }

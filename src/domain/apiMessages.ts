@@ -12,6 +12,10 @@ const words = catalog({
 
 export const apiMessages = texts(words, 'apiMessages', {
   // The server's order refusals (spec §8: the app shows the text after the last ': ').
+  /** D242: the devices a user is logged in on. */
+  sessions: {
+    notFound: text,
+  },
   orders: {
     refused: (reason: string) => ({ reason }),
     totalChanged: text,

@@ -20,8 +20,10 @@ export const OTP_RESEND_COOLDOWN_SECONDS = 30;
 export const OTP_MAX_CODES_PER_HOUR = 5;
 export const OTP_CODES_WINDOW_MS = HOUR_MS;
 
-// --- Sessions (D13).
-export const SESSION_VALIDITY_MS = 12 * HOUR_MS;
+// --- Sessions (D242, superseding D13's 12 hours): alive until this long after their last use,
+// which is written at most once per SESSION_REFRESH_MS.
+export const SESSION_VALIDITY_MS = 30 * DAY_MS;
+export const SESSION_REFRESH_MS = HOUR_MS;
 
 // --- Countdowns shown to the user, in whole seconds (D1, spec §2).
 export const PAYMENT_REDIRECT_COUNTDOWN_SECONDS = 3;

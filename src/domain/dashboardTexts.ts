@@ -89,6 +89,7 @@ export const dashboardTexts = texts(words, 'dashboardTexts', {
     /** D1: the Sessions tab (sessions booked with the tutor). */
     /** Issue 14: the Students tab's label (its texts: studentsTexts.ts, loaded with it). */
     students: { tab: text },
+    devices: { tab: text },
     dues: { tab: text },
     sessions: {
       tab: text,
@@ -216,6 +217,27 @@ export const dashboardTexts = texts(words, 'dashboardTexts', {
     },
   },
   /** The student dashboard and receipt page (issue 5). */
+  /** D242: the devices a user is logged in on (both dashboards). */
+  devices: {
+    title: text,
+    intro: text,
+    loadFailed: text,
+    empty: text,
+    unknown: text,
+    current: text,
+    lastUsed: (when: string) => ({ when }),
+    since: (when: string) => ({ when }),
+    logout: text,
+    logoutThis: text,
+    logoutAria: (device: string) => ({ device }),
+    confirmTitle: text,
+    confirmThis: text,
+    confirmOther: (device: string) => ({ device }),
+    yes: text,
+    keep: text,
+    close: text,
+    done: text,
+  },
   student: {
     greeting: text,
     intro: text,

@@ -5,8 +5,11 @@
 /** A due as kept (issue 14). Overdue is not kept: an open or partly paid due past its date is. */
 export const DUE_STATUSES = ['open', 'partly_paid', 'paid', 'waived'] as const;
 export type KeptDueStatus = (typeof DUE_STATUSES)[number];
-/** A due as the API and the Dues tab show it (D146). */
-export const SHOWN_DUE_STATUSES = [...DUE_STATUSES, 'overdue'] as const;
+/**
+ * A due as the API and the Dues tab show it (D146): past its date, an open one is overdue and
+ * a partly paid one 'partly paid, overdue' (D238; duesLedger.ts dueStatusOn).
+ */
+export const SHOWN_DUE_STATUSES = [...DUE_STATUSES, 'overdue', 'partly_paid_overdue'] as const;
 export type ShownDueStatus = (typeof SHOWN_DUE_STATUSES)[number];
 /** Dues still owed: reminded, payable by link, settled or waived by the tutor. */
 export const OPEN_DUE_STATUSES = [
@@ -19,6 +22,7 @@ export const isOpenDue = (status: KeptDueStatus): boolean =>
 export const OPEN_SHOWN_DUE_STATUSES = [
   ...OPEN_DUE_STATUSES,
   'overdue',
+  'partly_paid_overdue',
 ] as const satisfies readonly ShownDueStatus[];
 /** How a due the tutor settled by hand was paid (D146), or that it was waived. */
 export const DUE_SETTLEMENTS = ['cash', 'other', 'waived'] as const;

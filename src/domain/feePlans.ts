@@ -1,24 +1,30 @@
 // Issue 14 (D145): what a fee plan is, checked before it is kept. Monthly (a fee, a due day 1-28,
-// a start month), instalments (2-12 dated parts of a total) or one-time (a fee and a due date),
-// for one student or for a whole batch; a part payment, if the tutor allows one, has a
-// smallest amount. Nothing starts or falls due in the past (IST). Amounts arrive in whole
-// rupees (the contract's BaseAmount, 1 to 50,000) and are kept in paise.
+// a start month and, D235, maybe a last month), instalments (2-12 dated parts of a total) or
+// one-time (a fee and a due date), for one student or for a whole batch; a part payment, if the
+// tutor allows one, has a smallest amount. Nothing starts or falls due in the past (IST).
+// D233: amounts arrive in rupees and paise (the contract's FeeAmount, ₹1 to ₹50,000 with at most
+// 2 decimals) and are kept in paise. D243: every problem names its field, all found at once.
 import { localeTag, textLocale } from './locale';
 import { duePeriodLabel } from './duePeriod';
 import { DEFAULT_REMINDER_DAYS, REMINDER_DAY_RANGE, REMINDER_DAYS_MAX } from './reminders';
 import { tidyText } from './validation';
 import { tutorWordsProblem, wordsForText, type TutorWordsProblem } from './tutorWords';
 import {
+  AMOUNT_MAX_PAISE,
+  AMOUNT_MIN_PAISE,
   DUE_DAY_MAX,
   FEE_PLAN_NAME_MAX_LENGTH,
   INSTALMENTS_MAX,
   INSTALMENTS_MIN,
-  PAISE_PER_RUPEE,
 } from './constants';
+import { messages } from './messages';
+import { rupeesTextToPaise, rupeesToPaiseOrNull, type Paise } from './money';
 import { studentsTexts } from './studentsTexts';
+import { coded, type Said } from './texts';
 import { istDateKey, isIsoDate } from './time';
 
 const m = studentsTexts.plans;
+const said = () => coded(m);
 
 export const FEE_PLAN_KINDS = ['monthly', 'instalments', 'one_time'] as const;
 export type FeePlanKind = (typeof FEE_PLAN_KINDS)[number];
@@ -32,6 +38,7 @@ export interface FeePlanInput {
   amount?: number | null;
   due_day?: number | null;
   start_month?: string | null;
+  end_month?: string | null;
   due_date?: string | null;
   instalments?: { due_date: string; amount: number }[] | null;
   partial_minimum?: number | null;
@@ -47,17 +54,24 @@ export interface FeePlanRecord {
   amount: number;
   dueDay: number | null;
   startMonth: string | null;
+  /** D235: a monthly plan's last month ('YYYY-MM'), or null: it runs until ended. */
+  endMonth: string | null;
   dueDate: string | null;
   instalments: { dueDate: string; amount: number }[] | null;
   partialMinimum: number | null;
   reminderDays: number[];
 }
 
-export type FeePlanCheck = { ok: true; value: FeePlanRecord } | { ok: false; message: string };
+/** D243: a plan's problem at its field (the contract's name: 'amount', 'instalments.1.amount'). */
+export interface PlanError extends Said {
+  field: string;
+}
+
+export type FeePlanCheck = { ok: true; value: FeePlanRecord } | { ok: false; errors: PlanError[] };
 
 /** The fields each kind uses; any other is refused rather than ignored. */
 const FIELDS_OF: Record<FeePlanKind, (keyof FeePlanInput)[]> = {
-  monthly: ['amount', 'due_day', 'start_month'],
+  monthly: ['amount', 'due_day', 'start_month', 'end_month'],
   one_time: ['amount', 'due_date'],
   instalments: ['instalments'],
 };
@@ -65,6 +79,7 @@ const KIND_FIELDS: (keyof FeePlanInput)[] = [
   'amount',
   'due_day',
   'start_month',
+  'end_month',
   'due_date',
   'instalments',
 ];
@@ -77,100 +92,139 @@ const KIND_NAMES: Record<FeePlanKind, string> = {
 const given = (value: unknown) => value !== undefined && value !== null;
 
 /** D209: a plan's name goes into reminder texts: what it may not be, in the tutor's words. */
-const NAME_PROBLEMS: Record<TutorWordsProblem, () => string> = {
-  too_long: () => m.nameTooLong,
-  link: () => m.nameLink,
-  phone: () => m.namePhone,
-  shouting: () => m.nameShouting,
+const NAME_PROBLEMS: Record<TutorWordsProblem, () => Said> = {
+  too_long: () => said().nameTooLong,
+  link: () => said().nameLink,
+  phone: () => said().namePhone,
+  shouting: () => said().nameShouting,
 };
 
 /** The first problem of a plan's name (tidied), or null. */
-function nameProblem(name: string): string | null {
-  if (name === '') return m.nameRequired;
+function nameProblem(name: string): Said | null {
+  if (name === '') return said().nameRequired;
   const problem = tutorWordsProblem(name, FEE_PLAN_NAME_MAX_LENGTH);
   return problem === null ? null : NAME_PROBLEMS[problem]();
 }
-const paise = (rupees: number) => Math.round(rupees * PAISE_PER_RUPEE);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** D233: rupees (at most 2 decimals) as paise within ₹1-₹50,000, or the amount's problem. */
+export function feeAmount(rupees: number | null | undefined): { paise: Paise } | Said {
+  if (rupees === null || rupees === undefined) return said().amountRequired;
+  const paise = rupeesToPaiseOrNull(rupees);
+  const v = coded(messages).validation;
+  if (paise === null) return v.amountDecimals;
+  if (paise < AMOUNT_MIN_PAISE) return v.amountMin;
+  if (paise > AMOUNT_MAX_PAISE) return v.amountMax;
+  return { paise };
+}
+
+export const isSaid = (value: object): value is Said => 'code' in value;
+
+/**
+ * D233: an amount field's text ('1200.50') as paise, or the words for what is wrong with it
+ * ('25oo' is not an amount; '12.345' has too many decimals); `required` when it is empty.
+ */
+export function rupeesField(text: string, required: () => Said): { paise: Paise } | Said {
+  const read = rupeesTextToPaise(text);
+  if (read.ok) return { paise: read.paise };
+  if (read.problem === 'empty') return required();
+  return read.problem === 'decimals'
+    ? coded(messages).validation.amountDecimals
+    : said().feeNotAmount;
+}
+
+/** A month's problem: its format, not before `from` (this month), not before the first. */
+function lastMonthProblem(end: string, start: string, thisMonth: string): Said | null {
+  if (!MONTH.test(end)) return said().endMonth;
+  if (end < start || end < thisMonth) return said().endBeforeStart;
+  return null;
+}
 
 /** Every rule of a plan; `now` decides what is past (IST). */
 export function checkFeePlan(input: FeePlanInput, now: Date): FeePlanCheck {
-  const refuse = (message: string): FeePlanCheck => ({ ok: false, message });
+  const errors: PlanError[] = [];
+  const problem = (field: string, found: Said | null) => {
+    if (found && !errors.some((e) => e.field === field)) errors.push({ field, ...found });
+  };
   const today = istDateKey(now);
   const name = tidyText(input.name);
-  const badName = nameProblem(name);
-  if (badName) return refuse(badName);
+  problem('name', nameProblem(name));
   const batch = tidyText(input.batch ?? '') || null;
   const studentId = input.student_id ?? null;
-  if ((studentId === null) === (batch === null)) return refuse(m.target);
+  if ((studentId === null) === (batch === null)) {
+    problem(studentId === null ? 'batch' : 'student_id', said().target);
+  }
   for (const field of KIND_FIELDS) {
     if (given(input[field]) && !FIELDS_OF[input.kind].includes(field)) {
-      return refuse(m.notForKind(field, KIND_NAMES[input.kind]));
+      problem(field, said().notForKind(field, KIND_NAMES[input.kind]));
     }
   }
   const reminderDays = input.reminder_days ?? [...DEFAULT_REMINDER_DAYS];
-  if (!reminderDaysValid(reminderDays)) return refuse(m.reminderDays);
-  const base = { name, kind: input.kind, studentId, batch, reminderDays };
-  let plan: FeePlanRecord;
+  problem('reminder_days', reminderDaysValid(reminderDays) ? null : said().reminderDays);
+  const plan: FeePlanRecord = {
+    name,
+    kind: input.kind,
+    studentId,
+    batch,
+    reminderDays,
+    amount: 0,
+    dueDay: null,
+    startMonth: null,
+    endMonth: null,
+    dueDate: null,
+    instalments: null,
+    partialMinimum: null,
+  };
   if (input.kind === 'instalments') {
     const parts = input.instalments ?? [];
     if (parts.length < INSTALMENTS_MIN || parts.length > INSTALMENTS_MAX) {
-      return refuse(m.instalmentCount);
+      problem('instalments', said().instalmentCount);
     }
-    if (!parts.every((p) => isIsoDate(p.due_date))) return refuse(m.dueDate);
-    if (parts.some((p, i) => i > 0 && p.due_date <= parts[i - 1]!.due_date)) {
-      return refuse(m.instalmentOrder);
-    }
-    if (parts[0]!.due_date < today) return refuse(m.duePast);
-    const kept = parts.map((p) => ({ dueDate: p.due_date, amount: paise(p.amount) }));
-    plan = {
-      ...base,
-      amount: kept.reduce((sum, p) => sum + p.amount, 0),
-      dueDay: null,
-      startMonth: null,
-      dueDate: null,
-      instalments: kept,
-      partialMinimum: null,
-    };
+    const kept = parts.map((part, i) => {
+      const amount = feeAmount(part.amount);
+      if (isSaid(amount)) problem(`instalments.${i}.amount`, amount);
+      if (!isIsoDate(part.due_date)) problem(`instalments.${i}.due_date`, said().dueDate);
+      else if (i > 0 && part.due_date <= parts[i - 1]!.due_date) {
+        problem(`instalments.${i}.due_date`, said().instalmentOrder);
+      } else if (i === 0 && part.due_date < today) {
+        problem(`instalments.${i}.due_date`, said().duePast);
+      }
+      return { dueDate: part.due_date, amount: isSaid(amount) ? 0 : amount.paise };
+    });
+    plan.instalments = kept;
+    plan.amount = kept.reduce((sum, p) => sum + p.amount, 0);
   } else {
-    if (!given(input.amount)) return refuse(m.amountRequired);
-    const amount = paise(input.amount!);
+    const amount = feeAmount(input.amount);
+    if (isSaid(amount)) problem('amount', amount);
+    else plan.amount = amount.paise;
     if (input.kind === 'monthly') {
       const dueDay = input.due_day ?? 0;
-      if (!Number.isInteger(dueDay) || dueDay < 1 || dueDay > DUE_DAY_MAX) return refuse(m.dueDay);
+      const dayOk = Number.isInteger(dueDay) && dueDay >= 1 && dueDay <= DUE_DAY_MAX;
+      problem('due_day', dayOk ? null : said().dueDay);
       const start = input.start_month ?? '';
-      if (!MONTH.test(start)) return refuse(m.startMonth);
-      if (start < today.slice(0, 7)) return refuse(m.startPast);
-      plan = {
-        ...base,
-        amount,
-        dueDay,
-        startMonth: start,
-        dueDate: null,
-        instalments: null,
-        partialMinimum: null,
-      };
+      if (!MONTH.test(start)) problem('start_month', said().startMonth);
+      else if (start < today.slice(0, 7)) problem('start_month', said().startPast);
+      plan.dueDay = dueDay;
+      plan.startMonth = start;
+      if (given(input.end_month)) {
+        problem('end_month', lastMonthProblem(input.end_month!, start, today.slice(0, 7)));
+        plan.endMonth = input.end_month!;
+      }
     } else {
       const dueDate = input.due_date ?? '';
-      if (!isIsoDate(dueDate)) return refuse(m.dueDate);
-      if (dueDate < today) return refuse(m.duePast);
-      plan = {
-        ...base,
-        amount,
-        dueDay: null,
-        startMonth: null,
-        dueDate,
-        instalments: null,
-        partialMinimum: null,
-      };
+      if (!isIsoDate(dueDate)) problem('due_date', said().dueDate);
+      else if (dueDate < today) problem('due_date', said().duePast);
+      plan.dueDate = dueDate;
     }
   }
   if (given(input.partial_minimum)) {
-    const minimum = paise(input.partial_minimum!);
-    if (minimum >= smallestDueOf(plan)) return refuse(m.partialMinimum);
-    plan.partialMinimum = minimum;
+    const minimum = feeAmount(input.partial_minimum);
+    if (isSaid(minimum)) problem('partial_minimum', minimum);
+    else if (errors.length === 0 && minimum.paise >= smallestDueOf(plan)) {
+      problem('partial_minimum', said().partialMinimum);
+    } else plan.partialMinimum = minimum.paise;
   }
-  return { ok: true, value: plan };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: plan };
 }
 
 /** Up to REMINDER_DAYS_MAX whole days in REMINDER_DAY_RANGE, strictly in order. */
@@ -195,6 +249,8 @@ export interface FeePlanChangeInput {
   name?: string;
   amount?: number;
   due_day?: number;
+  /** D235: a monthly plan's last month; null: it runs until ended. */
+  end_month?: string | null;
   /** null: no part payments any more. */
   partial_minimum?: number | null;
   reminder_days?: number[];
@@ -202,48 +258,97 @@ export interface FeePlanChangeInput {
 
 /** The fields of a kept plan a change may touch. */
 export type FeePlanChange = Partial<
-  Pick<FeePlanRecord, 'name' | 'amount' | 'dueDay' | 'partialMinimum' | 'reminderDays'>
+  Pick<FeePlanRecord, 'name' | 'amount' | 'dueDay' | 'endMonth' | 'partialMinimum' | 'reminderDays'>
 >;
 
 /**
  * D152: what may change in a running plan: its name, reminder days and part-payment minimum;
- * the fee of a monthly or one-time plan and a monthly plan's due day (an instalment plan's
- * dated parts stay as agreed: end it and make another). The result is the plan as it will be.
+ * the fee of a monthly or one-time plan and a monthly plan's due day and last month (an
+ * instalment plan's dated parts stay as agreed: end it and make another). `now` decides what
+ * is past. The result is the plan as it will be.
  */
 export function checkFeePlanChange(
   plan: FeePlanRecord,
   change: FeePlanChangeInput,
-): { ok: true; value: FeePlanRecord } | { ok: false; message: string } {
-  const refuse = (message: string) => ({ ok: false as const, message });
+  now: Date,
+): FeePlanCheck {
+  const errors: PlanError[] = [];
+  const problem = (field: string, found: Said | null) => {
+    if (found && !errors.some((e) => e.field === field)) errors.push({ field, ...found });
+  };
   const next: FeePlanRecord = { ...plan };
   if (change.name !== undefined) {
     const name = tidyText(change.name);
-    const badName = nameProblem(name);
-    if (badName) return refuse(badName);
+    problem('name', nameProblem(name));
     next.name = name;
   }
   if (change.amount !== undefined) {
-    if (plan.kind === 'instalments') return refuse(m.notForKind('amount', KIND_NAMES.instalments));
-    next.amount = paise(change.amount);
+    if (plan.kind === 'instalments') {
+      problem('amount', said().notForKind('amount', KIND_NAMES.instalments));
+    } else {
+      const amount = feeAmount(change.amount);
+      if (isSaid(amount)) problem('amount', amount);
+      else next.amount = amount.paise;
+    }
   }
   if (change.due_day !== undefined) {
-    if (plan.kind !== 'monthly') return refuse(m.notForKind('due_day', KIND_NAMES[plan.kind]));
-    if (!Number.isInteger(change.due_day) || change.due_day < 1 || change.due_day > DUE_DAY_MAX) {
-      return refuse(m.dueDay);
+    if (plan.kind !== 'monthly') {
+      problem('due_day', said().notForKind('due_day', KIND_NAMES[plan.kind]));
+    } else if (
+      !Number.isInteger(change.due_day) ||
+      change.due_day < 1 ||
+      change.due_day > DUE_DAY_MAX
+    ) {
+      problem('due_day', said().dueDay);
+    } else next.dueDay = change.due_day;
+  }
+  if (change.end_month !== undefined) {
+    if (plan.kind !== 'monthly') {
+      problem('end_month', said().notForKind('end_month', KIND_NAMES[plan.kind]));
+    } else if (change.end_month === null) next.endMonth = null;
+    else {
+      const thisMonth = istDateKey(now).slice(0, 7);
+      problem('end_month', lastMonthProblem(change.end_month, plan.startMonth ?? '', thisMonth));
+      next.endMonth = change.end_month;
     }
-    next.dueDay = change.due_day;
   }
   if (change.reminder_days !== undefined) {
-    if (!reminderDaysValid(change.reminder_days)) return refuse(m.reminderDays);
-    next.reminderDays = change.reminder_days;
+    if (!reminderDaysValid(change.reminder_days)) problem('reminder_days', said().reminderDays);
+    else next.reminderDays = change.reminder_days;
   }
   if (change.partial_minimum !== undefined) {
-    next.partialMinimum = change.partial_minimum === null ? null : paise(change.partial_minimum);
+    if (change.partial_minimum === null) next.partialMinimum = null;
+    else {
+      const minimum = feeAmount(change.partial_minimum);
+      if (isSaid(minimum)) problem('partial_minimum', minimum);
+      else next.partialMinimum = minimum.paise;
+    }
   }
-  if (next.partialMinimum !== null && next.partialMinimum >= smallestDueOf(next)) {
-    return refuse(m.partialMinimum);
+  if (
+    errors.length === 0 &&
+    next.partialMinimum !== null &&
+    next.partialMinimum >= smallestDueOf(next)
+  ) {
+    problem('partial_minimum', said().partialMinimum);
   }
-  return { ok: true, value: next };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: next };
+}
+
+/**
+ * D230: the first day (IST) a student owes a plan's dues, or '' for all of them: a student who
+ * joined the plan's batch, or came back, after the plan was made owes nothing from before.
+ * A batch plan counts from the later of joining the batch and coming back; one student's plan
+ * from coming back only (a move to another batch does not touch it).
+ */
+export function duesFrom(
+  plan: { studentId: number | null; createdAt: Date },
+  student: { batchSince: Date; activeSince: Date },
+): string {
+  const since =
+    plan.studentId === null && student.batchSince > student.activeSince
+      ? student.batchSince
+      : student.activeSince;
+  return since > plan.createdAt ? istDateKey(since) : '';
 }
 
 /** One due a plan makes: its period, date (IST) and amount (paise). */
@@ -256,7 +361,8 @@ export interface PlannedDue {
 type PlanDates = Pick<
   FeePlanRecord,
   'kind' | 'amount' | 'dueDay' | 'startMonth' | 'dueDate' | 'instalments'
->;
+> &
+  Partial<Pick<FeePlanRecord, 'endMonth'>>;
 
 /** 'YYYY-MM' moved by `by` months: shiftMonth('2025-12', 1) is '2026-01'. */
 export function shiftMonth(month: string, by: number): string {
@@ -293,7 +399,12 @@ export function plannedDues(plan: PlanDates, horizon: string, from = ''): Planne
   };
   if (plan.kind === 'monthly' && plan.startMonth && plan.dueDay) {
     const day = String(plan.dueDay).padStart(2, '0');
-    for (let month = plan.startMonth; `${month}-${day}` <= horizon; month = shiftMonth(month, 1)) {
+    const last = plan.endMonth ?? '9999-12';
+    for (
+      let month = plan.startMonth;
+      `${month}-${day}` <= horizon && month <= last;
+      month = shiftMonth(month, 1)
+    ) {
       keep({ period: month, dueDate: `${month}-${day}`, amount: plan.amount });
     }
   } else if (plan.kind === 'instalments') {
@@ -318,7 +429,9 @@ export function duesPurpose(dues: { plan: string; period: string }[], max: numbe
   });
   for (let shown = names.length; shown > 0; shown -= 1) {
     const rest = names.length - shown;
-    const text = names.slice(0, shown).join(', ') + (rest ? ` and ${rest} more` : '');
+    const list = names.slice(0, shown).join(', ');
+    // D240: in the reader's language ('… और 2 अन्य'), not English in every text.
+    const text = rest ? studentsTexts.dues.andMore(list, rest) : list;
     if (text.length <= max) return text;
   }
   const first = names[0] ?? '';

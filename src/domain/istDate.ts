@@ -2,7 +2,7 @@
 // catalog word, not Intl's: Intl.DateTimeFormat's first use costs a phone ~130 ms (D170).
 import { textLocale } from './locale';
 import { messages } from './messages';
-import { istParts } from './time';
+import { istClock, istParts } from './time';
 
 // Made at first use, not at load: an Intl object's first construction costs a phone tens of ms.
 let ordinalRules: Intl.PluralRules | undefined;
@@ -22,4 +22,10 @@ export function formatIstDate(date: Date, options: { withYear?: boolean } = {}):
   const { year, month, day } = istParts(date);
   const text = `${textLocale() === 'en' ? ordinal(day) : day} ${messages.generic.monthName(month)}`;
   return options.withYear ? `${text} ${year}` : text;
+}
+
+/** D240: an IST time in the reader's words: '5:00 pm', 'शाम 5:00' (never 'pm' in Hindi). */
+export function formatIstClock(date: Date): string {
+  const { time, half, period } = istClock(date);
+  return messages.generic.clock(time, half, period);
 }

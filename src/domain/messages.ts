@@ -1,6 +1,7 @@
 // Every user-visible string of the product, in one place (spec §2, §5, §8; D2, D14, D24).
 // Views, machines and the server take their words from here; tests assert these exact texts.
 
+import type { DayPeriod } from './time';
 import { catalog, text, texts } from './texts';
 
 const words = catalog({
@@ -26,6 +27,13 @@ export const messages = texts(words, 'messages', {
      * Intl.DateTimeFormat: its first use costs a phone ~130 ms on the static link (D170).
      */
     monthName: (month: number) => ({ month }),
+    /**
+     * D240: a time of day: '5:00 pm' in English, 'शाम 5:00' in Hindi (its part of the day,
+     * CLDR's: रात till 4, सुबह till 12, दोपहर till 16, शाम till 20, then रात).
+     */
+    clock: (time: string, half: 'am' | 'pm', period: DayPeriod) => ({ time, half, period }),
+    /** A time said in IST: '5:00 pm IST', 'शाम 5:00 (भारतीय समय)'. */
+    inIst: (time: string) => ({ time }),
   },
   notFound: {
     title: text,

@@ -75,8 +75,55 @@ export function formatWholeINR(paise: Paise): string {
   return wholeRupeesText(paise / PAISE_PER_RUPEE);
 }
 
+/**
+ * D240: an amount as the texts write it (SMS, WhatsApp), in every language: 'Rs 1,200.50'.
+ * 'Rs', not '₹': an English DLT template is GSM-7, which has no ₹ (one would make the text
+ * Unicode, 70 characters a part instead of 160); the Hindi ones say it the same way.
+ */
+export function formatTextAmount(paise: Paise): string {
+  return `Rs ${formatAmount(paise)}`;
+}
+
 /** '₹1,05,000.50', '₹50.00', '-₹50.00' (the sign before the symbol, as Intl writes it). */
 export function formatINR(paise: Paise): string {
   const text = formatAmount(paise);
   return text.startsWith('-') ? `-₹${text.slice(1)}` : `₹${text}`;
+}
+
+/** Why a typed amount is not one (rupeesTextToPaise). */
+export type RupeesTextProblem = 'empty' | 'notAmount' | 'decimals';
+
+/**
+ * D233: an amount as a person types it, in rupees and paise: '1200.50' is 120050 paise
+ * (₹1,200.50), '1,200' and '₹ 1200' are 120000. Commas may group the rupees; at most 2 digits
+ * follow the point. Anything else ('25oo', '12.345', '1.2.3', '-5') is refused, never read
+ * into another number.
+ */
+export function rupeesTextToPaise(
+  text: string,
+): { ok: true; paise: Paise } | { ok: false; problem: RupeesTextProblem } {
+  const bare = text
+    .trim()
+    .replace(/^(₹|rs\.?|inr)\s*/i, '')
+    .trim();
+  if (bare === '') return { ok: false, problem: 'empty' };
+  const match = /^(\d+(?:,\d+)*)(?:\.(\d*))?$/.exec(bare);
+  if (!match) return { ok: false, problem: 'notAmount' };
+  const fraction = match[2] ?? '';
+  if (match[2] !== undefined && fraction === '') return { ok: false, problem: 'notAmount' };
+  if (fraction.length > 2) return { ok: false, problem: 'decimals' };
+  const whole = match[1]!.replaceAll(',', '');
+  if (whole.length > AMOUNT_INPUT_MAX_DIGITS) return { ok: false, problem: 'notAmount' };
+  return {
+    ok: true,
+    paise: Number(whole) * PAISE_PER_RUPEE + Number(fraction.padEnd(2, '0')),
+  };
+}
+
+/** Paise as the amount field shows them again: 120050 is '1200.50', 120000 is '1200'. */
+export function paiseToRupeesText(paise: Paise): string {
+  assertPaise(paise);
+  const rest = paise % PAISE_PER_RUPEE;
+  const whole = String(Math.trunc(paise / PAISE_PER_RUPEE));
+  return rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}`;
 }

@@ -5,13 +5,18 @@
 import * as z from 'zod/mini';
 import { BATCH_MAX_LENGTH } from './constants';
 import { messages } from './messages';
-import { nameSchema, PHONE_PATTERN, phoneInput, tidyText } from './validation';
 import { privacyTexts } from './privacyTexts';
+import { nameSaid, PHONE_PATTERN, phoneInput, tidyText } from './validation';
 import { studentsTexts } from './studentsTexts';
+import { coded, type Said } from './texts';
 
 const m = studentsTexts.api;
 
 /** A student as the API reads and writes one (snake_case, as the contract's NewStudent). */
+/** D230: the Students list shows the current students or those who left. */
+export const STUDENT_STATUSES = ['current', 'left'] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
 export interface StudentInput {
   name: string;
   phone: string;
@@ -30,24 +35,19 @@ export interface StudentRecord {
   batch: string | null;
 }
 
-export interface FieldError {
+/** One field's problem, with its text's code (D236): a form shows it at the field. */
+export interface FieldError extends Said {
   field: StudentField | 'plan';
-  message: string;
 }
 
 export type StudentCheck = { ok: true; value: StudentRecord } | { ok: false; errors: FieldError[] };
 
-const studentNameSchema = nameSchema(() => m.nameRequired);
-const parentNameSchema = nameSchema(() => m.nameRequired);
 const batchSchema = z
   .string()
   .check(z.maxLength(BATCH_MAX_LENGTH, { error: () => m.batchTooLong }));
 
 const tidy = (value: string | null | undefined): string => tidyText(value ?? '');
-const issue = (schema: z.ZodMiniType, value: string): string | null => {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-};
+const nameProblem = (value: string): Said | null => nameSaid(value, () => coded(m).nameRequired);
 
 /** Every problem of one student, in field order; or the student as it is kept. */
 export function checkStudent(input: StudentInput): StudentCheck {
@@ -57,16 +57,17 @@ export function checkStudent(input: StudentInput): StudentCheck {
   const parentPhone = phoneInput(input.parent_phone ?? '');
   const batch = tidy(input.batch);
   const errors: FieldError[] = [];
-  const add = (field: StudentField, message: string | null) => {
-    if (message) errors.push({ field, message });
+  const add = (field: StudentField, said: Said | null) => {
+    if (said) errors.push({ field, ...said });
   };
-  add('name', issue(studentNameSchema, name));
-  add('phone', PHONE_PATTERN.test(phone) ? null : messages.validation.phone);
-  if (parentName !== '') add('parent_name', issue(parentNameSchema, parentName));
+  const phoneSaid = coded(messages).validation.phone;
+  add('name', nameProblem(name));
+  add('phone', PHONE_PATTERN.test(phone) ? null : phoneSaid);
+  if (parentName !== '') add('parent_name', nameProblem(parentName));
   if (tidy(input.parent_phone) !== '') {
-    add('parent_phone', PHONE_PATTERN.test(parentPhone) ? null : messages.validation.phone);
-  } else if (parentName !== '') add('parent_phone', m.parentPhoneRequired);
-  add('batch', issue(batchSchema, batch));
+    add('parent_phone', PHONE_PATTERN.test(parentPhone) ? null : phoneSaid);
+  } else if (parentName !== '') add('parent_phone', coded(m).parentPhoneRequired);
+  add('batch', batchSchema.safeParse(batch).success ? null : coded(m).batchTooLong);
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -78,6 +79,69 @@ export function checkStudent(input: StudentInput): StudentCheck {
       batch: batch || null,
     },
   };
+}
+
+/**
+ * D234: the key a batch is matched by, ignoring case and spaces: 'Class 10 Maths',
+ * 'class 10  maths' and 'CLASS10MATHS' are one batch; null for none. Plans reach the
+ * students whose batch has their plan's key; the batch is still shown as the tutor wrote it.
+ */
+export function batchKey(batch: string | null | undefined): string | null {
+  const key = tidy(batch).toLocaleLowerCase('en-IN').replace(/\s+/g, '');
+  return key === '' ? null : key;
+}
+
+/** A batch and how many of `students` are in it (the first spelling met names it). */
+export interface BatchCount {
+  batch: string;
+  key: string;
+  students: number;
+}
+
+/** The batches of `students`, by name, each once whatever its case and spaces. */
+export function batchesOf(students: readonly { batch: string | null }[]): BatchCount[] {
+  const found = new Map<string, BatchCount>();
+  for (const { batch } of students) {
+    const key = batchKey(batch);
+    if (key === null) continue;
+    const seen = found.get(key);
+    if (seen) seen.students += 1;
+    else found.set(key, { batch: tidy(batch), key, students: 1 });
+  }
+  return [...found.values()].sort((a, b) =>
+    a.batch.localeCompare(b.batch, 'en-IN', { sensitivity: 'base', numeric: true }),
+  );
+}
+
+/** Edits between two keys (Levenshtein), for the batch a typo meant. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + cost));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Edits a typed batch may be away from a known one to be offered instead. */
+const NEAR_EDITS = 2;
+
+/**
+ * D234: the known batches `batch` was likely meant to be when it matches none ('Class 10 Math'
+ * for 'Class 10 Maths'), nearest first; none when it matches one.
+ */
+export function nearBatches(batch: string, known: readonly BatchCount[]): BatchCount[] {
+  const key = batchKey(batch);
+  if (key === null || known.some((b) => b.key === key)) return [];
+  return known
+    .map((b) => ({ b, d: distance(key, b.key) }))
+    .filter(({ d }) => d <= NEAR_EDITS)
+    .sort((x, y) => x.d - y.d)
+    .map(({ b }) => b);
 }
 
 /** What the tutor says of a child when adding one (D320). */
@@ -92,8 +156,8 @@ export interface ChildConsent {
  * adds a child only with the paying parent named, once they say the parent agreed; the parent
  * then confirms it themself on their first login. Null when nothing is missing.
  */
-export function childConsentError(input: ChildConsent): string | null {
+export function childConsentError(input: ChildConsent): Said | null {
   if (!input.minor) return null;
-  if (tidy(input.parent_phone) === '') return privacyTexts.api.minorNeedsParent;
-  return input.parent_consent === true ? null : privacyTexts.api.minorNeedsConsent;
+  if (tidy(input.parent_phone) === '') return coded(privacyTexts).api.minorNeedsParent;
+  return input.parent_consent === true ? null : coded(privacyTexts).api.minorNeedsConsent;
 }

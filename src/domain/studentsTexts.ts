@@ -19,8 +19,39 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     phone: text,
     parent: text,
     batch: text,
+    actions: text,
   },
   paidYou: text,
+  /** D230: the list shows the current students or those who left. */
+  statusLabel: text,
+  statuses: { current: text, left: text },
+  emptyLeft: text,
+  actionAria: (action: string, name: string) => ({ action, name }),
+  /** D230: changing a student (a move to another batch is a change of batch). */
+  edit: {
+    open: text,
+    title: (name: string) => ({ name }),
+    formLabel: text,
+    moveHint: text,
+    cancel: text,
+    save: text,
+    saved: (name: string) => ({ name }),
+  },
+  /** D230: marking a student left, and bringing one back. */
+  leave: {
+    open: text,
+    title: text,
+    question: (name: string) => ({ name }),
+    yes: text,
+    done: text,
+  },
+  restore: {
+    open: text,
+    title: text,
+    question: (name: string) => ({ name }),
+    yes: text,
+    done: text,
+  },
   /** D210: a student from an import whose phone the tutor has not confirmed. */
   notConfirmed: text,
   confirmPhones: {
@@ -48,6 +79,8 @@ export const studentsTexts = texts(words, 'studentsTexts', {
   import: {
     title: text,
     hint: text,
+    /** D241: the CSV template's link. */
+    template: text,
     file: text,
     checking: text,
     ready: (rows: number) => ({ rows }),
@@ -64,7 +97,6 @@ export const studentsTexts = texts(words, 'studentsTexts', {
   /** One student's history on the Students tab. */
   history: {
     open: text,
-    openAria: (name: string) => ({ name }),
     title: (name: string) => ({ name }),
     owed: (amount: string) => ({ amount }),
     loadFailed: text,
@@ -80,9 +112,11 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     loadFailed: text,
     empty: text,
     columns: { name: text, for: text, fee: text, status: text, actions: text },
-    forBatch: (batch: string) => ({ batch }),
+    forBatch: (batch: string, students: number) => ({ batch, students }),
     forStudent: text,
     monthlyFee: (amount: string, day: number) => ({ amount, day }),
+    /** D235: a monthly plan's fee and its last month. */
+    until: (fee: string, month: string) => ({ fee, month }),
     onceFee: (amount: string, date: string) => ({ amount, date }),
     partsFee: (amount: string, parts: number) => ({ amount, parts }),
     running: text,
@@ -107,6 +141,7 @@ export const studentsTexts = texts(words, 'studentsTexts', {
       amount: text,
       due_day: text,
       start_month: text,
+      end_month: text,
       due_date: text,
       partial_minimum: text,
       reminder_days: text,
@@ -114,6 +149,7 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     kinds: { monthly: text, instalments: text, one_time: text },
     targets: { batch: text, student: text },
     chooseStudent: text,
+    studentInBatch: (name: string, batch: string) => ({ name, batch }),
     part: (n: number) => ({ n }),
     partDate: (n: number) => ({ n }),
     partAmount: (n: number) => ({ n }),
@@ -123,6 +159,13 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     save: text,
     newPlan: text,
     saved: (name: string) => ({ name }),
+    /** D234: a batch plan saved for a batch no current student is in. */
+    savedNoStudents: (name: string) => ({ name }),
+    emptyTitle: text,
+    emptyQuestion: (batch: string) => ({ batch }),
+    useBatch: (batch: string, students: number) => ({ batch, students }),
+    saveAnyway: text,
+    goBack: text,
     fixedWhenChanging: text,
   },
   /** What the API says of a fee plan (D145). */
@@ -149,6 +192,10 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     duplicate: (name: string) => ({ name }),
     notFound: text,
     ended: text,
+    endMonth: text,
+    endBeforeStart: text,
+    /** D233: an amount field's text that is not rupees and paise ('25oo'). */
+    feeNotAmount: text,
   },
   /** What the API says of a due (D146). */
   dues: {
@@ -161,6 +208,8 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     noParts: text,
     partTooSmall: (minimum: string) => ({ minimum }),
     partTooLarge: (whole: string) => ({ whole }),
+    /** D240: the end of a long list of what dues are for: 'Maths (Feb 2025) and 2 more'. */
+    andMore: (list: string, rest: number) => ({ list, rest }),
     /** D208: a 'pay my dues' link above what one payment may be. */
     tooMuchForOnePayment: (maximum: string) => ({ maximum }),
     /** D209: what a text says a due is for when its plan's name may not go into one. */
@@ -178,9 +227,26 @@ export const studentsTexts = texts(words, 'studentsTexts', {
       status: text,
       settledBy: text,
       note: text,
-      statuses: { open: text, partly_paid: text, paid: text, waived: text, overdue: text },
+      statuses: {
+        open: text,
+        partly_paid: text,
+        paid: text,
+        waived: text,
+        overdue: text,
+        partly_paid_overdue: text,
+      },
       settledHow: { cash: text, other: text, waived: text },
     },
+  },
+  /** D237: what the API says of a cash entry. */
+  cash: {
+    nothingOwed: text,
+    amountMin: text,
+    tooMuch: (owed: string) => ({ owed }),
+    dateInvalid: text,
+    dateFuture: text,
+    dateOld: text,
+    noteTooLong: text,
   },
   /** 'My dues' on the student dashboard (D147): what a student or parent owes, by tutor. */
   myDues: {
@@ -203,6 +269,12 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     confirmYes: text,
     keep: text,
     close: text,
+    /** D237: the cash tutors recorded: the payer's receipts. */
+    receipts: {
+      title: text,
+      heading: (number: string, tutor: string) => ({ number, tutor }),
+      received: (amount: string, date: string, student: string) => ({ amount, date, student }),
+    },
   },
   /** The tutor's Dues tab (D146-D149). */
   duesTab: {
@@ -226,15 +298,71 @@ export const studentsTexts = texts(words, 'studentsTexts', {
       plan: text,
       dueDate: text,
       amount: text,
+      paid: text,
       left: text,
       status: text,
       actions: text,
     },
-    statuses: { open: text, partly_paid: text, paid: text, waived: text, overdue: text },
+    statuses: {
+      open: text,
+      partly_paid: text,
+      paid: text,
+      waived: text,
+      overdue: text,
+      partly_paid_overdue: text,
+    },
     paidCash: text,
     waive: text,
     remind: text,
     paidOther: text,
+    /** D237: cash of any amount, with its day, and its receipt. */
+    cash: {
+      title: (student: string) => ({ student }),
+      intro: (owed: string) => ({ owed }),
+      amount: text,
+      receivedOn: text,
+      note: text,
+      cancel: text,
+      save: text,
+      recorded: (number: string) => ({ number }),
+      receiptText: (
+        number: string,
+        tutor: string,
+        amount: string,
+        date: string,
+        student: string,
+        what: string,
+      ) => ({ number, tutor, amount, date, student, what }),
+      share: text,
+      close: text,
+    },
+    /** D239: which dues show, their totals, the other actions, reminding every overdue payer. */
+    filters: {
+      label: text,
+      search: text,
+      status: text,
+      statuses: { all: text, unpaid: text, overdue: text, paid: text, waived: text },
+      batch: text,
+      allBatches: text,
+      showAll: text,
+      showing: (shown: number, total: number) => ({ shown, total }),
+      none: text,
+    },
+    totals: (count: number) => ({ count }),
+    more: text,
+    moreAria: (student: string) => ({ student }),
+    remindAll: {
+      button: (payers: number) => ({ payers }),
+      title: text,
+      question: (payers: number) => ({ payers }),
+      yes: text,
+      no: text,
+      close: text,
+      done: (sent: number, skipped: number, already: number) => ({ sent, skipped, already }),
+    },
+    /** D239: a due's link shared on WhatsApp. */
+    shareWhatsApp: text,
+    linkShareText: (student: string, amount: string, url: string) => ({ student, amount, url }),
     otherTitle: text,
     otherQuestion: (student: string, amount: string) => ({ student, amount }),
     otherNote: text,
@@ -249,8 +377,6 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     copied: text,
     retry: text,
     actionAria: (action: string, student: string) => ({ action, student }),
-    settleTitle: text,
-    settleQuestion: (student: string, amount: string) => ({ student, amount }),
     settleYes: text,
     settled: text,
     waiveTitle: text,
@@ -318,8 +444,9 @@ export const studentsTexts = texts(words, 'studentsTexts', {
   },
   /** Fee reminders (D148): the text a payer reads, and what the API says. */
   reminders: {
-    sms: (tutor: string, amount: string, purpose: string, url: string) => ({
+    sms: (tutor: string, student: string, amount: string, purpose: string, url: string) => ({
       tutor,
+      student,
       amount,
       purpose,
       url,
@@ -349,5 +476,7 @@ export const studentsTexts = texts(words, 'studentsTexts', {
     csvUnreadable: text,
     importInvalid: (rows: number) => ({ rows }),
     onlyTutors: text,
+    alreadyLeft: text,
+    notLeft: text,
   },
 });

@@ -72,6 +72,9 @@ export type Texts<S> = S extends TextLeaf
 
 const catalogs: Catalog[] = [];
 const instances = new Map<Locale, I18n>();
+/** The compiled messages of every language, for valueNames (a translation's slip). */
+const compiled = new Map<Locale, Messages>();
+type Part = string | [string, string?, Record<string, Part[]>?];
 const pending = new Set<Promise<void>>();
 /** Set on the server: every catalog is loaded in every language. */
 let serving = false;
@@ -97,7 +100,6 @@ async function bring(catalog: Catalog, locale: Locale): Promise<void> {
   if (all) Object.assign(all, messages);
   else compiled.set(locale, { ...messages });
   catalog.loaded.add(locale);
-  codes = null;
 }
 
 function track(work: Promise<void>): void {
@@ -178,36 +180,83 @@ export function declaredArities(): ReadonlyMap<string, number | 'facts'> {
   return arities;
 }
 
-function build(from: Catalog, id: string, leaf: Leaf | Shape | readonly unknown[]): unknown {
+/**
+ * D236: a text said with its stable code, as an API error carries it (`{message, code}`): the
+ * code is the text's key without its module's name ('dues.notOpen' for
+ * studentsTexts.dues.notOpen), fixed where the text is chosen, the same in every language.
+ */
+export interface Said {
+  readonly message: string;
+  readonly code: string;
+}
+
+/** A text tree read as Said: each text and message gives its words with its code. */
+export type Coded<T> = T extends string
+  ? Said
+  : T extends (...args: infer A) => string
+    ? (...args: A) => Said
+    : T extends (...args: never[]) => unknown
+      ? never
+      : { readonly [K in keyof T]: Coded<T[K]> };
+
+/** The code a text of id `id` ('studentsTexts.dues.notOpen') carries ('dues.notOpen'). */
+export const codeOf = (id: string): string => id.slice(id.indexOf('.') + 1);
+
+const codedTrees = new WeakMap<object, object>();
+
+/** `tree` (a texts() tree or a branch of one) as Said: refuse(409, coded(m).notOpen). */
+export function coded<T extends object>(tree: T): Coded<T> {
+  const found = codedTrees.get(tree);
+  if (!found) throw new Error('coded: not a tree of texts');
+  return found as Coded<T>;
+}
+
+type Built = { plain: unknown; said?: unknown };
+
+function build(from: Catalog, id: string, leaf: Leaf | Shape | readonly unknown[]): Built {
   if (typeof leaf === 'function') {
     declared.add(id);
     arities.set(id, leaf.length);
     const values = leaf as (...args: unknown[]) => Values;
-    return (...args: unknown[]) => say(from, id, values(...args));
+    const code = codeOf(id);
+    return {
+      plain: (...args: unknown[]) => say(from, id, values(...args)),
+      said: (...args: unknown[]): Said => ({ message: say(from, id, values(...args)), code }),
+    };
   }
-  if ((leaf as KeepLeaf<unknown>).kind === 'keep') return (leaf as KeepLeaf<unknown>).fn;
+  if ((leaf as KeepLeaf<unknown>).kind === 'keep') return { plain: (leaf as KeepLeaf<unknown>).fn };
   if ((leaf as SectionsLeaf<unknown>).kind === 'sections') {
     const { values } = leaf as SectionsLeaf<unknown>;
     declared.add(id);
     arities.set(id, 'facts');
-    return (facts: unknown) => toSections(say(from, id, values(facts)));
+    return { plain: (facts: unknown) => toSections(say(from, id, values(facts))) };
   }
   const out = (Array.isArray(leaf) ? [] : {}) as Record<string, unknown>;
+  const said = (Array.isArray(leaf) ? [] : {}) as Record<string, unknown>;
   for (const [key, child] of Object.entries(leaf)) {
     const childId = `${id}.${key}`;
     if (child === text) {
       declared.add(childId);
+      const code = codeOf(childId);
       Object.defineProperty(out, key, { get: () => say(from, childId), enumerable: true });
+      Object.defineProperty(said, key, {
+        get: (): Said => ({ message: say(from, childId), code }),
+        enumerable: true,
+      });
     } else {
-      out[key] = build(from, childId, child as Leaf | Shape);
+      const built = build(from, childId, child as Leaf | Shape);
+      out[key] = built.plain;
+      if (built.said !== undefined) said[key] = built.said;
     }
   }
-  return Object.freeze(out);
+  Object.freeze(said);
+  codedTrees.set(Object.freeze(out), said);
+  return { plain: out, said };
 }
 
 /** The texts named `name` in `from`'s catalog, shaped as `shape` says. */
 export function texts<const S extends Shape>(from: Catalog, name: string, shape: S): Texts<S> {
-  return build(from, name, shape) as Texts<S>;
+  return build(from, name, shape).plain as Texts<S>;
 }
 
 /** Resolves once every catalog asked for so far is in. */
@@ -239,77 +288,4 @@ export async function followLocale(current: () => Locale): Promise<void> {
 /** Loads every catalog registered so far in each of `locales`. */
 export async function loadCatalogs(locales: readonly Locale[]): Promise<void> {
   await Promise.all(catalogs.flatMap((entry) => locales.map((locale) => bring(entry, locale))));
-}
-
-// Stable codes (issue 15, D158): an error's `code` is the key of the text its `message` is,
-// e.g. 'refunds.settled' (its id without the module's name), found by value in any language.
-// A message with values is matched by its pattern, its values standing in its gaps.
-type CodeIndex = { exact: Map<string, string>; patterns: [RegExp, string][] };
-const compiled = new Map<Locale, Messages>();
-let codes: CodeIndex | null = null;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-type Part = string | [string, string?, Record<string, Part[]>?];
-
-/** A compiled message as a pattern: its words as they are, each value a gap (D158). */
-function patternOf(parts: readonly Part[], inPlural = false): string {
-  return parts
-    .map((part) => {
-      if (typeof part === 'string')
-        return inPlural && part === '#' ? '([\\s\\S]+?)' : escapeRegExp(part);
-      const [name, format, branches] = part;
-      if (branches) {
-        const plural = format === 'plural' || format === 'selectordinal';
-        return `(?:${Object.values(branches)
-          .map((b) => patternOf(b, plural))
-          .join('|')})`;
-      }
-      // A value from TEXT_VALUES is fixed: written in, it keeps the pattern exact.
-      const fixed = format === undefined ? TEXT_VALUES[name] : undefined;
-      return fixed === undefined ? '([\\s\\S]+?)' : escapeRegExp(String(fixed));
-    })
-    .join('');
-}
-
-/** Whether a text has words of its own beside its values: one that is only values and
- * punctuation ('{action}: {plan}', an aria label) would match any 'X: Y' it did not say. */
-function hasWords(parts: readonly Part[]): boolean {
-  return parts.some((part) =>
-    typeof part === 'string'
-      ? /\p{L}/u.test(part)
-      : part[2] !== undefined && Object.values(part[2]).some((branch) => hasWords(branch)),
-  );
-}
-
-function indexCodes(): CodeIndex {
-  const index: CodeIndex = { exact: new Map(), patterns: [] };
-  // Where two texts are the same words, the server's (apiMessages, then messages) win, then the
-  // first declared: the code does not depend on which module a process happened to load first.
-  const rank = (id: string) =>
-    id.startsWith('apiMessages.') ? 0 : id.startsWith('messages.') ? 1 : 2;
-  const ids = [...declared].sort((a, b) => rank(a) - rank(b));
-  for (const messages of compiled.values()) {
-    for (const id of ids) {
-      const message = messages[id];
-      if (message === undefined) continue;
-      const code = id.slice(id.indexOf('.') + 1);
-      const parts = (typeof message === 'string' ? [message] : message) as Part[];
-      if (parts.every((part) => typeof part === 'string')) {
-        const whole = parts.join('');
-        if (!index.exact.has(whole)) index.exact.set(whole, code);
-      } else if (hasWords(parts)) {
-        index.patterns.push([new RegExp(`^${patternOf(parts)}$`), code]);
-      }
-    }
-  }
-  return index;
-}
-
-/** The code of a text the product says, in any language; undefined for words not ours. */
-export function textCode(said: string): string | undefined {
-  codes ??= indexCodes();
-  return codes.exact.get(said) ?? codes.patterns.find(([pattern]) => pattern.test(said))?.[1];
 }

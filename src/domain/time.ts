@@ -87,7 +87,18 @@ export function addIstDays(dateKey: string, days: number): string {
 
 /** '5:00 pm', '12:00 pm' (noon), '12:30 am' (just after midnight), in IST. */
 export function formatIstTime(date: Date): string {
+  const { time, half } = istClock(date);
+  return `${time} ${half}`;
+}
+
+/** The parts of the day Hindi names a time by (CLDR's hi day periods). */
+export type DayPeriod = 'night' | 'morning' | 'afternoon' | 'evening';
+
+/** An IST time on a 12-hour clock ('5:00'), its half of the day and its part of the day. */
+export function istClock(date: Date): { time: string; half: 'am' | 'pm'; period: DayPeriod } {
   const { hour, minute } = istParts(date);
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${hour12}:${pad2(minute)} ${hour < 12 ? 'am' : 'pm'}`;
+  const period: DayPeriod =
+    hour < 4 || hour >= 20 ? 'night' : hour < 12 ? 'morning' : hour < 16 ? 'afternoon' : 'evening';
+  return { time: `${hour12}:${pad2(minute)}`, half: hour < 12 ? 'am' : 'pm', period };
 }

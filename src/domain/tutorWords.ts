@@ -42,3 +42,18 @@ export function tutorWordsProblem(text: string, maxLength: number): TutorWordsPr
 export function wordsForText(text: string, maxLength: number, neutral: string): string {
   return tutorWordsProblem(text, maxLength) === null ? text : neutral;
 }
+
+/**
+ * D240: whom a reminder is for, as one template variable takes it: the students' names
+ * ('Aarav Sharma, Diya Sharma'), else their first names ('Aarav, Diya'), else the first
+ * student's first name cut to fit. A name the rules refuse (a link, a phone) is not written.
+ */
+export function studentsForText(names: readonly string[]): string {
+  const unique = [...new Set(names)];
+  const first = (name: string) => name.split(/\s+/)[0] ?? name;
+  const ways = [unique.join(', '), unique.map(first).join(', ')];
+  const fits = ways.find((way) => tutorWordsProblem(way, TEXT_VARIABLE_MAX_LENGTH) === null);
+  if (fits !== undefined) return fits;
+  const one = first(unique[0] ?? '').slice(0, TEXT_VARIABLE_MAX_LENGTH);
+  return tutorWordsProblem(one, TEXT_VARIABLE_MAX_LENGTH) === null ? one : '';
+}

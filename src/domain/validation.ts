@@ -16,6 +16,7 @@ import {
   PHONE_LENGTH,
 } from './constants';
 import { messages } from './messages';
+import { coded, type Said } from './texts';
 import { parseRupeeInput, rupeesToPaiseOrNull, type Paise } from './money';
 import { isValidUsernameShape } from './usernames';
 
@@ -98,13 +99,19 @@ export function phoneError(value: string): string | null {
   return digits.length === PHONE_LENGTH && !isValidPhone(digits) ? m.phone : null;
 }
 
+/** D11 on paise: null when the amount is acceptable, else the message to show (and its code). */
+export function amountSaid(amount: Paise | null): Said | null {
+  const v = coded(messages).validation;
+  if (amount === null) return v.amountRequired;
+  if (amount % PAISE_PER_RUPEE !== 0) return v.amountWholeRupees;
+  if (amount < AMOUNT_MIN_PAISE) return v.amountMin;
+  if (amount > AMOUNT_MAX_PAISE) return v.amountMax;
+  return null;
+}
+
 /** D11 on paise: null when the amount is acceptable, else the message to show. */
 export function amountError(amount: Paise | null): string | null {
-  if (amount === null) return m.amountRequired;
-  if (amount % PAISE_PER_RUPEE !== 0) return m.amountWholeRupees;
-  if (amount < AMOUNT_MIN_PAISE) return m.amountMin;
-  if (amount > AMOUNT_MAX_PAISE) return m.amountMax;
-  return null;
+  return amountSaid(amount)?.message ?? null;
 }
 
 // --- Schemas ---------------------------------------------------------------------------------
@@ -132,16 +139,28 @@ export const usernameSchema = z
 
 export const termsSchema = z.literal(true, { error: () => m.terms });
 
-/** A person's name: trimmed, required, at most 50, letters of any script, spaces and . ' -. */
+/**
+ * A person's name's problem, with its code: required (the caller's words), at most 50, letters
+ * of any script, spaces and . ' -; null when it is a name. The one home of the name rule.
+ */
+export function nameSaid(raw: string, required: () => Said): Said | null {
+  const name = raw.trim();
+  if (name.length < 1) return required();
+  if (name.length > NAME_MAX_LENGTH) return coded(messages).validation.nameTooLong;
+  if (!NAME_PATTERN.test(name)) return coded(messages).validation.nameInvalid;
+  return null;
+}
+
+/** A person's name as a schema (trimmed): nameSaid's rule, its message in the caller's words. */
 export function nameSchema(required: () => string) {
-  return z
-    .string({ error: required })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: required }),
-      z.maxLength(NAME_MAX_LENGTH, { error: () => m.nameTooLong }),
-      z.regex(NAME_PATTERN, { error: () => m.nameInvalid }),
-    );
+  const said = (value: unknown) =>
+    nameSaid(typeof value === 'string' ? value : '', () => ({ message: required(), code: '' }));
+  return z.string({ error: required }).check(
+    z.trim(),
+    z.refine((name: string) => said(name) === null, {
+      error: (issue) => said(issue.input)?.message ?? required(),
+    }),
+  );
 }
 
 /** Trimmed; required, at most 50, letters (any script), spaces and . ' - (spec §5). */

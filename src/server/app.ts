@@ -1,4 +1,5 @@
 // The Fastify app, without listening: main.ts listens, tests use app.inject.
+import { coded } from '../domain/texts';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -171,9 +172,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // no dot in their last segment (usernames never do, D18).
     const fileLike = /\.[^/]*$/.test(path) || path.includes('/.');
     if (spa && page && !reserved && !fileLike) return spa.sendIndex(request, reply, path);
-    return reply.code(404).send({
-      message: path.startsWith('/api/') ? apiMessages.api.notFound : messages.notFound.body,
-    });
+    return reply
+      .code(404)
+      .send(
+        path.startsWith('/api/') ? coded(apiMessages).api.notFound : coded(messages).notFound.body,
+      );
   });
   return app;
 }

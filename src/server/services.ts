@@ -31,6 +31,7 @@ import { createReceiptService } from './services/receipts';
 import { createRefundService } from './services/refunds';
 import { createScheduleService } from './services/schedules';
 import { createStudentService } from './services/students';
+import { createCashEntryService } from './services/cashEntries';
 import { createFeePlanService } from './services/feePlans';
 import { createDueService } from './services/dues';
 import { createDueLinkService } from './services/dueLinks';
@@ -196,9 +197,10 @@ export function createServices({
     receipts: createReceiptService({ db, users, refunds }),
     paymentLinks,
     schedules: createScheduleService({ db, clock, users }),
-    students: createStudentService({ db, clock, audit }),
+    students: createStudentService({ db, clock, jobs, audit }),
     feePlans: createFeePlanService({ db, clock, jobs }),
     dues: createDueService({ db, clock, jobs }),
+    cash: createCashEntryService({ db, clock, jobs }),
     dueLinks,
     reminders: createReminderService({
       db,

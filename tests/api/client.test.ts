@@ -275,7 +275,7 @@ describe('createApiClient + call: failures', () => {
 
     expect(result).toEqual({
       ok: false,
-      failure: { kind: 'http', status: 400, message, retryAfter: null },
+      failure: { kind: 'http', status: 400, message, retryAfter: null, field: null },
     });
   });
 
@@ -290,7 +290,7 @@ describe('createApiClient + call: failures', () => {
     const client = createApiClient({ baseUrl: BASE, getToken: () => 'tok', fetch });
     expect(await call(client.GET('/user/me/'))).toEqual({
       ok: false,
-      failure: { kind: 'http', status: 500, message: null, retryAfter: null },
+      failure: { kind: 'http', status: 500, message: null, retryAfter: null, field: null },
     });
   });
 
@@ -306,7 +306,13 @@ describe('createApiClient + call: failures', () => {
     );
     expect(result).toEqual({
       ok: false,
-      failure: { kind: 'http', status: 429, message: 'Please wait 30 seconds.', retryAfter: 27 },
+      failure: {
+        kind: 'http',
+        status: 429,
+        message: 'Please wait 30 seconds.',
+        retryAfter: 27,
+        field: null,
+      },
     });
   });
 
@@ -315,7 +321,7 @@ describe('createApiClient + call: failures', () => {
     const client = createApiClient({ baseUrl: BASE, getToken: () => 'stale', fetch });
     expect(await call(client.GET('/user/me/'))).toEqual({
       ok: false,
-      failure: { kind: 'http', status: 401, message: null, retryAfter: null },
+      failure: { kind: 'http', status: 401, message: null, retryAfter: null, field: null },
     });
   });
 });

@@ -16,7 +16,13 @@ describe('unwrap', () => {
     const failure = (error: unknown) => unwrap({ error, response: response(400) });
     expect(failure({ message: 'Enter valid PAN' })).toEqual({
       ok: false,
-      failure: { kind: 'http', status: 400, message: 'Enter valid PAN', retryAfter: null },
+      failure: {
+        kind: 'http',
+        status: 400,
+        message: 'Enter valid PAN',
+        retryAfter: null,
+        field: null,
+      },
     });
     for (const error of [
       '<html>oops</html>',
@@ -28,6 +34,16 @@ describe('unwrap', () => {
     ]) {
       expect(failure(error)).toMatchObject({ failure: { message: null } });
     }
+  });
+
+  it('reads the field a refusal is about (D243), only as a string', () => {
+    const failure = (error: unknown) => unwrap({ error, response: response(400) });
+    expect(
+      failure({ message: 'Choose a due day', code: 'plans.dueDay', field: 'due_day' }),
+    ).toMatchObject({
+      failure: { field: 'due_day' },
+    });
+    expect(failure({ message: 'x', field: 3 })).toMatchObject({ failure: { field: null } });
   });
 });
 

@@ -15,14 +15,17 @@ describe('D10 acceptance limit', () => {
       ok: false,
       reason: 'over-limit',
       remaining: 1_200_000,
-      message: 'This tutor can accept only ₹12,000.00 more until their KYC is complete.',
+      said: {
+        message: 'This tutor can accept only ₹12,000.00 more until their KYC is complete.',
+        code: 'payment.acceptanceLimitRemaining',
+      },
     });
   });
 
   it('MIN_KYC_APPROVED at the limit: nothing more', () => {
     const v = acceptanceVerdict('MIN_KYC_APPROVED', LIMIT, 100);
     expect(v).toMatchObject({ ok: false, reason: 'over-limit', remaining: 0 });
-    expect(v.ok ? '' : v.message).toBe(
+    expect(v.ok ? '' : v.said.message).toBe(
       'This tutor has reached the ₹50,000 limit they can accept until their KYC is complete.',
     );
     expect(acceptanceVerdict('MIN_KYC_APPROVED', LIMIT + 500, 100)).toMatchObject({ remaining: 0 });
@@ -43,13 +46,16 @@ describe('D10 acceptance limit', () => {
     expect(acceptanceVerdict(status, 0, 100)).toMatchObject({
       ok: false,
       reason: 'not-onboarded',
-      message: 'This tutor cannot accept payments yet.',
+      said: {
+        message: 'This tutor cannot accept payments yet.',
+        code: 'payment.tutorCannotAccept',
+      },
     });
   });
 
   it('the message survives the UI rule of spec §8 (text after the last ": ")', () => {
     const v = acceptanceVerdict('MIN_KYC_APPROVED', 3_800_000, 2_000_000);
-    const message = v.ok ? '' : v.message;
+    const message = v.ok ? '' : v.said.message;
     expect(textAfterLastColon(`Order refused: ${message}`)).toBe(message);
     expect(message).not.toContain(': ');
   });

@@ -13,7 +13,7 @@ import { messages } from '../../src/domain/messages';
 import * as publicPages from '../../src/domain/publicPageTexts';
 import { studentsTexts } from '../../src/domain/studentsTexts';
 import { taxTexts } from '../../src/domain/taxTexts';
-import { declaredArities, declaredTextIds, textCode } from '../../src/domain/texts';
+import { declaredArities, declaredTextIds } from '../../src/domain/texts';
 
 const MODULES = [
   'messages',
@@ -113,15 +113,5 @@ describe('the catalogs', () => {
       '1 छात्र जोड़ने के लिए तैयार है।',
       '2 छात्र जोड़ने के लिए तैयार हैं।',
     ]);
-  });
-
-  it('give an API answer the code of the text it says, and no code to words not ours', () => {
-    expect(textCode(messages.otp.waitBeforeResend(42))).toBe('otp.waitBeforeResend');
-    expect(textCode(readIn('hi', () => messages.otp.waitBeforeResend(42)))).toBe(
-      'otp.waitBeforeResend',
-    );
-    // '{action}: {plan}' (an aria label) is only values and punctuation: it names no answer.
-    expect(studentsTexts.planEditor.actionAria('End plan', 'Class 9')).toBe('End plan: Class 9');
-    expect(textCode('Gateway: connection reset')).toBeUndefined();
   });
 });

@@ -95,8 +95,16 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
   USER_ROLES: { enum: `${SCHEMAS}/Role` },
   LOCALES: [
     { enum: `${SCHEMAS}/ValidateOtpResponse/properties/language` },
+    { enum: '#/paths/~1students~1import~1template~1/get/parameters/0/schema' },
     { enum: `${SCHEMAS}/PersonalDataExport/properties/profile/properties/language` },
   ],
+  DUE_FILTERS: {
+    none: "the Dues table's filter, in the browser (D239): the API answers every due of the month",
+  },
+  STUDENT_STATUSES: { enum: '#/paths/~1students~1/get/parameters/2/schema' },
+  STUDENT_CSV_COLUMNS: {
+    none: "the CSV's columns (D241): found in the file by their many names, not a field of a request",
+  },
   CHILD_DECISIONS: {
     enum: `${SCHEMAS}/ConsentAnswer/properties/children/items/properties/decision`,
   },
@@ -201,6 +209,10 @@ const PAIRINGS: Record<string, Pairing | Pairing[]> = {
   INSTALMENTS_MAX: {
     limit: `${SCHEMAS}/FeePlanCreate/properties/instalments`,
     keyword: 'maxItems',
+  },
+  CASH_NOTE_MAX: { limit: `${SCHEMAS}/CashEntryCreate/properties/note`, keyword: 'maxLength' },
+  CASH_BACKDATE_DAYS: {
+    none: "how far back a cash entry's day may go (D237): refused with its words, by the day",
   },
   DUE_NOTE_MAX_LENGTH: [
     { limit: `${SCHEMAS}/DueSettle/properties/note`, keyword: 'maxLength' },

@@ -184,3 +184,18 @@ describe('D5/D21 formatIstTime', () => {
     expect(formatIstTime(utc(iso))).toBe(text);
   });
 });
+
+describe("D240 formatIstClock: a time in the reader's words", () => {
+  it.each([
+    ['2025-01-15T05:54:00Z', '11:24 am', 'सुबह 11:24'],
+    ['2025-01-15T11:30:00Z', '5:00 pm', 'शाम 5:00'],
+    ['2025-01-15T07:30:00Z', '1:00 pm', 'दोपहर 1:00'],
+    ['2025-01-15T15:30:00Z', '9:00 pm', 'रात 9:00'],
+    ['2025-01-14T20:00:00Z', '1:30 am', 'रात 1:30'],
+  ])('%s is %j in English and %j in Hindi', async (iso, en, hi) => {
+    const { formatIstClock } = await import('../../src/domain/istDate');
+    const { readIn } = await import('../../src/domain/locale');
+    expect(readIn('en', () => formatIstClock(new Date(iso)))).toBe(en);
+    expect(readIn('hi', () => formatIstClock(new Date(iso)))).toBe(hi);
+  });
+});

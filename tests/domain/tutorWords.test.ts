@@ -1,6 +1,7 @@
 // D209: which of a tutor's words a platform text may carry, by worked examples.
 import { describe, expect, it } from 'vitest';
 import {
+  studentsForText,
   TEXT_VARIABLE_MAX_LENGTH,
   tutorWordsProblem,
   wordsForText,
@@ -72,5 +73,21 @@ describe("a tutor's words in a platform text (D209)", () => {
     expect(wordsForText('Maths', 60, 'Tuition fee')).toBe('Maths');
     expect(wordsForText('Pay at evil.example/x', 60, 'Tuition fee')).toBe('Tuition fee');
     expect(wordsForText('CALL 9876543210 NOW', 60, 'Tuition fee')).toBe('Tuition fee');
+  });
+});
+
+describe('D240 studentsForText: whom a reminder is for, in one variable', () => {
+  it('names the students, else their first names, else the first one cut to fit', () => {
+    expect(studentsForText(['Aarav Sharma', 'Aarav Sharma'])).toBe('Aarav Sharma');
+    expect(studentsForText(['Aarav Sharma', 'Diya Sharma'])).toBe('Aarav Sharma, Diya Sharma');
+    expect(studentsForText(['Aarav Venkataraman', 'Diya Venkataraman'])).toBe('Aarav, Diya');
+    expect(studentsForText(['Muthulakshmiraghavendranathan Iyer'])).toBe(
+      'Muthulakshmiraghavendranathan',
+    );
+    expect(studentsForText(['Muthulakshmiraghavendranathanan Iyer'])).toHaveLength(30);
+  });
+
+  it('writes no name the rules refuse', () => {
+    expect(studentsForText(['pay.example/x'])).toBe('');
   });
 });

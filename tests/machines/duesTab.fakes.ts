@@ -1,7 +1,9 @@
 // The duesTab machine with its children's calls faked (each waits until the test settles it):
-// the month's dues, the chart, the log, the confirmed actions, the link, paid another way, the
-// CSV and the reminder settings.
+// the month's dues, the chart, the log, cash received, the confirmed actions, remind all overdue,
+// the link, paid another way, the CSV and the reminder settings.
 import { createActor } from 'xstate';
+import type { CashCall, CashReceiptShown } from '../../machines/cashEntry/cashEntry.machine';
+import type { RemindAllResult } from '../../machines/remindAll/remindAll.machine';
 import type { DueLinkShown } from '../../machines/dueLink/dueLink.machine';
 import type { DueRow, DuesPage, MonthFigures, ReminderRow } from '../../machines/duesTab/dueRows';
 import {
@@ -10,7 +12,8 @@ import {
   monthsListMachine,
   remindMachine,
   reminderLogMachine,
-  settleMachine,
+  cashMachine,
+  remindAllOverdueMachine,
   settleOtherMachine,
   waiveMachine,
 } from '../../machines/duesTab/duesTab.machine';
@@ -31,9 +34,10 @@ export interface DuesTabWorld {
   dues: FakeCall<Page<DueRow>, PageRequest<string>>;
   months: FakeCall<Page<MonthFigures>, PageRequest<string>>;
   reminders: FakeCall<Page<ReminderRow>, PageRequest<null>>;
-  settle: FakeCall<void, { id: string }>;
+  cash: FakeCall<CashReceiptShown, CashCall>;
   waive: FakeCall<void, { id: string }>;
   remind: FakeCall<void, { id: string }>;
+  remindAll: FakeCall<RemindAllResult, void>;
   link: FakeCall<DueLinkShown, number>;
   settleOther: FakeCall<void, { id: number; note: string }>;
   exportFile: FakeCall<ExportedFile, IstDateRange>;
@@ -46,9 +50,10 @@ export const duesTabWorld = (): DuesTabWorld => ({
   dues: fakeCall(),
   months: fakeCall(),
   reminders: fakeCall(),
-  settle: fakeCall(),
+  cash: fakeCall(),
   waive: fakeCall(),
   remind: fakeCall(),
+  remindAll: fakeCall(),
   link: fakeCall(),
   settleOther: fakeCall(),
   exportFile: fakeCall(),
@@ -63,9 +68,10 @@ export const provideDuesTab = (w: DuesTabWorld) =>
       dues: duesListMachine.provide({ actors: { fetchPage: w.dues.logic } }),
       months: monthsListMachine.provide({ actors: { fetchPage: w.months.logic } }),
       reminders: reminderLogMachine.provide({ actors: { fetchPage: w.reminders.logic } }),
-      settle: settleMachine.provide({ actors: { perform: w.settle.logic } }),
+      cash: cashMachine.provide({ actors: { recordCash: w.cash.logic } }),
       waive: waiveMachine.provide({ actors: { perform: w.waive.logic } }),
       remind: remindMachine.provide({ actors: { perform: w.remind.logic } }),
+      remindAll: remindAllOverdueMachine.provide({ actors: { remindAll: w.remindAll.logic } }),
       link: dueLinkMachine.provide({ actors: { fetchLink: w.link.logic } }),
       settleOther: settleOtherMachine.provide({ actors: { settleOther: w.settleOther.logic } }),
       export: paymentsExportMachine.provide({
@@ -85,6 +91,11 @@ export const AARAV_DUE: DueRow = {
   id: 12,
   studentId: 3,
   studentName: 'Aarav Sharma',
+  studentPhone: '9876500001',
+  payerPhone: '9876500002',
+  batch: 'Class 10',
+  batchKey: 'class10',
+  studentOwes: 200_000,
   planName: 'Class 10 - Maths',
   period: '2025-01',
   dueDate: '2025-01-05',
@@ -100,6 +111,11 @@ const DIYA_DUE: DueRow = {
   id: 13,
   studentId: 4,
   studentName: 'Diya Patel',
+  studentPhone: '9876500003',
+  payerPhone: '9876500003',
+  batch: 'Class 10',
+  batchKey: 'class10',
+  studentOwes: 0,
   paid: 200_000,
   left: 0,
   status: 'paid',

@@ -96,7 +96,7 @@ function expired(
   };
 }
 
-const confirmed = async (run: Run, id: 'settle' | 'waive' | 'remind', target: string) => {
+const confirmed = async (run: Run, id: 'waive' | 'remind', target: string) => {
   const child = childOf(run, id);
   child.send({ type: 'confirm.ask', id: target });
   child.send({ type: 'confirm.yes' });
@@ -116,7 +116,7 @@ export const duesTabEvents = {
   'dues.export': [{ type: 'dues.export' }],
   'dues.changed': fromChild(
     'dues.changed',
-    async (run) => (await confirmed(run, 'settle', '12')).resolve(),
+    async (run) => (await confirmed(run, 'waive', '12')).resolve(),
     { dues: 1, months: 1, reminders: 0 },
   ) as EventFixture<{ type: 'dues.changed' }, ModelWorld>,
   'dues.reminded': fromChild(
@@ -177,9 +177,24 @@ export const duesTabPathModel: PathModel<typeof duesTabMachine, ModelWorld> = {
     'xstate.done.actor.reminders': expired('reminders', ({ world }) =>
       world.reminders.last().reject(http(401)),
     ),
-    'xstate.done.actor.settle': expired('settle', async (run) =>
-      (await confirmed(run, 'settle', '12')).reject(http(401)),
-    ),
+    'xstate.done.actor.cash': expired('cash', ({ world }, child) => {
+      child.send({
+        type: 'cash.open',
+        studentId: 3,
+        student: 'Aarav Sharma',
+        payerPhone: '9876500002',
+        amount: 200_000,
+        owed: 200_000,
+        today: '2025-01-20',
+      });
+      child.send({ type: 'cash.save' });
+      world.cash.last().reject(http(401));
+    }),
+    'xstate.done.actor.remindAll': expired('remindAll', ({ world }, child) => {
+      child.send({ type: 'remindAll.ask' });
+      child.send({ type: 'remindAll.yes' });
+      world.remindAll.last().reject(http(401));
+    }),
     'xstate.done.actor.waive': expired('waive', async (run) =>
       (await confirmed(run, 'waive', '12')).reject(http(401)),
     ),
@@ -207,7 +222,7 @@ export const duesTabPathModel: PathModel<typeof duesTabMachine, ModelWorld> = {
   states: {
     active: (snapshot, run) => {
       const { context, children } = snapshot;
-      assert.equal(Object.keys(children).length, 10);
+      assert.equal(Object.keys(children).length, 12);
       // The dues and the chart are the month shown, and the last fetch of each was for it.
       for (const id of ['dues', 'months'] as const) {
         assert.equal(children[id]!.getSnapshot().context.filter, context.month);

@@ -37,14 +37,43 @@ describe('the dues tab', () => {
     expect(fetched(world)).toEqual({ dues: [4, '2025-02'], months: [4, '2025-02'], reminders: 1 });
   });
 
-  it('Paid in cash settles the due, then reloads the dues and the chart, not the log', async () => {
+  it('Paid in cash records the cash, then reloads the dues and the chart, not the log', async () => {
     const { world, child } = await loaded();
-    child.settle!.send({ type: 'confirm.ask', id: String(AARAV_DUE.id) });
-    child.settle!.send({ type: 'confirm.yes' });
-    expect(world.settle.last().input).toEqual({ id: '12' });
-    world.settle.last().resolve();
+    child.cash!.send({
+      type: 'cash.open',
+      studentId: AARAV_DUE.studentId,
+      student: AARAV_DUE.studentName,
+      payerPhone: AARAV_DUE.payerPhone,
+      amount: 50_000,
+      owed: AARAV_DUE.studentOwes,
+      today: '2025-01-20',
+    });
+    child.cash!.send({ type: 'cash.save' });
+    expect(world.cash.last().input).toEqual({
+      studentId: 3,
+      body: { amount: 500, received_on: '2025-01-20', note: null },
+    });
+    world.cash.last().resolve({
+      id: 1,
+      number: 'CASH-1',
+      tutor_name: 'Asha',
+      student_name: AARAV_DUE.studentName,
+      amount: 500,
+      received_on: '2025-01-20',
+      note: null,
+      dues: [{ due_id: 12, plan_name: AARAV_DUE.planName, period: '2025-01', applied: 500 }],
+    });
     await flush();
     expect(fetched(world)).toEqual({ dues: [2, JANUARY], months: [2, JANUARY], reminders: 1 });
+  });
+
+  it('Remind all overdue reloads the dues and the log once it went', async () => {
+    const { world, child } = await loaded();
+    child.remindAll!.send({ type: 'remindAll.ask' });
+    child.remindAll!.send({ type: 'remindAll.yes' });
+    world.remindAll.last().resolve({ sent: 2, skipped: 1, already: 0 });
+    await flush();
+    expect(fetched(world)).toEqual({ dues: [2, JANUARY], months: [1, JANUARY], reminders: 2 });
   });
 
   it('a refused Waive (the due moved on) reloads them too', async () => {

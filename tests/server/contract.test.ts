@@ -142,7 +142,9 @@ describe('every operation with a handler', () => {
       await app.close();
       await database.close();
     }
-  });
+    // Every operation's validators and serializers compile at once: a minute on a loaded
+    // two-core machine (the default 20 s is for one request's worth of work).
+  }, 60_000);
 });
 
 describe.each(testDatabases())('operations of the contract on $name', (database) => {

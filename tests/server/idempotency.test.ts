@@ -13,8 +13,8 @@ import { sweepAndRunJobs } from '../support/jobs';
 import { testDatabases, useTestServer } from '../support/server';
 
 const refusals = {
-  mismatch: refuse(409, 'another body'),
-  inFlight: refuse(409, 'still working'),
+  mismatch: refuse(409, { message: 'another body', code: 'test.mismatch' }),
+  inFlight: refuse(409, { message: 'still working', code: 'test.inFlight' }),
 };
 
 describe.each(testDatabases())('idempotency on $name', (database) => {
@@ -68,7 +68,7 @@ describe.each(testDatabases())('idempotency on $name', (database) => {
 
   it('a refusal is not remembered: the retry with the key runs again', async () => {
     const { idempotent, request, work, runs } = await setup();
-    const no = refuse(400, 'fix it');
+    const no = refuse(400, { message: 'fix it', code: 'test.fix' });
     expect(await idempotent(request('key-cccc', { a: 1 }), work(no))).toEqual(no);
     expect(await idempotent(request('key-cccc', { a: 1 }), work(success({ n: 0 })))).toEqual({
       ok: true,

@@ -183,7 +183,7 @@ describe.each(testDatabases())('identities on $name', (database) => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ username: 'meera-iyer', has_pan: true, role: 'teacher' });
       expect(await lastSms('9988776611')).toBe(
-        `Priya Sharma wants to pay you ₹5,000.00 on TuitionPay. Complete your KYC to receive it: ${server.config.publicOrigin}/tutor/login`,
+        `Priya Sharma wants to pay you Rs 5,000.00 on TuitionPay. Complete your KYC to receive it: ${server.config.publicOrigin}/tutor/login`,
       );
 
       // A tutor who logged in once but never gave names or PAN is completed by the student.

@@ -31,7 +31,7 @@ describe.each(testDatabases())('the language of the answers on $name', (database
       headers: language ? { 'accept-language': language } : {},
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, code: 'validation.phone' });
+    expect(res.json()).toEqual({ message, code: 'validation.phone', field: 'phone' });
     expect(res.headers['content-language']).toBe(contentLanguage);
     expect(String(res.headers.vary)).toContain('Accept-Language');
   });

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readIn } from '../../src/domain/locale';
+import { istDateKey } from '../../src/domain/time';
 import { keptUntil, NOTICE_VERSION } from '../../src/domain/privacy';
 import { privacyTexts } from '../../src/domain/privacyTexts';
 import { selectRows } from '../../src/server/db/client';
@@ -354,6 +355,53 @@ describe.each(testDatabases())('personal data on $name', (database) => {
       expect(await held()).toEqual([{ open_for: '9876500009', status: 'ACTIVE' }]);
       expect((await api('POST', ERASE, { token: meera.token })).statusCode).toBe(200);
       expect(await held()).toEqual([{ open_for: null, status: 'CANCELLED' }]);
+    });
+
+    it("keeps a tutor's cash entries (issue 48) without the erased payer's phone or note", async () => {
+      const { asha } = await t.demo();
+      const student = await api('POST', STUDENTS, {
+        token: asha.token,
+        body: {
+          name: 'Aarav Sharma',
+          phone: '9876500001',
+          parent_name: 'Meera',
+          parent_phone: '9876500009',
+        },
+      });
+      const plan = await api('POST', '/api/v1/fee-plans/', {
+        token: asha.token,
+        body: {
+          name: 'Maths',
+          kind: 'one_time',
+          student_id: student.json().id,
+          amount: 2000,
+          due_date: istDateKey(server.app.services.clock.now()),
+        },
+      });
+      expect(plan.statusCode).toBe(201);
+      await server.app.services.dues.generate();
+      const entry = await api('POST', `/api/v1/students/${student.json().id}/cash/`, {
+        token: asha.token,
+        body: {
+          amount: 500,
+          received_on: istDateKey(server.app.services.clock.now()),
+          note: 'Meera, at the gate',
+        },
+      });
+      expect(entry.statusCode).toBe(201);
+      const meera = await t.user('9876500009', 'student', { firstName: 'Meera', lastName: 'Rao' });
+      const entries = () =>
+        selectRows<{ payer_phone: string; note: string | null; amount: string }>(
+          server.db,
+          sql`select payer_phone, note, amount::text from cash_payments`,
+        );
+      expect(await entries()).toEqual([
+        { payer_phone: '9876500009', note: 'Meera, at the gate', amount: '50000' },
+      ]);
+      expect((await api('POST', ERASE, { token: meera.token })).statusCode).toBe(200);
+      expect(await entries()).toEqual([
+        { payer_phone: `erased-user-${meera.id}`, note: null, amount: '50000' },
+      ]);
     });
 
     it("erases a tutor: profile gone, links cancelled, students' entries erased", async () => {

@@ -224,7 +224,7 @@ describe.each(testDatabases())('receipts on $name', (database) => {
         `${r.receiptNumber} | ${id}`,
         `${r.paidTo} | आशा क्षत्रिय (@asha-verma)`,
         `${r.paidBy} | Priya Sharma (${priya.phone})`,
-        `${r.paidAt} | 15 जनवरी 2025, 10:01 am IST`,
+        `${r.paidAt} | 15 जनवरी 2025, सुबह 10:01 (भारतीय समय)`,
         `${r.method} | ${apiMessages.paymentHistory.methodCard}`,
         `${r.bankReference} | 123456789012`,
         `${r.amount} | ₹2,000.00`,

@@ -88,7 +88,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     await t.jobs();
     const [meeras] = await texts(MEERA);
     expect(meeras!.body).toMatch(
-      /^Fee reminder from Asha .*: Rs 2,000\.00 for Maths \(Feb 2025\)\. Pay at http\S+\/payment-link\/\S+ Reply STOP to stop reminders\.$/,
+      // D240: it names the student the fee is for, and says 'Rs' as every template may.
+      /^Fee reminder from Asha Verma for Aarav Sharma: Rs 2,000\.00 for Maths \(Feb 2025\)\. Pay at http\S+\/payment-link\/\S+ Reply STOP to stop reminders\.$/,
     );
     expect(await texts('9876500001')).toEqual([]); // the student's own phone: the parent pays
     // 3 February is no step of the ladder; 5 February is, from the hourly job of the sweep.
@@ -122,7 +123,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
       >();
     const [diyas] = await outbox(DIYA);
     expect(diyas!.body).toMatch(
-      /^Asha .* की ओर से फ़ीस रिमाइंडर: Maths \(फ़र॰ 2025\) के लिए ₹2,000\.00। भुगतान करें: http\S+ रिमाइंडर बंद करने के लिए STOP भेजें।$/,
+      // D240: one sign, the one the DLT templates allow, in Hindi too.
+      /^Asha Verma की ओर से Diya Patel की फ़ीस का रिमाइंडर: Maths \(फ़र॰ 2025\) के लिए Rs 2,000\.00। भुगतान करें: http\S+ रिमाइंडर बंद करने के लिए STOP भेजें।$/,
     );
     // Kabir has not: English, as before.
     expect((await texts(KABIR))[0]!.body).toMatch(/^Fee reminder from Asha/);
@@ -164,6 +166,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     await t.jobs();
     const [text] = await texts(MEERA);
     expect(text!.body).toContain('Rs 2,500.00 for Maths (Feb 2025), Books');
+    // A parent of two can tell which fees are whose.
+    expect(text!.body).toContain('for Aarav Sharma, Anya Sharma:');
 
     await api('POST', `/api/v1/fee-plans/${first.planId}/end/`, { token: asha.token });
     const later = await at(asha, '2025-02-12T11:00:00+05:30');
@@ -182,6 +186,8 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     ).toMatchObject({
       status: 'skipped',
       skipped: 'opted_out',
+      // Issue 48: nothing was asked of Kabir; the log said '₹0.00'.
+      amount: null,
     });
     expect(logged.stopped).toMatchObject([{ payer_name: 'Kabir Rao', payer_phone: KABIR }]);
     const now = await api('POST', '/api/v1/reminders/', {
@@ -228,6 +234,37 @@ describe.each(testDatabases())('fee reminders on $name', (database) => {
     expect((await send(999_999, late.token)).statusCode).toBe(404);
     const priya = await t.user('9876511111', 'student');
     expect((await send(first.ids.diya, priya.token)).statusCode).toBe(403);
+  });
+
+  it('reminds every payer with an overdue due at once, within the rules of one reminder (D239)', async () => {
+    const first = await classOfThree();
+    // 8 February: February's dues are overdue; Diya's is settled, Kabir replied STOP.
+    const asha = await at(first.asha, '2025-02-08T11:00:00+05:30');
+    const feb = (await api('GET', '/api/v1/dues/?month=2025-02', { token: asha.token })).json();
+    const diyas = feb.results.find((d: { student_phone: string }) => d.student_phone === DIYA);
+    await api('POST', `/api/v1/dues/${diyas.id}/settle/`, {
+      token: asha.token,
+      body: { how: 'cash' },
+    });
+    await reply(KABIR, 'STOP');
+    const all = () => api('POST', '/api/v1/reminders/overdue/', { token: asha.token });
+    const sent = await all();
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ sent: 1, skipped: 1, already: 0 });
+    // Again the same day: each had their one reminder today.
+    expect((await all()).json()).toEqual({ sent: 0, skipped: 0, already: 2 });
+    await t.jobs();
+    expect(await texts(MEERA)).toHaveLength(1);
+    expect(await texts(KABIR)).toEqual([]);
+    moveClockTo(t, '2025-02-08T21:30:00+05:30');
+    const late = await t.user(asha.phone, 'teacher');
+    const night = await api('POST', '/api/v1/reminders/overdue/', { token: late.token });
+    expect(night.statusCode).toBe(409);
+    expect(night.json()).toMatchObject({ code: 'reminders.outsideHours' });
+    const priya = await t.user('9876511111', 'student');
+    expect(
+      (await api('POST', '/api/v1/reminders/overdue/', { token: priya.token })).statusCode,
+    ).toBe(403);
   });
 
   it('ignores replies with a wrong token or from no known phone', async () => {

@@ -39,6 +39,7 @@ describe.each(testDatabases())('students on $name', (database) => {
       parent_phone: '9876500002',
       batch: 'Class 10 Maths',
       source: 'added',
+      left_at: null,
       confirmed: true,
       erased: false,
       minor: false,
@@ -57,6 +58,7 @@ describe.each(testDatabases())('students on $name', (database) => {
           parent_phone: null,
           batch: null,
           source: 'paid',
+          left_at: null,
           confirmed: true,
           erased: false,
           minor: false,
@@ -157,16 +159,17 @@ describe.each(testDatabases())('students on $name', (database) => {
     const problems = Object.fromEntries(
       report.rows.map((r: { row: number; errors: unknown[] }) => [r.row, r.errors]),
     );
+    // D236: each row's problem carries its text's code.
     expect(problems).toEqual({
       2: [],
-      3: [{ field: 'phone', message: messages.validation.phone }],
+      3: [{ field: 'phone', message: messages.validation.phone, code: 'validation.phone' }],
       4: [],
-      6: [{ field: 'phone', message: m.duplicateInFile(4) }],
+      6: [{ field: 'phone', message: m.duplicateInFile(4), code: 'api.duplicateInFile' }],
       7: [
-        { field: 'parent_phone', message: m.parentPhoneRequired },
-        { field: 'plan', message: m.noPlan('Monthly 2000') },
+        { field: 'parent_phone', message: m.parentPhoneRequired, code: 'api.parentPhoneRequired' },
+        { field: 'plan', message: m.noPlan('Monthly 2000'), code: 'api.noPlan' },
       ],
-      8: [{ field: 'phone', message: m.duplicate }],
+      8: [{ field: 'phone', message: m.duplicate, code: 'api.duplicate' }],
     });
     expect(report.rows[0]).toEqual({
       row: 2,
@@ -177,6 +180,7 @@ describe.each(testDatabases())('students on $name', (database) => {
       batch: 'Class 10',
       errors: [],
       imported: false,
+      repeat_of: null,
     });
     expect(await rows()).toHaveLength(1);
   });

@@ -17,7 +17,8 @@ const MEERA = '9876500009';
 const DIYA = '9876500002';
 const VARS = {
   tutor: 'Asha Verma',
-  amount: '2,000.00',
+  student: 'Diya Patel',
+  amount: 'Rs 2,000.00',
   purpose: 'Maths (Feb 2025)',
   url: 'https://x.in/p/1',
 };
@@ -78,7 +79,7 @@ describe.each(testDatabases())('WhatsApp reminders on $name', (database) => {
     expect(calls).toEqual([`/sandbox/whatsapp/v21.0/${DEV_WHATSAPP_PHONE_NUMBER_ID}/messages`]);
     expect((await outbox(DIYA))[0]).toMatchObject({
       channel: 'whatsapp',
-      body: 'Fee reminder from Asha Verma: Rs 2,000.00 for Maths (Feb 2025). Pay at https://x.in/p/1 Reply STOP to stop reminders.',
+      body: 'Fee reminder from Asha Verma for Diya Patel: Rs 2,000.00 for Maths (Feb 2025). Pay at https://x.in/p/1 Reply STOP to stop reminders.',
     });
     // A wrong token, a template not approved, a kind with no template: no use trying again.
     const token = await refusal(

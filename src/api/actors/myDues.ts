@@ -4,6 +4,7 @@
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
 import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { api } from '../appClient';
+import type { Schemas } from '../client';
 import { data } from '../errors';
 
 export interface MyDueRow {
@@ -20,11 +21,14 @@ export interface MyDueRow {
   partialMinimum: number | null;
 }
 
-/** `GET my-dues/`: every open due, oldest first, as one page. */
+/** D237: a cash payment a tutor recorded for one of the caller's students: their receipt. */
+export type CashReceiptRow = Schemas['CashReceipt'];
+
+/** `GET my-dues/`: every open due, oldest first, as one page, and the latest cash receipts. */
 export async function fetchMyDues(
   _request: PageRequest<null>,
   signal?: AbortSignal,
-): Promise<Page<MyDueRow>> {
+): Promise<Page<MyDueRow> & { receipts: CashReceiptRow[] }> {
   const answer = await data(api.GET('/my-dues/', { signal }));
   const items = answer.results.map((due): MyDueRow => ({
     id: due.id,
@@ -38,7 +42,13 @@ export async function fetchMyDues(
     overdue: due.overdue,
     partialMinimum: due.partial_minimum === null ? null : rupeesToPaise(due.partial_minimum),
   }));
-  return { items, page: 1, page_size: Math.max(1, items.length), count: items.length };
+  return {
+    items,
+    page: 1,
+    page_size: Math.max(1, items.length),
+    count: items.length,
+    receipts: answer.receipts,
+  };
 }
 
 /**

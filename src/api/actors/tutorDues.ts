@@ -2,6 +2,7 @@
 // settling or waiving one, a reminder now, the reminder log and settings (D151), the ledger's CSV. Amounts are
 // rupees at the API, paise in the app. Each call rejects with the client's ApiFailure (D37).
 import type { IstDateRange } from '../../domain/dateRange';
+import type { CashCall, CashReceiptShown } from '../../../machines/cashEntry/cashEntry.machine';
 import type {
   DueRow,
   DuesPage,
@@ -10,6 +11,7 @@ import type {
 } from '../../../machines/duesTab/dueRows';
 import type { Page, PageRequest } from '../../../machines/pagedList/pagedList.machine';
 import { rupeesToPaise } from '../../domain/money';
+import { batchKey } from '../../domain/students';
 import { api } from '../appClient';
 import type { Schemas } from '../client';
 import { data } from '../errors';
@@ -27,6 +29,11 @@ const dueRowOf = (due: Schemas['Due']): DueRow => ({
   id: due.id,
   studentId: due.student_id,
   studentName: due.student_name,
+  studentPhone: due.student_phone,
+  payerPhone: due.payer_phone,
+  batch: due.batch,
+  batchKey: batchKey(due.batch),
+  studentOwes: rupeesToPaise(due.student_owes),
   planName: due.plan_name,
   period: due.period,
   dueDate: due.due_date,
@@ -116,6 +123,18 @@ export async function waiveDue(id: number): Promise<void> {
 export async function dueLinkFor(id: number): Promise<{ url: string; amount: number }> {
   const link = await data(api.POST('/dues/{id}/link/', { params: { path: { id } } }));
   return { url: link.url, amount: rupeesToPaise(link.amount) };
+}
+
+/** `POST students/{id}/cash/` (D237): cash received, settling the student's dues oldest first. */
+export async function recordCash(call: CashCall): Promise<CashReceiptShown> {
+  return data(
+    api.POST('/students/{id}/cash/', { params: { path: { id: call.studentId } }, body: call.body }),
+  );
+}
+
+/** `POST reminders/overdue/` (D239): a reminder to every payer with an overdue due. */
+export async function remindAllOverdue(): Promise<Schemas['RemindOverdue']> {
+  return data(api.POST('/reminders/overdue/'));
 }
 
 export async function remindNow(studentId: number): Promise<void> {

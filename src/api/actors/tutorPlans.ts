@@ -22,15 +22,15 @@ export async function fetchFeePlans(
   return { items: results, ...page };
 }
 
-/** `POST fee-plans/` or `PATCH fee-plans/{id}/`: the name as kept. */
-export async function savePlan(save: PlanSave): Promise<{ name: string }> {
+/** `POST fee-plans/` or `PATCH fee-plans/{id}/`: the name as kept, and whom it reaches now. */
+export async function savePlan(save: PlanSave): Promise<{ name: string; students: number }> {
   const plan =
     save.id === null
       ? await data(api.POST('/fee-plans/', { body: save.body }))
       : await data(
           api.PATCH('/fee-plans/{id}/', { params: { path: { id: save.id } }, body: save.body }),
         );
-  return { name: plan.name };
+  return { name: plan.name, students: plan.students };
 }
 
 /** `POST fee-plans/{id}/end/`. */

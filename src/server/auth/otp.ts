@@ -4,6 +4,7 @@
 import { currentLocale } from '../language';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages';
+import { coded, type Said } from '../../domain/texts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { otpCodes, otpFailures, type Role, type UserRow } from '../db/schema';
@@ -25,17 +26,17 @@ import {
 const OTP_RESEND_COOLDOWN_MS = OTP_RESEND_COOLDOWN_SECONDS * 1000;
 import { hashOtp, randomOtp, sameDigest } from './crypto';
 
-export type RateLimited = { kind: 'rateLimited'; retryAfterSeconds: number; message: string };
+export type RateLimited = { kind: 'rateLimited'; retryAfterSeconds: number; said: Said };
 export type RoleMismatch = { kind: 'roleMismatch' };
 
 export type GenerateResult =
-  | { kind: 'sent'; message: string; resendAfterSeconds: number }
-  | { kind: 'unsent'; message: string; error: unknown }
+  | { kind: 'sent'; said: Said; resendAfterSeconds: number }
+  | { kind: 'unsent'; said: Said; error: unknown }
   | RoleMismatch
   | RateLimited;
 
 export type ValidateResult =
-  { kind: 'ok'; user: UserRow } | { kind: 'invalid'; message: string } | RoleMismatch | RateLimited;
+  { kind: 'ok'; user: UserRow } | { kind: 'invalid'; said: Said } | RoleMismatch | RateLimited;
 
 export interface OtpServiceDeps {
   db: Database;
@@ -51,7 +52,8 @@ export interface OtpServiceDeps {
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-type Wait = { untilMs: number; message: string };
+type Wait = { untilMs: number; said: Said };
+const otpSaid = () => coded(messages).otp;
 
 export function createOtpService(deps: OtpServiceDeps) {
   const { db, clock, secret, sms, users, rateLimiter, floods } = deps;
@@ -63,7 +65,7 @@ export function createOtpService(deps: OtpServiceDeps) {
       return {
         kind: 'rateLimited',
         retryAfterSeconds: here.retryAfterSeconds,
-        message: messages.otp.tooManyFromAddress,
+        said: otpSaid().tooManyFromAddress,
       };
     }
     const overall = await rateLimiter.check(tx, codeBuckets(floods, address).slice(-1));
@@ -71,7 +73,7 @@ export function createOtpService(deps: OtpServiceDeps) {
       return {
         kind: 'rateLimited',
         retryAfterSeconds: overall.retryAfterSeconds,
-        message: messages.otp.busy,
+        said: otpSaid().busy,
       };
     }
     return null;
@@ -105,7 +107,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     // One try is allowed again once enough old failures leave the window.
     return {
       untilMs: freeing.createdAt.getTime() + OTP_WRONG_TRIES_WINDOW_MS,
-      message: messages.otp.tooManyWrongTriesToday,
+      said: otpSaid().tooManyWrongTriesToday,
     };
   };
 
@@ -149,18 +151,18 @@ export function createOtpService(deps: OtpServiceDeps) {
           const untilMs = newest.createdAt.getTime() + OTP_RESEND_COOLDOWN_MS;
           waits.push({
             untilMs,
-            message: messages.otp.waitBeforeResend(seconds(untilMs - now.getTime())),
+            said: otpSaid().waitBeforeResend(seconds(untilMs - now.getTime())),
           });
         }
         const hourly = hourlyWait(recent);
-        if (hourly !== null) waits.push({ untilMs: hourly, message: messages.otp.tooManyRequests });
+        if (hourly !== null) waits.push({ untilMs: hourly, said: otpSaid().tooManyRequests });
         if (waits.length > 0) {
           // Report the longest wait: retrying earlier would only be refused again.
           const longest = waits.reduce((a, b) => (b.untilMs > a.untilMs ? b : a));
           return {
             kind: 'rateLimited',
             retryAfterSeconds: seconds(longest.untilMs - now.getTime()),
-            message: longest.message,
+            said: longest.said,
           } as const;
         }
         const flood = await floodWait(tx, address);
@@ -195,11 +197,11 @@ export function createOtpService(deps: OtpServiceDeps) {
       } catch (error) {
         // Undelivered: forget the code so the cooldown does not block a retry, and say so.
         await db.delete(otpCodes).where(eq(otpCodes.id, outcome.id));
-        return { kind: 'unsent', message: messages.otp.notSent, error };
+        return { kind: 'unsent', said: otpSaid().notSent, error };
       }
       return {
         kind: 'sent',
-        message: messages.otp.sentTo(maskPhone(phone)),
+        said: otpSaid().sentTo(maskPhone(phone)),
         resendAfterSeconds: seconds(outcome.resendAfterMs),
       };
     },
@@ -219,7 +221,7 @@ export function createOtpService(deps: OtpServiceDeps) {
           return {
             kind: 'rateLimited',
             retryAfterSeconds: guesses.retryAfterSeconds,
-            message: messages.otp.tooManyGuessesFromAddress,
+            said: otpSaid().tooManyGuessesFromAddress,
           };
         }
         const daily = await dailyLimitWait(tx, phone, now);
@@ -227,7 +229,7 @@ export function createOtpService(deps: OtpServiceDeps) {
           return {
             kind: 'rateLimited',
             retryAfterSeconds: seconds(daily.untilMs - now.getTime()),
-            message: daily.message,
+            said: daily.said,
           };
         }
         if (await roleConflict(tx, phone, role)) return { kind: 'roleMismatch' };
@@ -238,12 +240,12 @@ export function createOtpService(deps: OtpServiceDeps) {
           .where(eq(otpCodes.phone, phone))
           .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
           .limit(1);
-        if (!code) return { kind: 'invalid', message: messages.otp.incorrect };
+        if (!code) return { kind: 'invalid', said: otpSaid().incorrect };
         if (code.attempts >= OTP_MAX_WRONG_TRIES) {
-          return { kind: 'invalid', message: messages.otp.tooManyAttempts };
+          return { kind: 'invalid', said: otpSaid().tooManyAttempts };
         }
         if (code.consumedAt !== null || code.expiresAt.getTime() <= now.getTime()) {
-          return { kind: 'invalid', message: messages.otp.expired };
+          return { kind: 'invalid', said: otpSaid().expired };
         }
 
         if (!sameDigest(hashOtp(secret, phone, role, otp), code.codeHash)) {
@@ -257,7 +259,7 @@ export function createOtpService(deps: OtpServiceDeps) {
           const burned = attempts >= OTP_MAX_WRONG_TRIES;
           return {
             kind: 'invalid',
-            message: burned ? messages.otp.tooManyAttempts : messages.otp.incorrect,
+            said: burned ? otpSaid().tooManyAttempts : otpSaid().incorrect,
           };
         }
 

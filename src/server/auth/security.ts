@@ -4,6 +4,7 @@
 // - one or more schemes: the caller must satisfy one of them.
 // - `{}` among the alternatives: login optional, but credentials that are sent must be valid
 //   (D27), so the app can ask for a new login instead of acting anonymous.
+import { coded, type Said } from '../../domain/texts';
 import { requestLocale } from '../http/language';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { messages } from '../../domain/messages';
@@ -24,7 +25,7 @@ declare module 'fastify' {
 
 /** 'none': this scheme's credentials were not sent; 'invalid': sent but refused (why). */
 type Outcome =
-  { kind: 'ok'; auth: AuthContext } | { kind: 'none' } | { kind: 'invalid'; message?: string };
+  { kind: 'ok'; auth: AuthContext } | { kind: 'none' } | { kind: 'invalid'; said?: Said };
 export type Authenticator = (request: FastifyRequest) => Promise<Outcome>;
 
 const BEARER = /^Bearer(?:\s+(\S*))?\s*$/i;
@@ -51,7 +52,7 @@ export function apiKeyAuthenticator(apiKeys: ApiKeyService): Authenticator {
     const caller = match[1] ? await apiKeys.authenticate(match[1]) : null;
     return caller
       ? { kind: 'ok', auth: caller }
-      : { kind: 'invalid', message: apiMessages.apiKeys.invalid };
+      : { kind: 'invalid', said: coded(apiMessages).apiKeys.invalid };
   };
 }
 
@@ -67,13 +68,12 @@ export function authenticatorsFor(sessions: SessionService): AuthenticatorFor {
   // The Token scheme (D19) is added per operation by routes/register.ts: keys grant little.
 }
 
-function refuse(reply: FastifyReply, sent: boolean, message?: string) {
+function refuse(reply: FastifyReply, sent: boolean, said?: Said) {
+  const auth = coded(messages).auth;
   return reply
     .code(401)
     .header('www-authenticate', 'Bearer')
-    .send({
-      message: message ?? (sent ? messages.auth.invalidToken : messages.auth.notAuthenticated),
-    });
+    .send(said ?? (sent ? auth.invalidToken : auth.notAuthenticated));
 }
 
 /** The operation's hook, or undefined when it is public. Throws for an unsupported scheme. */
@@ -104,7 +104,7 @@ export function securityHook(
         request.auth = outcome.auth;
         return;
       }
-      if (outcome.kind === 'invalid') return refuse(reply, true, outcome.message);
+      if (outcome.kind === 'invalid') return refuse(reply, true, outcome.said);
     }
     if (!optional) return refuse(reply, request.headers.authorization !== undefined);
   };

@@ -166,7 +166,8 @@ export const otpFailures = pgTable(
   (t) => [index('otp_failures_phone_created_idx').on(t.phone, t.createdAt)],
 );
 
-// D13: the token itself is never stored, only its SHA-256.
+// D13: the token itself is never stored, only its SHA-256. D242: one per device, alive until
+// 30 days after its last use (`last_used_at`, moved on at most once an hour).
 export const sessions = pgTable(
   'sessions',
   {
@@ -178,6 +179,9 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    /** The device as its browser names itself ('Chrome on Android'), for the device list. */
+    device: text('device').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -469,6 +473,8 @@ export const tutorStudents = pgTable(
     parentName: text('parent_name'),
     parentPhone: text('parent_phone'),
     batch: text('batch'),
+    /** D234: the batch as plans match it (domain batchKey: no case, no spaces). */
+    batchKey: text('batch_key'),
     /** D320: under 18; the tutor said the parent's consent was obtained, the parent confirms. */
     minor: boolean('minor').notNull().default(false),
     parentConsentNotedAt: at('parent_consent_noted_at'),
@@ -480,9 +486,16 @@ export const tutorStudents = pgTable(
      */
     confirmedAt: at('confirmed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** D230: when the student joined their batch (added, moved or back): batch plans count from it. */
+    batchSince: at('batch_since').notNull().defaultNow(),
+    /** D230: when the student was added or came back: every plan counts from it. */
+    activeSince: at('active_since').notNull().defaultNow(),
+    /** D230: marked left: no plan makes their dues. */
+    leftAt: at('left_at'),
   },
   (t) => [
     uniqueIndex('tutor_students_tutor_phone_idx').on(t.tutorId, t.phone),
+    index('tutor_students_tutor_batch_idx').on(t.tutorId, t.batchKey),
     // A payer's students (reminders, 'My dues'), with every tutor: by either phone.
     index('tutor_students_phone_idx').on(t.phone),
     index('tutor_students_parent_phone_idx').on(t.parentPhone),
@@ -510,11 +523,15 @@ export const feePlans = pgTable(
     /** For one student, or (`batch`) for every student of a batch. */
     studentId: integer('student_id').references(() => tutorStudents.id, { onDelete: 'cascade' }),
     batch: text('batch'),
+    /** D234: the batch as it matches students (domain batchKey). */
+    batchKey: text('batch_key'),
     /** Monthly: each month's fee; one-time: the fee; instalments: their total. */
     amount: paise('amount').notNull(),
     dueDay: integer('due_day'),
     /** Monthly: the first month, 'YYYY-MM' (IST). */
     startMonth: text('start_month'),
+    /** D235: monthly: the last month, or null: until the plan is ended. */
+    endMonth: text('end_month'),
     /** One-time: 'YYYY-MM-DD' (IST). */
     dueDate: text('due_date'),
     instalments: jsonb('instalments').$type<{ dueDate: string; amount: number }[]>(),
@@ -602,6 +619,51 @@ export const linkDues = pgTable(
     uniqueIndex('link_dues_open_idx')
       .on(t.dueId, t.openFor)
       .where(sql`${t.openFor} is not null`),
+  ],
+);
+
+// D237: cash a tutor received for a student, with the day it was paid: it settled the student's
+// open dues oldest first (cash_payment_dues says how much went to each) and is the payer's
+// receipt. Amounts in paise.
+export const cashPayments = pgTable(
+  'cash_payments',
+  {
+    id: serial('id').primaryKey(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => tutorStudents.id, { onDelete: 'cascade' }),
+    /** Who paid it: the student's payer when it was recorded. */
+    payerPhone: text('payer_phone').notNull(),
+    amount: paise('amount').notNull(),
+    /** 'YYYY-MM-DD' (IST). */
+    receivedOn: text('received_on').notNull(),
+    note: text('note'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('cash_payments_payer_idx').on(t.payerPhone, t.createdAt),
+    index('cash_payments_student_idx').on(t.studentId),
+    check('cash_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export const cashPaymentDues = pgTable(
+  'cash_payment_dues',
+  {
+    cashPaymentId: integer('cash_payment_id')
+      .notNull()
+      .references(() => cashPayments.id, { onDelete: 'cascade' }),
+    dueId: integer('due_id')
+      .notNull()
+      .references(() => dues.id, { onDelete: 'cascade' }),
+    applied: paise('applied').notNull(),
+  },
+  (t) => [
+    uniqueIndex('cash_payment_dues_idx').on(t.cashPaymentId, t.dueId),
+    check('cash_payment_dues_applied_check', sql`${t.applied} > 0`),
   ],
 );
 

@@ -30,10 +30,6 @@ export type ParamsOf<K extends OperationId> = Op<K>['parameters'] extends { path
   : undefined;
 
 type Responses<K extends OperationId> = Op<K>['responses'];
-/** An error body's `code` is added on the way out (http/errors.ts), from its message. */
-type Handed<B> = B extends { message: string; code: string }
-  ? Omit<B, 'code'> & { code?: string }
-  : B;
 type Statuses<K extends OperationId> = keyof Responses<K> & number;
 
 /**
@@ -44,7 +40,7 @@ type Statuses<K extends OperationId> = keyof Responses<K> & number;
 export type Reply<K extends OperationId> = {
   [S in Statuses<K>]: BodyOf<Responses<K>[S]> extends undefined
     ? { status: S; body?: undefined; headers?: Record<string, string> }
-    : { status: S; body: Handed<BodyOf<Responses<K>[S]>>; headers?: Record<string, string> };
+    : { status: S; body: BodyOf<Responses<K>[S]>; headers?: Record<string, string> };
 }[Statuses<K>];
 
 export interface HandlerContext<K extends OperationId> {

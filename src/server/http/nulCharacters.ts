@@ -4,6 +4,7 @@
 // emptied, so the handler ignores it and answers 200.
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { apiMessages } from '../../domain/apiMessages';
+import { coded } from '../../domain/texts';
 
 const NUL = '\u0000';
 /** Deeper than any request the contract takes; a deeper one is refused by its schema anyway. */
@@ -48,7 +49,8 @@ export function refuseNulCharacters(
     for (const part of [declared(request.params), declared(request.query), request.body]) {
       const field = nulField(part, provider);
       if (field && !provider) {
-        return reply.code(400).send({ message: apiMessages.api.nulCharacter(field) });
+        // D236: the code is the text's own, and the field is named.
+        return reply.code(400).send({ ...coded(apiMessages).api.nulCharacter(field), field });
       }
     }
   };

@@ -1,5 +1,8 @@
 // auth/ operations of the contract: generateOtp, validateOtp, logout (D12, D13, D14).
 import { messages } from '../../domain/messages';
+import { apiMessages } from '../../domain/apiMessages';
+import { deviceName } from '../../domain/devices';
+import { coded } from '../../domain/texts';
 import type { Handlers } from '../http/handler';
 import { requireSession } from '../http/handler';
 import type { RateLimited } from '../auth/otp';
@@ -7,12 +10,11 @@ import type { RateLimited } from '../auth/otp';
 const tooMany = (result: RateLimited) =>
   ({
     status: 429,
-    body: { message: result.message },
+    body: result.said,
     headers: { 'retry-after': String(result.retryAfterSeconds) },
   }) as const;
 
-const roleMismatch = () =>
-  ({ status: 400, body: { message: messages.roles.serverMismatch } }) as const;
+const roleMismatch = () => ({ status: 400, body: coded(messages).roles.serverMismatch }) as const;
 
 export const authHandlers = {
   async generateOtp({ body, services, request }) {
@@ -20,11 +22,11 @@ export const authHandlers = {
     switch (result.kind) {
       case 'unsent':
         request.log.warn({ err: result.error }, 'OTP SMS not sent');
-        return { status: 502, body: { message: result.message } };
+        return { status: 502, body: result.said };
       case 'sent':
         return {
           status: 200,
-          body: { message: result.message, resend_after: result.resendAfterSeconds },
+          body: { message: result.said.message, resend_after: result.resendAfterSeconds },
         };
       case 'roleMismatch':
         return roleMismatch();
@@ -37,7 +39,10 @@ export const authHandlers = {
     const result = await services.otp.validate(body.phone, body.role, body.otp, request.ip);
     switch (result.kind) {
       case 'ok': {
-        const session = await services.sessions.create(result.user.id);
+        const session = await services.sessions.create(
+          result.user.id,
+          deviceName(request.headers['user-agent']),
+        );
         return {
           status: 200,
           body: {
@@ -50,7 +55,7 @@ export const authHandlers = {
         };
       }
       case 'invalid':
-        return { status: 400, body: { message: result.message } };
+        return { status: 400, body: result.said };
       case 'roleMismatch':
         return roleMismatch();
       case 'rateLimited':
@@ -61,5 +66,17 @@ export const authHandlers = {
   async logout({ auth, services }) {
     await services.sessions.revoke(requireSession(auth).tokenHash);
     return { status: 204 };
+  },
+
+  async listSessions({ auth, services }) {
+    return {
+      status: 200,
+      body: { results: await services.sessions.devices(requireSession(auth)) },
+    };
+  },
+
+  async revokeSession({ params, auth, services }) {
+    const revoked = await services.sessions.revokeDevice(requireSession(auth), params.id);
+    return revoked ? { status: 204 } : { status: 404, body: coded(apiMessages).sessions.notFound };
   },
 } satisfies Handlers;

@@ -1,5 +1,6 @@
 // my-autopay/ and autopay/ operations of the contract, and the gateway's subscription webhook
 // (issue 49, D245-D253).
+import { coded } from '../../domain/texts';
 import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
 import { requireSession } from '../http/handler';
@@ -59,7 +60,7 @@ export const autopayHandlers = {
     const event = readSignedWebhook(request, services.clock.now(), (input) =>
       services.subscriptions.verifyWebhook(input),
     );
-    if (!event) return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+    if (!event) return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     const ours = await services.mandates.receiveWebhook(event);
     if (!ours) {
       request.log.warn({ subscriptionId: event.subscriptionId }, 'subscription webhook not ours');

@@ -53,8 +53,14 @@ export const dueHandlers = {
   },
 
   async listMyDues({ auth, services }) {
-    const result = await services.dueLinks.mine(requireSession(auth).user);
-    return result.ok ? { status: 200, body: result.value } : refusal(result);
+    const { user } = requireSession(auth);
+    const result = await services.dueLinks.mine(user);
+    if (!result.ok) return refusal(result);
+    // D237: and the cash the payer's tutors recorded: their receipts.
+    return {
+      status: 200,
+      body: { ...result.value, receipts: await services.cash.receiptsOf(user) },
+    };
   },
 
   async payMyDues({ body, auth, services }) {
@@ -86,6 +92,11 @@ export const dueHandlers = {
 
   async sendReminder({ body, auth, services }) {
     const result = await services.reminders.sendNow(requireSession(auth).user, body.student_id);
+    return result.ok ? { status: 200, body: result.value } : refusal(result);
+  },
+
+  async remindAllOverdue({ auth, services }) {
+    const result = await services.reminders.remindOverdue(requireSession(auth).user);
     return result.ok ? { status: 200, body: result.value } : refusal(result);
   },
 

@@ -1,5 +1,6 @@
 // payments/pg/onboarding/ operations of the contract: the tutor's Aadhaar KYC with the gateway
 // (D4, D15, D16, D35) and the gateway's status webhook.
+import { coded } from '../../domain/texts';
 import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
@@ -34,7 +35,7 @@ export const onboardingHandlers = {
       services.merchants.verifyStatusWebhook(input),
     );
     if (!event) {
-      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+      return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     }
     const result = await services.kyc.receiveWebhook(event);
     if (result === 'ignored') {

@@ -1,5 +1,6 @@
 // payments/pg/ operations of the contract: fee settings (D5, D9), orders (D6, D9-D11, D19,
 // D20, D32, D33) and the gateway's payment webhook.
+import { coded } from '../../domain/texts';
 import { CHARGES_RATE, PG_NAME } from '../../domain/constants';
 import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
@@ -31,7 +32,7 @@ export const paymentHandlers = {
     const caller = requireAuth(auth).user;
     const key = firstHeader(request.headers['idempotency-key']);
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      return { status: 400, body: { message: apiMessages.orders.idempotencyKey } };
+      return { status: 400, body: coded(apiMessages).orders.idempotencyKey };
     }
     const result = await services.orders.create(caller, body, key);
     if (!result.ok) {
@@ -59,7 +60,7 @@ export const paymentHandlers = {
       services.gateway.verifyPaymentWebhook(input),
     );
     if (!verified) {
-      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+      return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     }
     if (verified.kind === 'other') {
       request.log.warn({ type: verified.type }, 'gateway webhook of a type we do not act on');

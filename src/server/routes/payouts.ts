@@ -1,5 +1,6 @@
 // Issue 50: payouts (settlements to the tutor's bank), the gateway's settlement webhook, the
 // GST profile and the year's register of tax documents.
+import { coded } from '../../domain/texts';
 import { apiMessages } from '../../domain/apiMessages';
 import type { Handlers } from '../http/handler';
 import { requireAuth } from '../http/handler';
@@ -55,7 +56,7 @@ export const payoutHandlers = {
       services.settlementsApi.verifyWebhook(input),
     );
     if (!event) {
-      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+      return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     }
     const { result } = await services.settlements.receiveWebhook(event);
     return { status: 200, body: { result } };

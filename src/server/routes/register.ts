@@ -3,6 +3,7 @@
 // Operations without a handler answer 501, so the contract can grow ahead of the server.
 // Operations in RAW_BODY_OPERATIONS also keep the exact bytes of their body (a webhook's
 // signature is over those bytes: re-serialised JSON turns 170.00 into 170).
+import { coded } from '../../domain/texts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
@@ -157,7 +158,7 @@ export function registerContractRoutes(app: FastifyInstance, options: RegisterOp
         method: op.method,
         url: op.url,
         handler: async (_request, reply) =>
-          reply.code(501).send({ message: apiMessages.api.notImplemented }),
+          reply.code(501).send(coded(apiMessages).api.notImplemented),
       });
       continue;
     }

@@ -26,11 +26,19 @@ export const csvReply = (file: { fileName: string; csv: string }) => ({
 export function refusal<S extends number>(
   r: Refusal<S>,
   log?: FastifyBaseLogger,
-): { status: S; body: { message: string }; headers?: Record<string, string> } {
+): {
+  status: S;
+  body: { message: string; code: string; field?: string };
+  headers?: Record<string, string>;
+} {
   if (log && r.cause !== undefined) log.warn({ err: r.cause }, 'refused after a gateway failure');
   return {
     status: r.status,
-    body: { message: r.message },
+    body: {
+      message: r.message,
+      code: r.code,
+      ...(r.field === undefined ? {} : { field: r.field }),
+    },
     ...(r.retryAfterSeconds === undefined
       ? {}
       : { headers: headers({ 'retry-after': String(r.retryAfterSeconds) }) }),

@@ -1,4 +1,5 @@
 // sms/ operations of the contract: MSG91's delivery reports (D121) and replies (STOP, D148).
+import { coded } from '../../domain/texts';
 import { apiMessages } from '../../domain/apiMessages';
 import { replyIntent } from '../../domain/reminders';
 import { sameSecret } from '../auth/crypto';
@@ -10,7 +11,7 @@ const DELIVERED = '1';
 export const smsHandlers = {
   async receiveSmsDeliveryReport({ query, body, services }) {
     if (!sameSecret(query.token, services.config.msg91.webhookToken)) {
-      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+      return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     }
     const known = await services.textMessages.report({
       requestId: body.requestId,
@@ -22,7 +23,7 @@ export const smsHandlers = {
 
   async receiveSmsReply({ query, body, services }) {
     if (!sameSecret(query.token, services.config.msg91.webhookToken)) {
-      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+      return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     }
     const phone = /^(?:\+?91)?([6-9]\d{9})$/.exec(body.mobile.trim())?.[1];
     const intent = replyIntent(body.message);

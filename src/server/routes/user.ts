@@ -1,4 +1,5 @@
 // user/ operations of the contract: the caller, look-ups (D17, D26), identities (D28, D29).
+import { coded } from '../../domain/texts';
 import { tidyText } from '../../domain/validation';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
@@ -20,13 +21,13 @@ export const userHandlers = {
   async searchUsers({ query, auth, services }) {
     const { phone, username } = query ?? {};
     if ((phone === undefined) === (username === undefined)) {
-      return { status: 400, body: { message: apiMessages.lookups.exactlyOne } };
+      return { status: 400, body: coded(apiMessages).lookups.exactlyOne };
     }
     if (phone !== undefined) {
       if (!auth) {
         return {
           status: 401,
-          body: { message: messages.auth.notAuthenticated },
+          body: coded(messages).auth.notAuthenticated,
           headers: headers({ 'www-authenticate': 'Bearer' }),
         };
       }
@@ -37,7 +38,7 @@ export const userHandlers = {
       if (!allowed.ok) {
         return {
           status: 429,
-          body: { message: apiMessages.lookups.tooMany },
+          body: coded(apiMessages).lookups.tooMany,
           headers: headers({ 'retry-after': String(allowed.retryAfterSeconds) }),
         };
       }
@@ -57,7 +58,7 @@ export const userHandlers = {
   async searchUserAction({ query, services }) {
     const user = await services.users.findByUsername(query.username.toLowerCase());
     if (!user || user.role !== 'teacher' || !user.firstName || !user.lastName) {
-      return { status: 404, body: { message: apiMessages.lookups.tutorNotFound } };
+      return { status: 404, body: coded(apiMessages).lookups.tutorNotFound };
     }
     return {
       status: 200,
@@ -82,7 +83,7 @@ export const userHandlers = {
     const user = await services.users.findById(params.id);
     // D322: an erased tutor is nobody now.
     if (!user || user.role !== 'teacher' || user.erasedAt) {
-      return { status: 404, body: { message: apiMessages.lookups.userNotFound } };
+      return { status: 404, body: coded(apiMessages).lookups.userNotFound };
     }
     return { status: 200, body: await services.users.toSummary(user, true) };
   },

@@ -1,5 +1,6 @@
 // whatsapp/ operations of the contract (D151): Meta's check of the webhook URL, and its signed
 // notifications: statuses of our texts (a failed one goes again by SMS) and replies (STOP).
+import { coded } from '../../domain/texts';
 import { apiMessages } from '../../domain/apiMessages';
 import { replyIntent } from '../../domain/reminders';
 import { sameSecret } from '../auth/crypto';
@@ -10,7 +11,7 @@ export const whatsAppHandlers = {
   async verifyWhatsAppWebhook({ query, services }) {
     const ours = sameSecret(query['hub.verify_token'], services.config.whatsapp.verifyToken);
     if (query['hub.mode'] !== 'subscribe' || !ours) {
-      return { status: 403, body: { message: apiMessages.webhooks.invalidSignature } };
+      return { status: 403, body: coded(apiMessages).webhooks.invalidSignature };
     }
     return {
       status: 200,
@@ -27,7 +28,7 @@ export const whatsAppHandlers = {
       Array.isArray(signature) ? signature[0] : signature,
     );
     if (!signed) {
-      return { status: 401, body: { message: apiMessages.webhooks.invalidSignature } };
+      return { status: 401, body: coded(apiMessages).webhooks.invalidSignature };
     }
     const news = readWhatsAppNews(request.body, services.clock.now());
     if (!news) return { status: 200, body: { result: 'ignored' } };

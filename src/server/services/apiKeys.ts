@@ -1,6 +1,7 @@
 // Tutors' API keys (D19): issued on the dashboard and shown once, kept only as a hash, listed by
 // their prefix, revoked at will. `authenticate` is the Token scheme's look-up (auth/security.ts).
 // Keys are not sessions: they do not expire and logout leaves them alone.
+import { coded } from '../../domain/texts';
 import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
@@ -47,7 +48,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
   return {
     /** The caller's keys, revoked ones included, newest first. */
     async list(caller: UserRow, request: PageRequest): Promise<Result<ApiKeyPage, 403>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.apiKeys.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).apiKeys.onlyTutors);
       const [total] = await db
         .select({ n: count() })
         .from(apiKeys)
@@ -64,9 +65,9 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
 
     /** A new key for the caller; the answer is the only place the key itself appears. */
     async create(caller: UserRow, name: string): Promise<Result<ApiKeyCreated, 400 | 403 | 409>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.apiKeys.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).apiKeys.onlyTutors);
       const cleanName = tidyText(name);
-      if (cleanName === '') return refuse(400, apiMessages.apiKeys.nameRequired);
+      if (cleanName === '') return refuse(400, coded(apiMessages).apiKeys.nameRequired);
       return db.transaction(async (tx) => {
         // Two tabs issuing at once must not pass the limit together.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${caller.id}`}))`);
@@ -75,7 +76,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
           .from(apiKeys)
           .where(and(eq(apiKeys.userId, caller.id), isNull(apiKeys.revokedAt)));
         if (Number(active?.n ?? 0) >= API_KEYS_MAX_ACTIVE) {
-          return refuse(409, apiMessages.apiKeys.tooMany(API_KEYS_MAX_ACTIVE));
+          return refuse(409, coded(apiMessages).apiKeys.tooMany(API_KEYS_MAX_ACTIVE));
         }
         const { key, prefix } = newApiKey();
         const [row] = await tx
@@ -95,7 +96,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
 
     /** Revokes one of the caller's keys; a key revoked before keeps its first `revoked_at`. */
     async revoke(caller: UserRow, id: number): Promise<Result<ApiKey, 403 | 404>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.apiKeys.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).apiKeys.onlyTutors);
       const [revoked] = await db
         .update(apiKeys)
         .set({ revokedAt: clock.now() })
@@ -103,7 +104,7 @@ export function createApiKeyService(deps: { db: Database; clock: Clock }) {
         .returning();
       if (revoked) return success(toApi(revoked));
       const [already] = await db.select().from(apiKeys).where(own(caller, id)).limit(1);
-      return already ? success(toApi(already)) : refuse(404, apiMessages.apiKeys.notFound);
+      return already ? success(toApi(already)) : refuse(404, coded(apiMessages).apiKeys.notFound);
     },
 
     /** The tutor an unrevoked key belongs to, or null; notes the use (at most once a minute). */

@@ -2,6 +2,7 @@
 // tutor's verified PAN, kept only on a VALID account whose holder's name matches well enough.
 // The full number is never stored, returned or logged: only its last 4 digits, and an HMAC
 // (keyed by APP_SECRET) that recognises the same account added again.
+import { coded, type Said } from '../../domain/texts';
 import { createHmac } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
@@ -42,13 +43,16 @@ export interface NewAccount {
 }
 
 // Read per call: the words are in the caller's language (http/language.ts).
-const failureMessages = (): Record<BankFailureCode, string> => ({
-  INVALID_ACCOUNT_FAIL: apiMessages.accounts.invalidAccount,
-  ACCOUNT_BLOCKED: apiMessages.accounts.blocked,
-  INVALID_IFSC_FAIL: apiMessages.accounts.invalidIfsc,
-  NRE_ACCOUNT_FAIL: apiMessages.accounts.nre,
-  OTHER: apiMessages.accounts.notVerified,
-});
+const failureMessages = (): Record<BankFailureCode, Said> => {
+  const a = coded(apiMessages).accounts;
+  return {
+    INVALID_ACCOUNT_FAIL: a.invalidAccount,
+    ACCOUNT_BLOCKED: a.blocked,
+    INVALID_IFSC_FAIL: a.invalidIfsc,
+    NRE_ACCOUNT_FAIL: a.nre,
+    OTHER: a.notVerified,
+  };
+};
 
 /** D16: X for every digit but the last 4. */
 export function maskAccountNumber(accountNumber: string): string {
@@ -79,7 +83,7 @@ export function createBankAccountService(deps: BankAccountDeps) {
   const { db, clock, users: repo, verification, rateLimiter, secret, sealer, audit } = deps;
 
   const unavailable = (cause: unknown): Refusal<502> => ({
-    ...refuse(502, apiMessages.accounts.unavailable),
+    ...refuse(502, coded(apiMessages).accounts.unavailable),
     cause,
   });
 
@@ -104,10 +108,10 @@ export function createBankAccountService(deps: BankAccountDeps) {
       input: NewAccount,
       origin?: AuditOrigin,
     ): Promise<Result<BankAccount, 400 | 403 | 409 | 429 | 502>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.accounts.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).accounts.onlyTutors);
       const user = (await repo.findById(caller.id)) ?? caller;
       if (!hasPan(user) || !user.firstName || !user.lastName) {
-        return refuse(403, apiMessages.accounts.panRequired);
+        return refuse(403, coded(apiMessages).accounts.panRequired);
       }
       const fingerprint = accountFingerprint(secret, input.accountNumber, input.ifsc);
       const [existing] = await db
@@ -117,11 +121,11 @@ export function createBankAccountService(deps: BankAccountDeps) {
           and(eq(bankAccounts.userId, user.id), eq(bankAccounts.accountFingerprint, fingerprint)),
         )
         .limit(1);
-      if (existing) return refuse(409, apiMessages.accounts.duplicate);
+      if (existing) return refuse(409, coded(apiMessages).accounts.duplicate);
 
       const allowed = await rateLimiter.hit(`penny-drop:${user.id}`, PENNY_DROP_LIMIT);
       if (!allowed.ok) {
-        return refuse(429, apiMessages.accounts.tooManyAttempts, allowed.retryAfterSeconds);
+        return refuse(429, coded(apiMessages).accounts.tooManyAttempts, allowed.retryAfterSeconds);
       }
       let result;
       try {
@@ -137,7 +141,7 @@ export function createBankAccountService(deps: BankAccountDeps) {
       }
       if (result.status === 'INVALID') return refuse(400, failureMessages()[result.code]);
       const names = nameVerdict(result.nameMatch);
-      if (names === 'mismatch') return refuse(400, apiMessages.accounts.nameMismatch);
+      if (names === 'mismatch') return refuse(400, coded(apiMessages).accounts.nameMismatch);
       if (names === 'unknown') return unavailable(new Error('the penny drop gave no name match'));
 
       try {
@@ -176,7 +180,7 @@ export function createBankAccountService(deps: BankAccountDeps) {
       } catch (error) {
         // The same account added by a parallel request meanwhile.
         if (isUniqueViolation(error, 'bank_accounts_user_fingerprint_idx')) {
-          return refuse(409, apiMessages.accounts.duplicate);
+          return refuse(409, coded(apiMessages).accounts.duplicate);
         }
         throw error;
       }

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { NOTICE_VERSION } from '../../domain/privacy';
 import { privacyTexts } from '../../domain/privacyTexts';
+import { coded } from '../../domain/texts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { consents, tutorStudents, users, type UserRow } from '../db/schema';
@@ -124,7 +125,7 @@ export function createConsentService({ db, clock, audit, eraseChildEntry }: Cons
       version: string,
       origin?: AuditOrigin,
     ): Promise<Result<null, 409>> {
-      if (version !== NOTICE_VERSION) return refuse(409, privacyTexts.api.noticeChanged);
+      if (version !== NOTICE_VERSION) return refuse(409, coded(privacyTexts).api.noticeChanged);
       await db.transaction((tx) => agree(tx, user, version, origin));
       return success(null);
     },
@@ -136,12 +137,12 @@ export function createConsentService({ db, clock, audit, eraseChildEntry }: Cons
       origin?: AuditOrigin,
     ): Promise<Result<ConsentState, 404 | 409>> {
       if (input.notice_version !== undefined && input.notice_version !== NOTICE_VERSION) {
-        return refuse(409, privacyTexts.api.noticeChanged);
+        return refuse(409, coded(privacyTexts).api.noticeChanged);
       }
       const waiting = new Set((await waitingChildren(db, user)).map((child) => child.id));
       const answers = input.children ?? [];
       if (answers.some((child) => !waiting.has(child.student_id))) {
-        return refuse(404, privacyTexts.api.childNotFound);
+        return refuse(404, coded(privacyTexts).api.childNotFound);
       }
       await db.transaction(async (tx) => {
         if (input.notice_version !== undefined) await agree(tx, user, input.notice_version, origin);

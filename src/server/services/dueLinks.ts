@@ -5,10 +5,12 @@
 // take it whole, else it is refunded in full; any payment or settlement of a due ends its other
 // links. Locks go dues first, then links, everywhere, so a payment and a tutor's 'paid in cash'
 // on the same due wait for each other instead of deadlocking.
+import { coded } from '../../domain/texts';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { AMOUNT_MAX_PAISE, PAYMENT_LINK_PURPOSE_MAX_LENGTH } from '../../domain/constants';
 import { duesPurpose } from '../../domain/feePlans';
+import { settleOldestFirst } from '../../domain/duesLedger';
 import { canAcceptPayments } from '../../domain/onboarding';
 import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/dues';
 import { OPEN_ORDER_STATUSES } from '../../domain/statuses';
@@ -38,7 +40,8 @@ import { cancelDebitsOfDues, cancelDebitsOfLinks } from './debitCancels';
 import { refuse, success, type Result } from './results';
 
 type PaymentLink = components['schemas']['PaymentLink'];
-type MyDues = components['schemas']['MyDues'];
+/** 'My dues' without the cash receipts (cashEntries.ts reads those). */
+type MyDues = Omit<components['schemas']['MyDues'], 'receipts'>;
 
 const m = studentsTexts.dues;
 /** A link made earlier for the same dues is shared again while it has this long left. */
@@ -132,22 +135,15 @@ export async function duesPaidBy(tx: Database, jobs: Pick<JobQueue, 'send'>, lin
     forDues: all.length > 0,
     takes: (amount: number) => fitsWhatIsOwed(open, amount),
     async settle(amount: number): Promise<void> {
-      let left = amount;
       const touched: number[] = [];
-      for (const due of open) {
-        const applied = Math.min(left, due.left);
-        if (applied <= 0) break;
-        left -= applied;
-        const paid = due.paid + applied;
-        await tx
-          .update(dues)
-          .set({ paid, status: paid === due.amount ? 'paid' : 'partly_paid' })
-          .where(eq(dues.id, due.id));
+      // D237: oldest first, the one rule a cash entry follows too.
+      for (const { id, applied, paid, status } of settleOldestFirst(open, amount).applied) {
+        await tx.update(dues).set({ paid, status }).where(eq(dues.id, id));
         await tx
           .update(linkDues)
           .set({ applied, openFor: null })
-          .where(and(eq(linkDues.linkId, linkId), eq(linkDues.dueId, due.id)));
-        touched.push(due.id);
+          .where(and(eq(linkDues.linkId, linkId), eq(linkDues.dueId, id)));
+        touched.push(id);
       }
       // D206: what is owed on these dues changed: no other link asks for the old amount.
       await endLinksForDues(tx, jobs, touched, linkId);
@@ -280,7 +276,7 @@ export function createDueLinkService(deps: {
     { payerOnList = true, part, spareCheckouts = false }: OpenOptions = {},
   ): Promise<Result<PaymentLink, 400 | 409>> {
     if (!canAcceptPayments(await users.gatewayStatusOf(tutorId, tx))) {
-      return refuse(409, m.cannotAccept);
+      return refuse(409, coded(m).cannotAccept);
     }
     const rows = await tx
       .select({
@@ -304,12 +300,12 @@ export function createDueLinkService(deps: {
       .orderBy(asc(dues.dueDate), asc(dues.id))
       .for('update', { of: dues });
     if (rows.length === 0 || rows.length !== new Set(dueIds).size) {
-      return refuse(409, m.notOpen);
+      return refuse(409, coded(m).notOpen);
     }
     const amount = part ?? rows.reduce((sum, due) => sum + due.amount - due.paid, 0);
     // D208: one payment is at most D11's maximum; a link above it could never be paid.
     if (amount > AMOUNT_MAX_PAISE) {
-      return refuse(400, m.tooMuchForOnePayment(formatINR(AMOUNT_MAX_PAISE)));
+      return refuse(400, coded(m).tooMuchForOnePayment(formatINR(AMOUNT_MAX_PAISE)));
     }
     const now = clock.now();
     const wanted = rows.map((due) => due.id).sort((a, b) => a - b);
@@ -342,7 +338,7 @@ export function createDueLinkService(deps: {
 
     /** D147: 'My dues', oldest first: what the caller owes every tutor. */
     async mine(caller: UserRow): Promise<Result<MyDues, 403>> {
-      if (caller.role !== 'student') return refuse(403, m.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, coded(m).onlyStudents);
       const today = istDateKey(clock.now());
       const rows = await db
         .select({
@@ -385,7 +381,7 @@ export function createDueLinkService(deps: {
       dueIds: number[],
       amount?: number,
     ): Promise<Result<PaymentLink, 400 | 403 | 409>> {
-      if (caller.role !== 'student') return refuse(403, m.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, coded(m).onlyStudents);
       return inTransaction(async (tx) => {
         // Locked first: what is left is what it is until the link is made (D207).
         const rows = await tx
@@ -402,15 +398,15 @@ export function createDueLinkService(deps: {
           .orderBy(asc(dues.dueDate), asc(dues.id))
           .for('update', { of: dues });
         if (rows.length === 0 || rows.length !== new Set(dueIds).size) {
-          return refuse(409, m.notOpen);
+          return refuse(409, coded(m).notOpen);
         }
-        if (new Set(rows.map((row) => row.tutorId)).size > 1) return refuse(409, m.oneTutor);
+        if (new Set(rows.map((row) => row.tutorId)).size > 1) return refuse(409, coded(m).oneTutor);
         const whole = rows.reduce((sum, row) => sum + row.left, 0);
         if (amount !== undefined && amount !== whole) {
-          if (rows.some((row) => row.minimum === null)) return refuse(409, m.noParts);
+          if (rows.some((row) => row.minimum === null)) return refuse(409, coded(m).noParts);
           const minimum = Math.max(...rows.map((row) => row.minimum!));
-          if (amount < minimum) return refuse(400, m.partTooSmall(formatINR(minimum)));
-          if (amount > whole) return refuse(400, m.partTooLarge(formatINR(whole)));
+          if (amount < minimum) return refuse(400, coded(m).partTooSmall(formatINR(minimum)));
+          if (amount > whole) return refuse(400, coded(m).partTooLarge(formatINR(whole)));
         }
         // Every due is the caller's (above): the link is theirs to pay, parent or student.
         return openIn(tx, rows[0]!.tutorId, caller.phone, dueIds, {
@@ -429,8 +425,8 @@ export function createDueLinkService(deps: {
         .from(dues)
         .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
         .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id)));
-      if (!due) return refuse(404, m.notFound);
-      if (!isOpenDue(due.status)) return refuse(409, m.closed);
+      if (!due) return refuse(404, coded(m).notFound);
+      if (!isOpenDue(due.status)) return refuse(409, coded(m).closed);
       return this.open(caller.id, due.payer, [id]);
     },
   };

@@ -2,16 +2,18 @@
 // (once per plan, student and period, whatever runs at the same time); a month at a glance for
 // the tutor; a due settled by hand (cash or another way, with a note: no money moves) or
 // waived, once.
+import { coded } from '../../domain/texts';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { plannedDues, shiftMonth } from '../../domain/feePlans';
+import { duesFrom, plannedDues, shiftMonth } from '../../domain/feePlans';
+import { dueStatusOn, isOverdue } from '../../domain/duesLedger';
 import { withGstOnTop } from '../../domain/gstTax';
 import { gstOnTopFor } from './taxProfiles';
 import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { studentsTexts } from '../../domain/studentsTexts';
 import { apiMessages } from '../../domain/apiMessages';
 import { addIstDays, isIsoDate, istDateKey } from '../../domain/time';
-import { isOpenDue, OPEN_DUE_STATUSES } from '../../domain/dues';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { tidyText } from '../../domain/validation';
 import { toCsv } from './csv';
 import { EXPORT_MAX_DAYS } from './paymentHistory';
@@ -20,7 +22,7 @@ import { selectRows, type Database } from '../db/client';
 import { dues, feePlans, tutorStudents, type DueRow, type UserRow } from '../db/schema';
 import { privacyTexts } from '../../domain/privacyTexts';
 import type { JobQueue } from '../jobs/queue';
-import { endLinksForDues } from './dueLinks';
+import { endLinksForDues, payerPhoneOf } from './dueLinks';
 import { refuse, success, type Result } from './results';
 import { tutorOnly } from './tutorOnly';
 
@@ -79,7 +81,7 @@ export function createDueService({
         .select({ id: dues.id })
         .from(dues)
         .where(and(eq(dues.id, id), eq(dues.tutorId, caller.id)));
-      return exists ? refuse(409, m.closed) : refuse(404, m.notFound);
+      return exists ? refuse(409, coded(m).closed) : refuse(404, coded(m).notFound);
     }
     const [shown] = await rowsOf(caller.id, eq(dues.id, id));
     return success(shown!);
@@ -92,6 +94,10 @@ export function createDueService({
         due: dues,
         student: tutorStudents.name,
         phone: tutorStudents.phone,
+        payer: payerPhoneOf,
+        batch: tutorStudents.batch,
+        // D237: all the student owes (what a cash entry may be), named out: a subquery.
+        owes: sql<string>`(select coalesce(sum(o.amount - o.paid), 0) from dues o where o.student_id = "dues"."student_id" and o.status in ('open', 'partly_paid'))`,
         erasedAt: tutorStudents.erasedAt,
         plan: feePlans.name,
       })
@@ -100,12 +106,15 @@ export function createDueService({
       .innerJoin(feePlans, eq(feePlans.id, dues.planId))
       .where(and(eq(dues.tutorId, tutorId), where))
       .orderBy(asc(dues.dueDate), asc(tutorStudents.name), asc(dues.id));
-    return rows.map(({ due, student, phone, erasedAt, plan }) => ({
+    return rows.map(({ due, student, phone, payer, batch, owes, erasedAt, plan }) => ({
       id: due.id,
       student_id: due.studentId,
       // D322: an erased student's dues stay (paid ones are payments), their name and phone go.
       student_name: erasedAt ? privacyTexts.erased : student,
       student_phone: erasedAt ? null : phone,
+      payer_phone: erasedAt ? '' : payer,
+      batch,
+      student_owes: paiseToRupees(Number(owes)),
       plan_id: due.planId,
       plan_name: plan,
       period: due.period,
@@ -113,7 +122,7 @@ export function createDueService({
       amount: paiseToRupees(due.amount),
       paid: paiseToRupees(due.paid),
       left: paiseToRupees(due.status === 'waived' ? 0 : due.amount - due.paid),
-      status: isOpenDue(due.status) && due.dueDate < today ? 'overdue' : due.status,
+      status: dueStatusOn(due, today),
       settled_by: due.settledBy,
       note: due.note,
     }));
@@ -149,28 +158,31 @@ export function createDueService({
           if (!plan) return 0;
           // D266: a due carries GST on top when its tutor is registered and fees exclude it.
           const gstOnTop = await gstOnTopFor(tx, plan.tutorId);
+          // D230, D234: the current students of its batch (by key), or its one student.
           const students = await tx
-            .select({ id: tutorStudents.id, createdAt: tutorStudents.createdAt })
+            .select({
+              id: tutorStudents.id,
+              batchSince: tutorStudents.batchSince,
+              activeSince: tutorStudents.activeSince,
+            })
             .from(tutorStudents)
             .where(
               and(
                 eq(tutorStudents.tutorId, plan.tutorId),
+                isNull(tutorStudents.leftAt),
                 // D322: an erased student owes nothing more through us.
                 isNull(tutorStudents.erasedAt),
                 plan.studentId === null
-                  ? eq(tutorStudents.batch, plan.batch ?? '')
+                  ? eq(tutorStudents.batchKey, plan.batchKey ?? '')
                   : eq(tutorStudents.id, plan.studentId),
               ),
             );
           // Issue 51 (D276): the plan's dues worked out once; each student owes those from when
-          // they joined (a student added to a batch after its plan was made owes nothing from
-          // before), written CHUNK rows a statement as one JSON parameter.
+          // they joined the batch or came back (D230: nothing from before), written CHUNK rows
+          // a statement as one JSON parameter.
           const planned = plannedDues(plan, horizon);
           const values = students.flatMap((student) => {
-            const from =
-              plan.studentId === null && student.createdAt > plan.createdAt
-                ? istDateKey(student.createdAt)
-                : '';
+            const from = duesFrom(plan, student);
             return planned
               .filter((due) => due.dueDate >= from)
               .map((due) => ({
@@ -210,10 +222,10 @@ export function createDueService({
         .select({ id: tutorStudents.id })
         .from(tutorStudents)
         .where(and(eq(tutorStudents.id, studentId), eq(tutorStudents.tutorId, caller.id)));
-      if (!student) return refuse(404, studentsTexts.plans.noStudent);
+      if (!student) return refuse(404, coded(studentsTexts).plans.noStudent);
       const results = await rowsOf(caller.id, eq(dues.studentId, studentId));
       const owed = results
-        .filter((due) => due.status === 'overdue' || due.due_date === istDateKey(clock.now()))
+        .filter((due) => isOverdue(due.status) || due.due_date === istDateKey(clock.now()))
         .reduce((sum, due) => sum + rupeesToPaise(due.left), 0);
       return success({ results, owed: paiseToRupees(owed) });
     },
@@ -246,7 +258,7 @@ export function createDueService({
         collected,
         outstanding: sum([expected, -collected]),
         carried_forward: paiseToRupees(Number(earlier?.left ?? 0)),
-        overdue: list.filter((d) => d.status === 'overdue').length,
+        overdue: list.filter((d) => isOverdue(d.status)).length,
         results: list,
       });
     },
@@ -293,11 +305,11 @@ export function createDueService({
       const refused = tutorOnly(caller);
       if (refused) return refused;
       if (!isIsoDate(query.from) || !isIsoDate(query.to)) {
-        return refuse(400, apiMessages.paymentHistory.dateInvalid);
+        return refuse(400, coded(apiMessages).paymentHistory.dateInvalid);
       }
-      if (query.from > query.to) return refuse(400, apiMessages.paymentHistory.rangeOrder);
+      if (query.from > query.to) return refuse(400, coded(apiMessages).paymentHistory.rangeOrder);
       if (addIstDays(query.from, EXPORT_MAX_DAYS - 1) < query.to) {
-        return refuse(400, apiMessages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
+        return refuse(400, coded(apiMessages).paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
       }
       const list = await rowsOf(
         caller.id,

@@ -9,12 +9,14 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { keptUntil } from '../../domain/privacy';
 import { privacyTexts } from '../../domain/privacyTexts';
+import { coded } from '../../domain/texts';
 import type { Clock } from '../clock';
 import type { Sealer } from '../crypto/sealing';
 import type { Database } from '../db/client';
 import {
   apiKeys,
   bankAccounts,
+  cashPayments,
   consents,
   erasures,
   feePlans,
@@ -73,6 +75,11 @@ export async function eraseStudentEntries(tx: Database, ids: number[], now: Date
       erasedAt: now,
     })
     .where(inArray(tutorStudents.id, ids));
+  // Issue 48's cash entries stay (the tutor's register adds up), without who paid or a note.
+  await tx
+    .update(cashPayments)
+    .set({ payerPhone: sql`'erased-student-' || ${cashPayments.studentId}`, note: null })
+    .where(inArray(cashPayments.studentId, ids));
   await tx
     .update(dues)
     .set({ status: 'waived', settledBy: 'waived', settledAt: now })
@@ -114,7 +121,7 @@ export function createErasureService({ db, clock, sealer, pans, audit }: Erasure
         ),
       )
       .limit(1);
-    if (refund) return refuse(409, privacyTexts.api.refundOpen);
+    if (refund) return refuse(409, coded(privacyTexts).api.refundOpen);
     const [checkout] = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -126,7 +133,7 @@ export function createErasureService({ db, clock, sealer, pans, audit }: Erasure
         ),
       )
       .limit(1);
-    if (checkout) return refuse(409, privacyTexts.api.checkoutOpen);
+    if (checkout) return refuse(409, coded(privacyTexts).api.checkoutOpen);
     return null;
   };
 
@@ -256,6 +263,11 @@ export function createErasureService({ db, clock, sealer, pans, audit }: Erasure
             ),
           );
         await tx.delete(reminderSettings).where(eq(reminderSettings.tutorId, user.id));
+        // Cash entries they paid for others' students: the amounts stay, their phone goes.
+        await tx
+          .update(cashPayments)
+          .set({ payerPhone: erasedPhone('user', user.id), note: null })
+          .where(eq(cashPayments.payerPhone, phone));
         await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));
         await tx.delete(otpFailures).where(eq(otpFailures.phone, phone));
         await tx.delete(sessions).where(eq(sessions.userId, user.id));

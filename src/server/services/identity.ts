@@ -3,6 +3,7 @@
 // the PanVerifier (the gateway's verification API), so a PAN on file is a verified PAN: it and
 // the names on it are then locked. A verifier that cannot reach the gateway gives a 502, never
 // a verdict on the PAN.
+import { coded } from '../../domain/texts';
 import { currentLocale } from '../language';
 import { emailSchema } from '../../domain/email';
 import { tidyText } from '../../domain/validation';
@@ -10,7 +11,7 @@ import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { messages } from '../../domain/messages';
 import { apiMessages } from '../../domain/apiMessages';
-import { formatINR, type Paise } from '../../domain/money';
+import { formatTextAmount, type Paise } from '../../domain/money';
 import { FALLBACK_USERNAME_BASE, nextAvailableUsername, slugifyName } from '../../domain/usernames';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -22,7 +23,7 @@ import type { AuditOrigin, AuditTrail } from './audit';
 import { hasPan, type PanStore } from './pans';
 import type { PanVerdict, PanVerifier } from './panVerifier';
 import { PAN_CHECK_LIMIT, TUTOR_INVITATION_LIMIT, type RateLimiter } from './rateLimits';
-import { refuse, success, type Refusal, type Result } from './results';
+import { refuse, refuseField, success, type Refusal, type Result } from './results';
 import { privacyTexts } from '../../domain/privacyTexts';
 
 type OnboardingIdentity = components['schemas']['OnboardingIdentity'];
@@ -82,7 +83,9 @@ export function createIdentityService(deps: IdentityDeps) {
       .from(users)
       .where(and(eq(users.role, 'teacher'), eq(users.panHash, pans.hashOf(pan))))
       .limit(1);
-    return other && other.id !== except ? refuse(409, privacyTexts.api.panOnAnotherTutor) : null;
+    return other && other.id !== except
+      ? refuse(409, coded(privacyTexts).api.panOnAnotherTutor)
+      : null;
   };
 
   /** D18: the first free candidate for these names, the database being the taken-check. */
@@ -122,20 +125,27 @@ export function createIdentityService(deps: IdentityDeps) {
     const allowed = await rateLimiter.hit(`pan-check:${caller.id}`, PAN_CHECK_LIMIT);
     return allowed.ok
       ? null
-      : refuse(429 as const, apiMessages.identity.tooManyPanChecks, allowed.retryAfterSeconds);
+      : refuse(
+          429 as const,
+          coded(apiMessages).identity.tooManyPanChecks,
+          allowed.retryAfterSeconds,
+        );
   };
 
   const panRefusal = (verdict: Exclude<PanVerdict, { ok: true }>, ofTutor: boolean) => {
     if (verdict.reason === 'unavailable') {
-      return { ...refuse(502 as const, apiMessages.identity.panUnavailable), cause: verdict.cause };
+      return {
+        ...refuse(502 as const, coded(apiMessages).identity.panUnavailable),
+        cause: verdict.cause,
+      };
     }
     return refuse(
       400 as const,
       verdict.reason === 'invalid-pan'
-        ? apiMessages.identity.panInvalid
+        ? coded(apiMessages).identity.panInvalid
         : ofTutor
-          ? apiMessages.identity.tutorPanNameMismatch
-          : apiMessages.identity.panNameMismatch,
+          ? coded(apiMessages).identity.tutorPanNameMismatch
+          : coded(apiMessages).identity.panNameMismatch,
     );
   };
 
@@ -161,7 +171,7 @@ export function createIdentityService(deps: IdentityDeps) {
         : {
             phone: tutorPhone,
             template: 'invitationWithAmount',
-            vars: { payer, amount: formatINR(amount), url },
+            vars: { payer, amount: formatTextAmount(amount), url },
             language,
           },
     );
@@ -220,12 +230,12 @@ export function createIdentityService(deps: IdentityDeps) {
       const user = (await repo.findById(caller.id)) ?? caller;
       if (hasPan(user)) {
         if (input.pan !== undefined && !pans.matches(user, input.pan)) {
-          return refuse(409, apiMessages.identity.panLocked);
+          return refuse(409, coded(apiMessages).identity.panLocked);
         }
         const namesKept =
           (user.firstName === null || sameName(user.firstName, input.firstName)) &&
           (user.lastName === null || sameName(user.lastName, input.lastName));
-        if (!namesKept) return refuse(409, apiMessages.identity.namesLocked);
+        if (!namesKept) return refuse(409, coded(apiMessages).identity.namesLocked);
         let current = user;
         if (user.firstName === null || user.lastName === null) {
           [current = user] = await db
@@ -272,7 +282,7 @@ export function createIdentityService(deps: IdentityDeps) {
       } catch (error) {
         // D316: another tutor saved the same PAN meanwhile.
         if (isUniqueViolation(error, 'users_tutor_pan_idx')) {
-          return refuse(409, privacyTexts.api.panOnAnotherTutor);
+          return refuse(409, coded(privacyTexts).api.panOnAnotherTutor);
         }
         throw error;
       }
@@ -291,17 +301,18 @@ export function createIdentityService(deps: IdentityDeps) {
       origin?: AuditOrigin,
     ): Promise<Result<AddedTutor, 400 | 403 | 409 | 429 | 502>> {
       if (caller.role !== 'student') {
-        return refuse(403, apiMessages.identity.onlyStudentsAddTutors);
+        return refuse(403, coded(apiMessages).identity.onlyStudentsAddTutors);
       }
-      if (input.phone === caller.phone) return refuse(400, apiMessages.identity.ownPhone);
-      if (input.pan === undefined) return refuse(400, apiMessages.identity.panRequired);
+      if (input.phone === caller.phone) return refuse(400, coded(apiMessages).identity.ownPhone);
+      if (input.pan === undefined) return refuse(400, coded(apiMessages).identity.panRequired);
       const pan = input.pan;
       const existing = await repo.findByPhone(input.phone);
-      if (existing?.role === 'student') return refuse(400, messages.roles.payeeIsStudent);
+      if (existing?.role === 'student') return refuse(400, coded(messages).roles.payeeIsStudent);
       if (existing && mode.kind === 'onboarding') {
-        return refuse(409, apiMessages.identity.tutorExists);
+        return refuse(409, coded(apiMessages).identity.tutorExists);
       }
-      if (existing && hasPan(existing)) return refuse(409, apiMessages.identity.tutorVerified);
+      if (existing && hasPan(existing))
+        return refuse(409, coded(apiMessages).identity.tutorVerified);
       const taken = await panTaken(pan, existing?.id ?? null);
       if (taken) return taken;
 
@@ -312,7 +323,11 @@ export function createIdentityService(deps: IdentityDeps) {
       // Counted only when an SMS is about to go out (refusals above cost nothing).
       const allowed = await rateLimiter.hit(`invite:${caller.id}`, TUTOR_INVITATION_LIMIT);
       if (!allowed.ok) {
-        return refuse(429, apiMessages.identity.tooManyInvitations, allowed.retryAfterSeconds);
+        return refuse(
+          429,
+          coded(apiMessages).identity.tooManyInvitations,
+          allowed.retryAfterSeconds,
+        );
       }
 
       let tutor: UserRow | null;
@@ -334,15 +349,15 @@ export function createIdentityService(deps: IdentityDeps) {
             }
             return row;
           });
-          if (!tutor) return refuse(409, apiMessages.identity.tutorVerified);
+          if (!tutor) return refuse(409, coded(apiMessages).identity.tutorVerified);
           tutor = await ensureUsername(tutor);
         } else {
           tutor = await createTutor({ ...input, pan }, caller, origin);
-          if (!tutor) return refuse(409, apiMessages.identity.tutorExists);
+          if (!tutor) return refuse(409, coded(apiMessages).identity.tutorExists);
         }
       } catch (error) {
         if (isUniqueViolation(error, 'users_tutor_pan_idx')) {
-          return refuse(409, privacyTexts.api.panOnAnotherTutor);
+          return refuse(409, coded(privacyTexts).api.panOnAnotherTutor);
         }
         throw error;
       }
@@ -358,21 +373,28 @@ export function createIdentityService(deps: IdentityDeps) {
       const user = (await repo.findById(caller.id)) ?? caller;
       // Issue 49 (D250): the shape only; verifying by a code comes later.
       const email = input.email === undefined ? undefined : emailSchema.safeParse(input.email);
-      if (email && !email.success) return refuse(400, email.error.issues[0]!.message);
+      if (email && !email.success)
+        // The email rule's words, with this site's code (the zod schema carries none).
+        return refuseField(400, 'email', {
+          message: email.error.issues[0]!.message,
+          code: 'validation.email',
+        });
       let subjects: string[] | undefined;
       if (input.subjects !== undefined) {
-        if (user.role !== 'teacher') return refuse(400, apiMessages.identity.subjectsOnlyTutors);
+        if (user.role !== 'teacher')
+          return refuse(400, coded(apiMessages).identity.subjectsOnlyTutors);
         subjects = input.subjects.map((s) => tidyText(s));
-        if (subjects.some((s) => s === '')) return refuse(400, apiMessages.identity.subjectBlank);
+        if (subjects.some((s) => s === ''))
+          return refuse(400, coded(apiMessages).identity.subjectBlank);
         const folded = new Set(subjects.map((s) => s.toLowerCase()));
         if (folded.size !== subjects.length) {
-          return refuse(400, apiMessages.identity.subjectsDuplicate);
+          return refuse(400, coded(apiMessages).identity.subjectsDuplicate);
         }
       }
       const changesName =
         (input.firstName !== undefined && !sameName(user.firstName, input.firstName)) ||
         (input.lastName !== undefined && !sameName(user.lastName, input.lastName));
-      if (hasPan(user) && changesName) return refuse(409, apiMessages.identity.namesLocked);
+      if (hasPan(user) && changesName) return refuse(409, coded(apiMessages).identity.namesLocked);
       // Before the PAN, names are saved as given (a casing fix too); after it, never.
       const names = !hasPan(user)
         ? {

@@ -10,6 +10,7 @@
 //   late delivery of an old event is dropped while a retry after a rejection
 //   (MIN_KYC_REJECTED → MIN_KYC_PENDING) is taken;
 // - the first MIN_KYC_APPROVED or ACTIVE records users.kyc_approved_at (D8).
+import { coded } from '../../domain/texts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PG_NAME } from '../../domain/constants';
@@ -165,13 +166,13 @@ export function createKycService(deps: KycServiceDeps) {
 
   /** 409 for a KYC past the Aadhaar step (D4: every other status may start again). */
   const alreadyDone = (status: PgOnboardingStatus): Refusal<409> | null => {
-    if (status === 'MIN_KYC_SUBMITTED') return refuse(409, apiMessages.kyc.underReview);
-    if (canAcceptPayments(status)) return refuse(409, apiMessages.kyc.alreadyApproved);
+    if (status === 'MIN_KYC_SUBMITTED') return refuse(409, coded(apiMessages).kyc.underReview);
+    if (canAcceptPayments(status)) return refuse(409, coded(apiMessages).kyc.alreadyApproved);
     return null;
   };
 
   const gatewayFailed = (cause: unknown): Refusal<502> => ({
-    ...refuse(502, apiMessages.kyc.gatewayFailed),
+    ...refuse(502, coded(apiMessages).kyc.gatewayFailed),
     cause,
   });
 
@@ -180,12 +181,12 @@ export function createKycService(deps: KycServiceDeps) {
 
     /** startPgOnboarding: the onboarding link for the caller's Aadhaar KYC. */
     async start(caller: UserRow, userId: number): Promise<Result<PgOnboardingLink, StartStatus>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.kyc.onlyTutors);
-      if (userId !== caller.id) return refuse(403, apiMessages.kyc.ownAccountOnly);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).kyc.onlyTutors);
+      if (userId !== caller.id) return refuse(403, coded(apiMessages).kyc.ownAccountOnly);
       // D58: a PAN on file is a verified one.
-      if (!hasPan(caller)) return refuse(409, apiMessages.kyc.panRequired);
+      if (!hasPan(caller)) return refuse(409, coded(apiMessages).kyc.panRequired);
       if (!(await hasVerifiedBankAccount(caller.id))) {
-        return refuse(409, apiMessages.kyc.bankAccountRequired);
+        return refuse(409, coded(apiMessages).kyc.bankAccountRequired);
       }
       const row = await rowOf(caller.id);
       const stored = alreadyDone(statusOf(row?.status ?? 'NONE'));
@@ -233,7 +234,7 @@ export function createKycService(deps: KycServiceDeps) {
       userId: number,
     ): Promise<Result<{ state: PgOnboardingState; refreshError: unknown }, 404>> {
       if (userId !== caller.id || caller.role !== 'teacher') {
-        return refuse(404, apiMessages.kyc.notFound);
+        return refuse(404, coded(apiMessages).kyc.notFound);
       }
       let row = await rowOf(caller.id);
       let refreshError: unknown = null;

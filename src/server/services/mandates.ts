@@ -9,6 +9,7 @@
 //   for a monthly plan, to a week after the last instalment otherwise (D248).
 // - Leaving ACTIVE (paused here or in the UPI app, cancelled, expired) ends the debits that have
 //   not run, and their dues go back to the reminder ladder.
+import { coded } from '../../domain/texts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import {
@@ -50,7 +51,7 @@ import { isUniqueViolation } from './dbErrors';
 import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { newOrderId } from './ids';
 import { debitFailureText, type DebitService } from './mandateDebits';
-import { refuse, success, type Result } from './results';
+import { refuse, refuseField, success, type Result } from './results';
 
 type Mandate = components['schemas']['Mandate'];
 type MandateCreated = components['schemas']['MandateCreated'];
@@ -352,9 +353,9 @@ export function createMandateService(deps: MandateServiceDeps) {
 
   /** The caller's own mandate, or a refusal. */
   async function payers(caller: UserRow, id: string): Promise<Result<MandateRow, 403 | 404>> {
-    if (caller.role !== 'student') return refuse(403, t.onlyPayers);
+    if (caller.role !== 'student') return refuse(403, coded(t).onlyPayers);
     const mandate = await find(id);
-    if (!mandate || mandate.payerId !== caller.id) return refuse(404, t.notFound);
+    if (!mandate || mandate.payerId !== caller.id) return refuse(404, coded(t).notFound);
     return success(mandate);
   }
 
@@ -378,14 +379,14 @@ export function createMandateService(deps: MandateServiceDeps) {
           // Fall through to the refusal.
         }
       }
-      return { ...refuse(502, t.gateway), cause: error };
+      return { ...refuse(502, coded(t).gateway), cause: error };
     }
   }
 
   return {
     /** `GET my-autopay/`. */
     async mine(caller: UserRow): Promise<Result<MyAutopay, 403>> {
-      if (caller.role !== 'student') return refuse(403, t.onlyPayers);
+      if (caller.role !== 'student') return refuse(403, coded(t).onlyPayers);
       const plans = await plansOf(caller);
       const now = clock.now();
       const rows =
@@ -446,22 +447,30 @@ export function createMandateService(deps: MandateServiceDeps) {
       caller: UserRow,
       input: { plan_id: number; student_id: number; email: string },
     ): Promise<Result<MandateCreated, 400 | 403 | 404 | 409 | 502>> {
-      if (caller.role !== 'student') return refuse(403, t.onlyPayers);
+      if (caller.role !== 'student') return refuse(403, coded(t).onlyPayers);
       const email = emailSchema.safeParse(input.email);
-      if (!email.success) return refuse(400, email.error.issues[0]!.message);
+      if (!email.success)
+        // The email rule's words, with this site's code (the zod schema carries none).
+        return refuseField(400, 'email', {
+          message: email.error.issues[0]!.message,
+          code: 'validation.email',
+        });
       const [found] = await plansOf(caller, {
         planId: input.plan_id,
         studentId: input.student_id,
         anyKind: true,
       });
-      if (!found) return refuse(404, t.planNotFound);
+      if (!found) return refuse(404, coded(t).planNotFound);
       const { plan, student, tutor } = found;
-      if (autopayRefusal(plan) === 'one_time') return refuse(409, t.oneTime);
+      if (autopayRefusal(plan) === 'one_time') return refuse(409, coded(t).oneTime);
       if (autopayRefusal(plan) === 'over_cap') {
-        return refuse(409, t.overCap(formatINR(largestDue(plan)), formatINR(MANDATE_CAP_PAISE)));
+        return refuse(
+          409,
+          coded(t).overCap(formatINR(largestDue(plan)), formatINR(MANDATE_CAP_PAISE)),
+        );
       }
       if (!canAcceptPayments(await repo.gatewayStatusOf(tutor.id))) {
-        return refuse(409, t.cannotAccept);
+        return refuse(409, coded(t).cannotAccept);
       }
       const now = clock.now();
       const maxAmount = largestDue(plan);
@@ -484,7 +493,7 @@ export function createMandateService(deps: MandateServiceDeps) {
           updatedAt: now,
         });
       } catch (error) {
-        if (isUniqueViolation(error)) return refuse(409, t.already);
+        if (isUniqueViolation(error)) return refuse(409, coded(t).already);
         throw error;
       }
       let remote: GatewaySubscription;
@@ -511,7 +520,7 @@ export function createMandateService(deps: MandateServiceDeps) {
         await db
           .delete(mandates)
           .where(and(eq(mandates.id, id), eq(mandates.status, 'INITIALIZED')));
-        if (isGatewayFailure(error)) return { ...refuse(502, t.gateway), cause: error };
+        if (isGatewayFailure(error)) return { ...refuse(502, coded(t).gateway), cause: error };
         throw error;
       }
       await db.update(users).set({ email: email.data }).where(eq(users.id, caller.id));
@@ -542,7 +551,7 @@ export function createMandateService(deps: MandateServiceDeps) {
     async pause(caller: UserRow, id: string): Promise<Result<Mandate, 403 | 404 | 409 | 502>> {
       const own = await payers(caller, id);
       if (!own.ok) return own;
-      if (own.value.status !== 'ACTIVE') return refuse(409, t.notActive);
+      if (own.value.status !== 'ACTIVE') return refuse(409, coded(t).notActive);
       const done = await manage(own.value, 'PAUSE');
       return done.ok ? success(await view(done.value)) : done;
     },
@@ -550,7 +559,7 @@ export function createMandateService(deps: MandateServiceDeps) {
     async resume(caller: UserRow, id: string): Promise<Result<Mandate, 403 | 404 | 409 | 502>> {
       const own = await payers(caller, id);
       if (!own.ok) return own;
-      if (own.value.status !== 'PAUSED') return refuse(409, t.notPaused);
+      if (own.value.status !== 'PAUSED') return refuse(409, coded(t).notPaused);
       const done = await manage(own.value, 'ACTIVATE');
       return done.ok ? success(await view(done.value)) : done;
     },
@@ -558,14 +567,14 @@ export function createMandateService(deps: MandateServiceDeps) {
     async cancelMine(caller: UserRow, id: string): Promise<Result<Mandate, 403 | 404 | 409 | 502>> {
       const own = await payers(caller, id);
       if (!own.ok) return own;
-      if (own.value.endedAt) return refuse(409, t.ended);
+      if (own.value.endedAt) return refuse(409, coded(t).ended);
       const done = await manage(own.value, 'CANCEL');
       return done.ok ? success(await view(done.value)) : done;
     },
 
     /** `GET autopay/`: the tutor's mandates, each plan and student's live or latest one. */
     async ofTutor(caller: UserRow): Promise<Result<{ results: TutorMandate[] }, 403>> {
-      if (caller.role !== 'teacher') return refuse(403, t.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(t).onlyTutors);
       const rows = await db
         .select()
         .from(mandates)
@@ -585,10 +594,10 @@ export function createMandateService(deps: MandateServiceDeps) {
       caller: UserRow,
       id: string,
     ): Promise<Result<TutorMandate, 403 | 404 | 409 | 502>> {
-      if (caller.role !== 'teacher') return refuse(403, t.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(t).onlyTutors);
       const mandate = await find(id);
-      if (!mandate || mandate.tutorId !== caller.id) return refuse(404, t.notFound);
-      if (mandate.endedAt) return refuse(409, t.ended);
+      if (!mandate || mandate.tutorId !== caller.id) return refuse(404, coded(t).notFound);
+      if (mandate.endedAt) return refuse(409, coded(t).ended);
       const done = await manage(mandate, 'CANCEL');
       return done.ok ? success((await tutorViews([done.value]))[0]!) : done;
     },

@@ -1,6 +1,7 @@
 // Every refusal of a new order that needs no write (D6, D9, D10, D11, D19), in the order a
 // student would want to hear them. The cap is looked at here without its lock; the decision
 // that counts is taken under it (orderOpening.ts).
+import { coded, type Said } from '../../domain/texts';
 import { eq } from 'drizzle-orm';
 import { acceptanceVerdict } from '../../domain/acceptanceLimit';
 import { apiMessages } from '../../domain/apiMessages';
@@ -8,7 +9,7 @@ import { DEFAULT_BASE_RATE, PAISE_PER_RUPEE, type PaymentMethod } from '../../do
 import { isTotalConsistent } from '../../domain/fees';
 import { messages } from '../../domain/messages';
 import { rupeesToPaiseOrNull, type Paise } from '../../domain/money';
-import { amountError } from '../../domain/validation';
+import { amountSaid } from '../../domain/validation';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { paymentLinks, type UserRow } from '../db/schema';
@@ -46,23 +47,23 @@ export interface CheckedOrder {
 }
 
 /** 'Order refused: <reason>' (the app shows the text after the last ': '). */
-export const refused = <S extends 400 | 409>(status: S, reason: string) =>
-  refuse(status, apiMessages.orders.refused(reason));
+export const refused = <S extends 400 | 409>(status: S, reason: Said) =>
+  refuse(status, { message: apiMessages.orders.refused(reason.message), code: reason.code });
 
 export function createOrderChecks(deps: { db: Database; clock: Clock; users: UserRepository }) {
   const { db, clock, users } = deps;
 
   const checkLink = async (caller: UserRow, payee: UserRow, linkId: string, base: Paise) => {
     const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)).limit(1);
-    if (!link) return refuse(404, apiMessages.orders.linkNotFound);
+    if (!link) return refuse(404, coded(apiMessages).orders.linkNotFound);
     const linkStatus = paymentLinkStatus(link, clock.now());
-    if (linkStatus === 'PAID') return refused(409, apiMessages.orders.linkPaid);
-    if (linkStatus === 'EXPIRED') return refused(409, apiMessages.orders.linkExpired);
-    if (linkStatus !== 'ACTIVE') return refused(409, apiMessages.orders.linkCancelled);
-    if (link.payeeId !== payee.id) return refused(409, apiMessages.orders.linkOtherTutor);
-    if (link.amount !== base) return refused(409, apiMessages.orders.linkOtherAmount);
+    if (linkStatus === 'PAID') return refused(409, coded(apiMessages).orders.linkPaid);
+    if (linkStatus === 'EXPIRED') return refused(409, coded(apiMessages).orders.linkExpired);
+    if (linkStatus !== 'ACTIVE') return refused(409, coded(apiMessages).orders.linkCancelled);
+    if (link.payeeId !== payee.id) return refused(409, coded(apiMessages).orders.linkOtherTutor);
+    if (link.amount !== base) return refused(409, coded(apiMessages).orders.linkOtherAmount);
     if (link.studentPhone !== null && link.studentPhone !== caller.phone) {
-      return refused(409, apiMessages.orders.linkOtherStudent);
+      return refused(409, coded(apiMessages).orders.linkOtherStudent);
     }
     return null;
   };
@@ -71,29 +72,29 @@ export function createOrderChecks(deps: { db: Database; clock: Clock; users: Use
     caller: UserRow,
     input: OrderInput,
   ): Promise<Result<CheckedOrder, CreateStatus>> {
-    if (caller.role !== 'student') return refuse(403, apiMessages.orders.onlyStudents);
-    if (input.payer_id !== caller.id) return refuse(403, apiMessages.orders.payerNotCaller);
+    if (caller.role !== 'student') return refuse(403, coded(apiMessages).orders.onlyStudents);
+    if (input.payer_id !== caller.id) return refuse(403, coded(apiMessages).orders.payerNotCaller);
     if (!hasPan(caller) || !caller.firstName || !caller.lastName) {
-      return refused(400, apiMessages.orders.profileIncomplete);
+      return refused(400, coded(apiMessages).orders.profileIncomplete);
     }
     const found = await users.findWithGatewayStatus(input.payee_id);
     // D322: an erased tutor is nobody now.
-    if (!found || found.user.erasedAt) return refuse(404, apiMessages.orders.payeeNotFound);
+    if (!found || found.user.erasedAt) return refuse(404, coded(apiMessages).orders.payeeNotFound);
     const { user: payee, status } = found;
-    if (payee.role !== 'teacher') return refused(400, messages.roles.payeeIsStudent);
+    if (payee.role !== 'teacher') return refused(400, coded(messages).roles.payeeIsStudent);
     // D319: no payment from, or to, someone who withdrew their consent.
     const withdrawn = await withdrawnOf(db, [caller.id, payee.id]);
-    if (withdrawn.has(caller.id)) return refuse(403, privacyTexts.api.consentWithdrawn);
-    if (withdrawn.has(payee.id)) return refused(400, privacyTexts.api.payeeWithdrew);
+    if (withdrawn.has(caller.id)) return refuse(403, coded(privacyTexts).api.consentWithdrawn);
+    if (withdrawn.has(payee.id)) return refused(400, coded(privacyTexts).api.payeeWithdrew);
 
     const base = input.base_amount * PAISE_PER_RUPEE;
     const baseError = Number.isSafeInteger(base)
-      ? amountError(base)
-      : messages.validation.amountMax;
+      ? amountSaid(base)
+      : coded(messages).validation.amountMax;
     if (baseError) return refused(400, baseError);
     const notOnboarded = acceptanceVerdict(status, 0, base);
     if (!notOnboarded.ok && notOnboarded.reason === 'not-onboarded') {
-      return refused(400, notOnboarded.message);
+      return refused(400, notOnboarded.said);
     }
 
     if (input.payment_link_id !== undefined) {
@@ -103,12 +104,12 @@ export function createOrderChecks(deps: { db: Database; clock: Clock; users: Use
 
     const total = rupeesToPaiseOrNull(input.amount);
     if (total === null || !isTotalConsistent(total, base, input.payment_method, BASE_RATE)) {
-      return refused(400, apiMessages.orders.totalChanged);
+      return refused(400, coded(apiMessages).orders.totalChanged);
     }
     const capped = status === 'MIN_KYC_APPROVED';
     const held = capped ? await heldAgainstCap(db, payee.id, clock.now()) : 0;
     const verdict = acceptanceVerdict(status, held, base);
-    if (!verdict.ok) return refused(400, verdict.message);
+    if (!verdict.ok) return refused(400, verdict.said);
     return success({ payee, total, base, capped });
   };
 }

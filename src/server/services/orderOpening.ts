@@ -5,6 +5,7 @@
 // (without a payment session) before the gateway is called, so a second click waits for the
 // first click's gateway order instead of creating another. No transaction is held across the
 // gateway call; a failed gateway call removes the row.
+import { coded } from '../../domain/texts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { acceptanceVerdict } from '../../domain/acceptanceLimit';
@@ -97,7 +98,7 @@ export function createOrderOpening(deps: OrderOpeningDeps) {
         await lockCap(tx, input.payee_id);
         const held = await heldAgainstCap(tx, input.payee_id, now);
         const verdict = acceptanceVerdict('MIN_KYC_APPROVED', held, base);
-        if (!verdict.ok) return { refusal: refused(400, verdict.message) };
+        if (!verdict.ok) return { refusal: refused(400, verdict.said) };
       }
       const breakup = computeBreakup({
         amount: base,
@@ -200,7 +201,7 @@ export function createOrderOpening(deps: OrderOpeningDeps) {
       return success(opened);
     } catch (error) {
       await db.delete(orders).where(and(eq(orders.id, order.id), isNull(orders.paymentSessionId)));
-      return { ...refuse(502, messages.generic.somethingWrong), cause: error };
+      return { ...refuse(502, coded(messages).generic.somethingWrong), cause: error };
     }
   };
 
@@ -220,8 +221,8 @@ export function createOrderOpening(deps: OrderOpeningDeps) {
       if (order.paymentSessionId !== null) return success(order);
       const waited = await waitForSession(order.id);
       if (waited?.paymentSessionId) return success(waited);
-      if (waited) return refuse(409, apiMessages.orders.idempotencyInFlight);
+      if (waited) return refuse(409, coded(apiMessages).orders.idempotencyInFlight);
     }
-    return refuse(409, apiMessages.orders.idempotencyInFlight);
+    return refuse(409, coded(apiMessages).orders.idempotencyInFlight);
   };
 }

@@ -6,6 +6,7 @@
 // - idempotency.ts: an Idempotency-Key replays its first answer (D32);
 // - gatewayState.ts: what the gateway reports, applied forward only;
 // - orderReplies.ts: the order as the API answers it.
+import { coded } from '../../domain/texts';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { apiMessages } from '../../domain/apiMessages';
 import { isOpenOrder, OPEN_ORDER_STATUSES, type OrderStatus } from '../../domain/statuses';
@@ -122,15 +123,15 @@ export function createOrderService(deps: OrderServiceDeps) {
       };
       if (idempotencyKey === undefined) return reply();
       // Role checks first: a key must not tell a tutor anything about a student's orders.
-      if (caller.role !== 'student') return refuse(403, apiMessages.orders.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, coded(apiMessages).orders.onlyStudents);
       const request = {
         userId: caller.id,
         key: idempotencyKey,
         // `book_session` absent is false: both spellings are one request.
         hash: fingerprint({ ...input, book_session: input.book_session === true }),
         refusals: {
-          mismatch: refused(409, apiMessages.orders.idempotencyMismatch),
-          inFlight: refuse(409, apiMessages.orders.idempotencyInFlight),
+          mismatch: refused(409, coded(apiMessages).orders.idempotencyMismatch),
+          inFlight: refuse(409, coded(apiMessages).orders.idempotencyInFlight),
         },
       };
       return idempotent(request, reply);
@@ -147,7 +148,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     ): Promise<Result<{ details: OrderDetails; refreshError: unknown }, 404>> {
       let order = await findOrder(db, orderId);
       if (!order || (order.payerId !== caller.id && order.payeeId !== caller.id)) {
-        return refuse(404, apiMessages.orders.notFound);
+        return refuse(404, coded(apiMessages).orders.notFound);
       }
       let refreshError: unknown = null;
       // TERMINATION_REQUESTED (a cancelled link's checkout) waits for the gateway's word too.

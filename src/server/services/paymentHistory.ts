@@ -1,6 +1,7 @@
 // The dashboards' payment lists: what a tutor received (with this month's total, the D10
 // acceptance limit and a CSV export of a date range) and what a student paid (with 'pay
 // again' and the refund window). Each caller sees only orders they are a party to.
+import { coded } from '../../domain/texts';
 import {
   and,
   asc,
@@ -69,10 +70,10 @@ const dayStart = (key: string): Date => {
 /** IST days `from`..`to` (both optional) as instants; a reversed range is refused. */
 export function dayRange(from: string | undefined, to: string | undefined): Result<DayRange, 400> {
   if ((from !== undefined && !isIsoDate(from)) || (to !== undefined && !isIsoDate(to))) {
-    return refuse(400, apiMessages.paymentHistory.dateInvalid);
+    return refuse(400, coded(apiMessages).paymentHistory.dateInvalid);
   }
   if (from !== undefined && to !== undefined && from > to) {
-    return refuse(400, apiMessages.paymentHistory.rangeOrder);
+    return refuse(400, coded(apiMessages).paymentHistory.rangeOrder);
   }
   return success({
     start: from === undefined ? null : dayStart(from),
@@ -246,7 +247,8 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
       caller: UserRow,
       query: PageRequest & { from?: string; to?: string },
     ): Promise<Result<PaymentsReceivedPage, 400 | 403>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.paymentHistory.onlyTutors);
+      if (caller.role !== 'teacher')
+        return refuse(403, coded(apiMessages).paymentHistory.onlyTutors);
       const range = dayRange(query.from, query.to);
       if (!range.ok) return range;
       const where = receivedWhere(caller.id, range.value);
@@ -275,11 +277,12 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
       caller: UserRow,
       query: { from: string; to: string },
     ): Promise<Result<{ fileName: string; csv: string }, 400 | 403>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.paymentHistory.onlyTutors);
+      if (caller.role !== 'teacher')
+        return refuse(403, coded(apiMessages).paymentHistory.onlyTutors);
       const range = dayRange(query.from, query.to);
       if (!range.ok) return range;
       if (addIstDays(query.from, EXPORT_MAX_DAYS - 1) < query.to) {
-        return refuse(400, apiMessages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
+        return refuse(400, coded(apiMessages).paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
       }
       const rows = await receivedRows(receivedWhere(caller.id, range.value)).orderBy(
         asc(orders.paidAt),
@@ -314,7 +317,8 @@ export function createPaymentHistoryService(deps: PaymentHistoryDeps) {
      * newest first.
      */
     async made(caller: UserRow, query: PageRequest): Promise<Result<PaymentsMadePage, 403>> {
-      if (caller.role !== 'student') return refuse(403, apiMessages.paymentHistory.onlyStudents);
+      if (caller.role !== 'student')
+        return refuse(403, coded(apiMessages).paymentHistory.onlyStudents);
       const rows = await madePage.execute({
         payerId: caller.id,
         limit: query.pageSize,

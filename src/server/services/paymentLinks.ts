@@ -1,6 +1,7 @@
 // Payment links (D19, D34): a tutor whose KYC is approved creates one for an amount; a student
 // pays it once; the tutor may cancel it while it is ACTIVE. A link past `expires_at` reads as
 // EXPIRED at once; the sweep writes it and ends its open checkouts (D113).
+import { coded, type Said } from '../../domain/texts';
 import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
@@ -52,11 +53,10 @@ function hasStatus(status: PaymentLinkStatus, now: Date): SQL | undefined {
 }
 
 /** Why a link that is no longer ACTIVE cannot be cancelled (409). */
-const cannotCancel = (): Record<Exclude<PaymentLinkStatus, 'ACTIVE'>, string> => ({
-  PAID: apiMessages.links.cancelPaid,
-  EXPIRED: apiMessages.links.cancelExpired,
-  CANCELLED: apiMessages.links.cancelCancelled,
-});
+const cannotCancel = (): Record<Exclude<PaymentLinkStatus, 'ACTIVE'>, Said> => {
+  const l = coded(apiMessages).links;
+  return { PAID: l.cancelPaid, EXPIRED: l.cancelExpired, CANCELLED: l.cancelCancelled };
+};
 
 export interface PaymentLinkInput {
   amount: number;
@@ -124,20 +124,21 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       caller: UserRow,
       input: PaymentLinkInput,
     ): Promise<Result<PaymentLink, 400 | 403>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).links.onlyTutors);
       if (!canAcceptPayments(await repo.gatewayStatusOf(caller.id))) {
-        return refuse(403, apiMessages.links.kycRequired);
+        return refuse(403, coded(apiMessages).links.kycRequired);
       }
       const now = clock.now();
       const expiresAt = input.expires_at
         ? new Date(input.expires_at)
         : new Date(now.getTime() + PAYMENT_LINK_DEFAULT_EXPIRY_MS);
-      if (expiresAt.getTime() <= now.getTime()) return refuse(400, apiMessages.links.expiryPast);
+      if (expiresAt.getTime() <= now.getTime())
+        return refuse(400, coded(apiMessages).links.expiryPast);
       if (expiresAt.getTime() > now.getTime() + PAYMENT_LINK_MAX_EXPIRY_MS) {
-        return refuse(400, apiMessages.links.expiryTooFar);
+        return refuse(400, coded(apiMessages).links.expiryTooFar);
       }
       const purpose = tidyText(input.purpose);
-      if (purpose === '') return refuse(400, apiMessages.links.purposeRequired);
+      if (purpose === '') return refuse(400, coded(apiMessages).links.purposeRequired);
       const link = await insert(db, {
         payeeId: caller.id,
         amount: input.amount * PAISE_PER_RUPEE,
@@ -154,7 +155,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       request: PageRequest,
       status?: PaymentLinkStatus,
     ): Promise<Result<PaymentLinkPage, 403>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).links.onlyTutors);
       const now = clock.now();
       const mine = and(
         eq(paymentLinks.payeeId, caller.id),
@@ -186,7 +187,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
       caller: UserRow,
       id: string,
     ): Promise<Result<{ link: PaymentLink; checkouts: LinkCheckoutEnded[] }, 403 | 404 | 409>> {
-      if (caller.role !== 'teacher') return refuse(403, apiMessages.links.onlyTutors);
+      if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).links.onlyTutors);
       const now = clock.now();
       const mine = and(eq(paymentLinks.id, id), eq(paymentLinks.payeeId, caller.id));
       const cancelled = await db.transaction(async (tx) => {
@@ -204,7 +205,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         return success({ link: toApi(cancelled, now), checkouts });
       }
       const [link] = await db.select().from(paymentLinks).where(mine).limit(1);
-      if (!link) return refuse(404, apiMessages.links.notFound);
+      if (!link) return refuse(404, coded(apiMessages).links.notFound);
       const status = paymentLinkStatus(link, now);
       // The update above takes every link ACTIVE at `now`, and no status returns to ACTIVE.
       if (status === 'ACTIVE') throw new Error('cancelPaymentLink: an ACTIVE link was missed');
@@ -219,7 +220,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         .innerJoin(users, eq(users.id, paymentLinks.payeeId))
         .where(eq(paymentLinks.id, id))
         .limit(1);
-      if (!row) return refuse(404, apiMessages.links.notFound);
+      if (!row) return refuse(404, coded(apiMessages).links.notFound);
       const { link, payee } = row;
       return success({
         id: link.id,

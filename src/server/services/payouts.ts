@@ -2,6 +2,7 @@
 // (item by item) and the financial year's statement (payout by payout), all from what the
 // worker keeps (settlements.ts), never from the gateway. A payment's payout, for the
 // Payments tab, is the latest settlement that carried it.
+import { coded } from '../../domain/texts';
 import { and, asc, count, desc, eq, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { parseFinancialYear } from '../../domain/financialYear';
@@ -59,7 +60,7 @@ const toPayout = (row: SettlementRow, items: number): Payout => ({
 });
 
 const onlyTutors = (caller: UserRow) =>
-  caller.role === 'teacher' ? null : refuse(403, m.api.onlyTutors);
+  caller.role === 'teacher' ? null : refuse(403, coded(m).api.onlyTutors);
 
 /** The latest payout that carried each of these orders' payments. */
 export async function payoutsOfOrders(
@@ -216,7 +217,7 @@ export function createPayoutService(deps: { db: Database; clock: Clock }) {
         .select({ settlement: settlements, items: itemCount })
         .from(settlements)
         .where(and(eq(settlements.id, id), mine(caller.id)));
-      if (!row) return refuse(404, m.api.payoutNotFound);
+      if (!row) return refuse(404, coded(m).api.payoutNotFound);
       const items = await itemsOf([id]).limit(query.pageSize).offset(offsetOf(query));
       return success({
         payout: toPayout(row.settlement, row.items),
@@ -234,7 +235,7 @@ export function createPayoutService(deps: { db: Database; clock: Clock }) {
       const range = dayRange(query.from, query.to);
       if (!range.ok) return range;
       if (addIstDays(query.from, EXPORT_MAX_DAYS - 1) < query.to) {
-        return refuse(400, apiMessages.paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
+        return refuse(400, coded(apiMessages).paymentHistory.rangeTooLong(EXPORT_MAX_DAYS));
       }
       const payouts = await inRange(caller.id, range.value.start!, range.value.end!);
       const byId = new Map(payouts.map((p) => [p.id, p]));
@@ -288,7 +289,7 @@ export function createPayoutService(deps: { db: Database; clock: Clock }) {
       const refused = onlyTutors(caller);
       if (refused) return refused;
       const year = parseFinancialYear(fy);
-      if (!year) return refuse(400, m.api.fyInvalid);
+      if (!year) return refuse(400, coded(m).api.fyInvalid);
       const payouts = await inRange(caller.id, year.start, year.end);
       const c = m.csv;
       const money = (row: SettlementRow) => [

@@ -7,6 +7,7 @@ import type { components } from '../../../openapi/schema';
 import { paiseToRupees } from '../../domain/money';
 import { EXPORT_INTERVAL_SECONDS } from '../../domain/privacy';
 import { privacyTexts } from '../../domain/privacyTexts';
+import { coded } from '../../domain/texts';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {
@@ -244,7 +245,7 @@ export function createPersonalDataService({
       if (!allowed.ok) {
         return refuse(
           429,
-          privacyTexts.api.exportTooSoon(allowed.retryAfterSeconds),
+          coded(privacyTexts).api.exportTooSoon(allowed.retryAfterSeconds),
           allowed.retryAfterSeconds,
         );
       }

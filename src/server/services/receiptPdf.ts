@@ -8,8 +8,7 @@ import { PRODUCT_NAME } from '../../domain/messages';
 import { paidForLine } from '../../domain/duePeriod';
 import { apiMessages } from '../../domain/apiMessages';
 import { formatAmount, rupeesToPaise } from '../../domain/money';
-import { formatIstTime } from '../../domain/time';
-import { formatIstDate } from '../../domain/istDate';
+import { formatIstClock, formatIstDate } from '../../domain/istDate';
 import { localeTag, textLocale } from '../../domain/locale';
 
 type Receipt = components['schemas']['Receipt'];
@@ -49,7 +48,7 @@ function receiptRows(receipt: Receipt): [string, string][][] {
         }),
       ),
     ]),
-    [r.paidAt, r.at(formatIstDate(paidAt, { withYear: true }), formatIstTime(paidAt))],
+    [r.paidAt, r.at(formatIstDate(paidAt, { withYear: true }), formatIstClock(paidAt))],
     [r.method, method],
     ...(receipt.bank_reference
       ? [[r.bankReference, receipt.bank_reference] as [string, string]]

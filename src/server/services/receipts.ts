@@ -1,6 +1,7 @@
 // Receipts of paid orders (the student's dashboard): the same figures as JSON for the
 // printable page and as a PDF download (receiptPdf.ts). The payer and the payee may read
 // one; anyone else gets a 404, as with the order itself.
+import { coded } from '../../domain/texts';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { apiMessages } from '../../domain/apiMessages';
@@ -69,9 +70,9 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
   const get = async (caller: UserRow, orderId: string): Promise<Result<Receipt, 404 | 409>> => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!order || (order.payerId !== caller.id && order.payeeId !== caller.id)) {
-      return refuse(404, apiMessages.orders.notFound);
+      return refuse(404, coded(apiMessages).orders.notFound);
     }
-    if (order.status !== 'PAID') return refuse(409, apiMessages.receipts.notPaid);
+    if (order.status !== 'PAID') return refuse(409, coded(apiMessages).receipts.notPaid);
     const [payer, payee, attempts, [refund], documents] = await Promise.all([
       repo.findById(order.payerId),
       repo.findById(order.payeeId),

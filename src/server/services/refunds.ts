@@ -11,6 +11,7 @@
 //   the gateway's refund webhook only brings that re-read forward (D330). Our refund id is the
 //   gateway's refund_id, so when an approval's gateway call had no answer, sending it again is
 //   safe (the gateway answers with the same refund).
+import { coded } from '../../domain/texts';
 import { tidyText } from '../../domain/validation';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -220,13 +221,13 @@ export function createRefundService(deps: RefundServiceDeps) {
     caller: UserRow,
     id: string,
   ): Promise<Result<RefundRow, 403 | 404>> => {
-    if (caller.role !== 'teacher') return refuse(403, apiMessages.refunds.onlyTutors);
+    if (caller.role !== 'teacher') return refuse(403, coded(apiMessages).refunds.onlyTutors);
     const [row] = await db
       .select()
       .from(refunds)
       .where(and(eq(refunds.id, id), eq(refunds.tutorId, caller.id)))
       .limit(1);
-    return row ? success(row) : refuse(404, apiMessages.refunds.notFound);
+    return row ? success(row) : refuse(404, coded(apiMessages).refunds.notFound);
   };
 
   /** Claims a REQUESTED refund for a decision; null when it was decided before. */
@@ -251,8 +252,8 @@ export function createRefundService(deps: RefundServiceDeps) {
     return refuse(
       409,
       row?.status === 'DECLINED'
-        ? apiMessages.refunds.alreadyDeclined
-        : apiMessages.refunds.alreadyApproved,
+        ? coded(apiMessages).refunds.alreadyDeclined
+        : coded(apiMessages).refunds.alreadyApproved,
     );
   };
 
@@ -317,32 +318,33 @@ export function createRefundService(deps: RefundServiceDeps) {
       caller: UserRow,
       input: { order_id: string; reason: string },
     ): Promise<Result<Refund, 400 | 403 | 404 | 409>> {
-      if (caller.role !== 'student') return refuse(403, apiMessages.refunds.onlyStudents);
+      if (caller.role !== 'student') return refuse(403, coded(apiMessages).refunds.onlyStudents);
       const [order] = await db
         .select()
         .from(orders)
         .where(and(eq(orders.id, input.order_id), eq(orders.payerId, caller.id)))
         .limit(1);
-      if (!order) return refuse(404, apiMessages.refunds.orderNotFound);
-      if (order.status !== 'PAID' || !order.paidAt) return refuse(409, apiMessages.refunds.notPaid);
+      if (!order) return refuse(404, coded(apiMessages).refunds.orderNotFound);
+      if (order.status !== 'PAID' || !order.paidAt)
+        return refuse(409, coded(apiMessages).refunds.notPaid);
       const [existing] = await db
         .select({ id: refunds.id })
         .from(refunds)
         .where(eq(refunds.orderId, order.id))
         .limit(1);
-      if (existing) return refuse(409, apiMessages.refunds.alreadyRequested);
+      if (existing) return refuse(409, coded(apiMessages).refunds.alreadyRequested);
       const now = clock.now();
       const verdict = refundWindowVerdict(order.paidAt, now, SETTLEMENT_HOLIDAY_DATES);
       if (!verdict.ok) {
         return refuse(
           400,
           verdict.reason === 'settled'
-            ? apiMessages.refunds.settled
-            : apiMessages.refunds.windowPassed,
+            ? coded(apiMessages).refunds.settled
+            : coded(apiMessages).refunds.windowPassed,
         );
       }
       const reason = tidyText(input.reason);
-      if (reason === '') return refuse(400, apiMessages.refunds.reasonRequired);
+      if (reason === '') return refuse(400, coded(apiMessages).refunds.reasonRequired);
       const [created] = await db
         .insert(refunds)
         .values({
@@ -359,7 +361,7 @@ export function createRefundService(deps: RefundServiceDeps) {
         })
         .onConflictDoNothing({ target: refunds.orderId })
         .returning({ id: refunds.id });
-      if (!created) return refuse(409, apiMessages.refunds.alreadyRequested);
+      if (!created) return refuse(409, coded(apiMessages).refunds.alreadyRequested);
       return success(await answer(created.id));
     },
 
@@ -409,7 +411,7 @@ export function createRefundService(deps: RefundServiceDeps) {
             updatedAt: clock.now(),
           })
           .where(and(eq(refunds.id, id), eq(refunds.status, 'PENDING')));
-        return { ...refuse(502, apiMessages.refunds.gatewayRefused), cause: error };
+        return { ...refuse(502, coded(apiMessages).refunds.gatewayRefused), cause: error };
       }
     },
 

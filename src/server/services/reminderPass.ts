@@ -20,11 +20,11 @@ import {
 import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { duesPurpose } from '../../domain/feePlans';
 import type { Locale } from '../../domain/locale';
-import { formatAmount } from '../../domain/money';
+import { formatTextAmount, type Paise } from '../../domain/money';
 import { canAcceptPayments } from '../../domain/onboarding';
 import { dailyReminderCap, inReminderHours } from '../../domain/reminders';
 import { OPEN_ORDER_STATUSES } from '../../domain/statuses';
-import { TEXT_VARIABLE_MAX_LENGTH } from '../../domain/tutorWords';
+import { studentsForText, TEXT_VARIABLE_MAX_LENGTH } from '../../domain/tutorWords';
 import { istDateKey } from '../../domain/time';
 import { inLocale } from '../language';
 import type { Clock } from '../clock';
@@ -35,6 +35,7 @@ import { displayName, type UserRepository } from '../users';
 import { newPaymentLinkId } from './ids';
 import { underAutopay } from './mandateDebits';
 import type { PaymentLinkService } from './paymentLinks';
+import type { SmsVars } from '../sms/templates';
 import type { TextChannel } from './textMessages';
 
 /** Payers in one batch (one transaction); REMINDER_BATCH_SIZE overrides it. */
@@ -58,6 +59,8 @@ interface CoveredDue {
   left: number;
   plan: string;
   period: string;
+  /** The student the due is for (D240: the text names them). */
+  student: string;
   confirmed: boolean;
 }
 interface TutorFacts {
@@ -100,6 +103,29 @@ export function fittingOnePayment<D extends { left: number }>(dues: D[]): D[] {
     fit.push(due);
   }
   return fit;
+}
+
+/**
+ * D240, D209: a fee reminder's words, the same whether the hourly pass or the tutor sends it:
+ * the tutor, the student(s) the dues are for (a parent of two can tell them apart), the
+ * amount as texts write it, the plans' names (as duesPurpose wrote them within a variable's
+ * length) and the link.
+ */
+export function feeReminderVars(facts: {
+  tutor: string;
+  /** The students of the dues the text is for, in the dues' order. */
+  students: readonly string[];
+  amount: Paise;
+  purpose: string;
+  url: string;
+}): SmsVars<'feeReminder'> {
+  return {
+    tutor: facts.tutor,
+    student: studentsForText(facts.students),
+    amount: formatTextAmount(facts.amount),
+    purpose: facts.purpose,
+    url: facts.url,
+  };
 }
 
 /** A count of the day passed by another worker since this batch read it: the batch is undone. */
@@ -161,7 +187,8 @@ export function createReminderPass(deps: {
     return selectRows<CoveredDue>(
       tx,
       sql`select dues.id, dues.tutor_id, ${payerPhone} as phone, dues.amount - dues.paid as left,
-          fp.name as plan, dues.period, ts.confirmed_at is not null as confirmed
+          fp.name as plan, dues.period, ts.name as student,
+          ts.confirmed_at is not null as confirmed
         from dues
         join tutor_students ts on ts.id = dues.student_id
         join fee_plans fp on fp.id = dues.plan_id
@@ -397,17 +424,18 @@ export function createReminderPass(deps: {
           phone: t.slot.phone,
           channel: t.channel,
           language: t.language,
-          vars: {
+          vars: feeReminderVars({
             tutor: displayName({
               firstName: tutor.first_name,
               lastName: tutor.last_name,
               phone: tutor.phone,
             }),
-            amount: formatAmount(t.amount),
+            students: t.fit.map((due) => due.student),
+            amount: t.amount,
             // D209: within a template variable's length, the plans' names only as the rules allow.
             purpose: purposeOf(t.language, t.fit, TEXT_VARIABLE_MAX_LENGTH),
             url: paymentLinks.urlOf(linkId),
-          },
+          }),
         });
       }
 

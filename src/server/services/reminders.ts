@@ -8,12 +8,13 @@
 // turn the ladder off and send only by hand. Issue 49 (D252): a due an Autopay mandate debits
 // is not reminded; the ladder takes it back when its debit fails or ends, or the mandate stops.
 // Issue 51 (D275): the hourly pass runs in batches of payers (reminderPass.ts); a reminder the
-// tutor sends now is one payer's transaction here, under the same rules.
+// tutor sends now is one payer's transaction here, under the same rules and words.
+import { coded, type Said } from '../../domain/texts';
 import { inLocale } from '../language';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
-import { formatAmount, paiseToRupees } from '../../domain/money';
+import { paiseToRupees } from '../../domain/money';
 import { OPEN_DUE_STATUSES } from '../../domain/dues';
 import { duesPurpose } from '../../domain/feePlans';
 import { dailyReminderCap, inReminderHours } from '../../domain/reminders';
@@ -47,7 +48,7 @@ import {
 } from './dueLinks';
 import { underAutopay } from './mandateDebits';
 import { refuse, success, type Result } from './results';
-import { fittingOnePayment, type ReminderPass } from './reminderPass';
+import { feeReminderVars, fittingOnePayment, type ReminderPass } from './reminderPass';
 import type { TextMessageService } from './textMessages';
 import { tutorOnly } from './tutorOnly';
 
@@ -62,12 +63,14 @@ const replacement = alias(smsMessages, 'replacement');
 
 const m = studentsTexts.reminders;
 /** What the tutor reads when the reminder they send now is skipped (D148, D210). */
-const SKIP_REFUSALS: Partial<Record<Skip, () => string>> = {
-  opted_out: () => m.optedOut,
-  unconfirmed: () => m.unconfirmed,
-  daily_cap: () => m.dailyCap,
-  platform_limit: () => m.platformLimit,
+const SKIP_REFUSALS: Partial<Record<Skip, () => Said>> = {
+  opted_out: () => coded(m).optedOut,
+  unconfirmed: () => coded(m).unconfirmed,
+  daily_cap: () => coded(m).dailyCap,
+  platform_limit: () => coded(m).platformLimit,
 };
+/** Payers reminded at once by 'Remind all overdue' (the database pool holds 10 connections). */
+const PARALLEL = 4;
 /** A reminder the tutor sends now covers dues falling due up to this many days ahead. */
 const MANUAL_AHEAD_DAYS = 7;
 /** The log shows this many of the latest reminders. */
@@ -232,6 +235,7 @@ export function createReminderService(deps: {
         left: sql<number>`${dues.amount} - ${dues.paid}`.mapWith(Number),
         plan: feePlans.name,
         period: dues.period,
+        student: tutorStudents.name,
         confirmedAt: tutorStudents.confirmedAt,
       })
       .from(dues)
@@ -294,13 +298,15 @@ export function createReminderService(deps: {
       {
         phone: payer.phone,
         template: 'feeReminder',
-        vars: {
+        // D240: the pass's words (feeReminderVars), the student(s) named.
+        vars: feeReminderVars({
           tutor: tutor ? displayName(tutor) : '',
-          amount: formatAmount(amount),
+          students: fit.map((due) => due.student),
+          amount,
           // D209: within a template variable's length, the plans' names only as the rules allow.
           purpose: inLocale(language, () => duesPurpose(fit, TEXT_VARIABLE_MAX_LENGTH)),
           url: link.value.url,
-        },
+        }),
         language,
       },
       tx,
@@ -332,9 +338,9 @@ export function createReminderService(deps: {
         })
         .from(tutorStudents)
         .where(and(eq(tutorStudents.id, studentId), eq(tutorStudents.tutorId, caller.id)));
-      if (!student) return refuse(404, studentsTexts.plans.noStudent);
+      if (!student) return refuse(404, coded(studentsTexts).plans.noStudent);
       const now = clock.now();
-      if (!inReminderHours(now)) return refuse(409, m.outsideHours);
+      if (!inReminderHours(now)) return refuse(409, coded(m).outsideHours);
       const day = istDateKey(now);
       const outcome = await remind(caller.id, student, day, 'manual');
       if (outcome === null) {
@@ -348,12 +354,51 @@ export function createReminderService(deps: {
               eq(reminders.day, day),
             ),
           );
-        return refuse(409, today ? m.alreadyToday : m.nothingDue);
+        return refuse(409, today ? coded(m).alreadyToday : coded(m).nothingDue);
       }
       const [entry] = await logOf(caller.id, eq(reminders.day, day), student.phone);
       const refusal = entry?.skipped ? SKIP_REFUSALS[entry.skipped] : undefined;
       if (outcome === 'skipped' && refusal) return refuse(409, refusal());
       return success(entry!);
+    },
+
+    /**
+     * D239: a reminder now to every payer of the tutor's students with a due past its date and
+     * unpaid, each within the day's one slot and its own transaction, a few at a time.
+     */
+    async remindOverdue(
+      caller: UserRow,
+    ): Promise<Result<components['schemas']['RemindOverdue'], 403 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const now = clock.now();
+      if (!inReminderHours(now)) return refuse(409, coded(m).outsideHours);
+      const day = istDateKey(now);
+      const payers = await db
+        .selectDistinct({ phone: payerPhoneOf, name: payerNameOf })
+        .from(dues)
+        .innerJoin(tutorStudents, eq(tutorStudents.id, dues.studentId))
+        .innerJoin(feePlans, eq(feePlans.id, dues.planId))
+        .where(and(eq(dues.tutorId, caller.id), openDueOfRunningPlan(day), lt(dues.dueDate, day)));
+      const channel = (await settingsOf(caller.id)).channel;
+      const counts = { sent: 0, skipped: 0, already: 0 };
+      const seen = new Set<string>();
+      let next = 0;
+      const lane = async () => {
+        while (next < payers.length) {
+          const payer = payers[next]!;
+          next += 1;
+          // A payer named twice (a parent of two) is reminded once.
+          if (seen.has(payer.phone)) continue;
+          seen.add(payer.phone);
+          const outcome = await remind(caller.id, payer, day, 'manual', channel);
+          if (outcome === 'sent') counts.sent += 1;
+          else if (outcome === 'skipped') counts.skipped += 1;
+          else counts.already += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, lane));
+      return success(counts);
     },
 
     /** D148: the latest reminders, sent, failed or skipped, and who replied STOP. */
@@ -443,7 +488,8 @@ export function createReminderService(deps: {
         payer_name: reminder.payerName,
         payer_phone: reminder.payerPhone,
         channel: sms?.channel ?? 'sms',
-        amount: paiseToRupees(reminder.amount),
+        // Nothing was asked of a payer skipped: no amount, not '₹0.00'.
+        amount: reminder.skipped ? null : paiseToRupees(reminder.amount),
         link_id: reminder.linkId,
         status: reminder.skipped ? 'skipped' : (sms?.status ?? 'queued'),
         skipped: reminder.skipped,

@@ -1,6 +1,7 @@
 // Tuition sessions (D20, D36). Sessions booked with a payment are created by the order
 // (services/orders.ts); this is the direct booking and the caller's list, which names both
 // people so either side sees who the other is.
+import { coded } from '../../domain/texts';
 import { aliasedTable, and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { PAISE_PER_RUPEE } from '../../domain/constants';
@@ -48,18 +49,20 @@ export function createScheduleService(deps: { db: Database; clock: Clock; users:
       const starttime = new Date(input.starttime);
       const endtime = new Date(input.endtime);
       if (!(endtime.getTime() > starttime.getTime())) {
-        return refuse(400, apiMessages.schedules.endBeforeStart);
+        return refuse(400, coded(apiMessages).schedules.endBeforeStart);
       }
       if (caller.id !== input.teacher_id && caller.id !== input.student_id) {
-        return refuse(403, apiMessages.schedules.notParty);
+        return refuse(403, coded(apiMessages).schedules.notParty);
       }
       const teacher = await repo.findById(input.teacher_id);
-      if (teacher?.role !== 'teacher') return refuse(404, apiMessages.schedules.tutorNotFound);
+      if (teacher?.role !== 'teacher')
+        return refuse(404, coded(apiMessages).schedules.tutorNotFound);
       const student = await repo.findById(input.student_id);
-      if (student?.role !== 'student') return refuse(404, apiMessages.schedules.studentNotFound);
+      if (student?.role !== 'student')
+        return refuse(404, coded(apiMessages).schedules.studentNotFound);
       // A tutor books only their own students; any other id is as unknown as a missing one.
       if (caller.id === teacher.id && !(await isTutorsStudent(db, teacher.id, student.id))) {
-        return refuse(404, apiMessages.schedules.studentNotFound);
+        return refuse(404, coded(apiMessages).schedules.studentNotFound);
       }
       const subject = input.subject.trim() || input.subject;
       const title = input.title.trim() || input.title;

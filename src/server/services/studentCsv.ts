@@ -1,22 +1,20 @@
 // Reading a tutor's student CSV (issue 14): the columns are found by their names in the first
-// row, in any order and case ('Parent phone', 'parent_phone'); name and phone are required,
-// parent name, parent phone, batch and plan may be left out. Rows are numbered as a
+// row, in any order and case ('Parent phone', 'parent_phone', D241: 'Father Mobile', 'कक्षा');
+// name and phone are required, parent name, parent phone, batch and plan may be left out. Rows are numbered as a
 // spreadsheet shows them (the header is row 1), so an error points at the row to fix.
+import { coded } from '../../domain/texts';
 import { parse } from 'csv-parse/sync';
 import { STUDENT_IMPORT_MAX_ROWS } from '../../domain/constants';
+import {
+  STUDENT_CSV_COLUMNS,
+  studentCsvColumn,
+  type StudentCsvColumn,
+} from '../../domain/csvColumns';
 import type { StudentInput } from '../../domain/students';
 import { refuse, success, type Result } from './results';
 import { studentsTexts } from '../../domain/studentsTexts';
 
-export const STUDENT_CSV_COLUMNS = [
-  'name',
-  'phone',
-  'parent name',
-  'parent phone',
-  'batch',
-  'plan',
-] as const;
-type Column = (typeof STUDENT_CSV_COLUMNS)[number];
+type Column = StudentCsvColumn;
 const REQUIRED: Column[] = ['name', 'phone'];
 
 export interface CsvStudentRow extends StudentInput {
@@ -25,9 +23,6 @@ export interface CsvStudentRow extends StudentInput {
   /** The fee plan the row names, if any. */
   plan: string;
 }
-
-const key = (cell: string) => cell.toLowerCase().replace(/[^a-z]/g, '');
-const COLUMN_BY_KEY = new Map(STUDENT_CSV_COLUMNS.map((column) => [key(column), column]));
 
 export function readStudentCsv(text: string): Result<CsvStudentRow[], 400> {
   let records: string[][];
@@ -38,16 +33,17 @@ export function readStudentCsv(text: string): Result<CsvStudentRow[], 400> {
       trim: true,
     }) as string[][];
   } catch {
-    return refuse(400, studentsTexts.api.csvUnreadable);
+    return refuse(400, coded(studentsTexts).api.csvUnreadable);
   }
   const [header, ...rows] = records;
-  const columns = (header ?? []).map((cell) => COLUMN_BY_KEY.get(key(cell)));
+  const columns = (header ?? []).map(studentCsvColumn);
   if (!REQUIRED.every((column) => columns.includes(column))) {
-    return refuse(400, studentsTexts.api.csvHeader(STUDENT_CSV_COLUMNS.join(', ')));
+    return refuse(400, coded(studentsTexts).api.csvHeader(STUDENT_CSV_COLUMNS.join(', ')));
   }
   const filled = rows.filter((cells) => cells.some((cell) => cell !== ''));
-  if (filled.length === 0) return refuse(400, studentsTexts.api.csvEmpty);
-  if (filled.length > STUDENT_IMPORT_MAX_ROWS) return refuse(400, studentsTexts.api.csvTooMany);
+  if (filled.length === 0) return refuse(400, coded(studentsTexts).api.csvEmpty);
+  if (filled.length > STUDENT_IMPORT_MAX_ROWS)
+    return refuse(400, coded(studentsTexts).api.csvTooMany);
   return success(
     rows.flatMap((cells, index) => {
       if (cells.every((cell) => cell === '')) return [];

@@ -1,10 +1,12 @@
 // A tutor's students (issue 14): the ones the tutor added, one by one or from a CSV, and the
-// students who have paid the tutor (tutorsStudents.ts) without being added. A phone is in a
-// tutor's list once: the database's unique index says so, whatever runs at the same time.
-import { tidyText } from '../../domain/validation';
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+// students who have paid the tutor (tutorsStudents.ts) without being added; a parent who paid
+// for one of them is not a student (D231). A phone is in a tutor's list once: the database's
+// unique index says so, whatever runs at the same time. D230: a student is changed (a name, a
+// phone, a parent, another batch), marked left (no more dues) and brought back.
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import {
+  batchKey,
   checkStudent,
   childConsentError,
   type ChildConsent,
@@ -12,10 +14,15 @@ import {
   type StudentInput,
 } from '../../domain/students';
 import { privacyTexts } from '../../domain/privacyTexts';
+import { studentsTexts } from '../../domain/studentsTexts';
+import { coded } from '../../domain/texts';
+import { istDateKey } from '../../domain/time';
+import { tidyText } from '../../domain/validation';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {
   consents,
+  dues,
   feePlans,
   orders,
   tutorStudents,
@@ -23,23 +30,31 @@ import {
   type TutorStudentRow,
   type UserRow,
 } from '../db/schema';
+import type { JobQueue } from '../jobs/queue';
 import type { AuditOrigin, AuditTrail } from './audit';
 import { isUniqueViolation } from './dbErrors';
+import { endLinksForDues } from './dueLinks';
+import { OPEN_DUE_STATUSES } from '../../domain/dues';
+import { dropUntouchedFutureDues } from './futureDues';
 import { offsetOf, pageOf, type PageRequest } from './pages';
-import { refuse, success, type Result } from './results';
-import { tutorOnly } from './tutorOnly';
+import { refuse, refuseField, success, type Result } from './results';
 import { readStudentCsv } from './studentCsv';
-import { studentsTexts } from '../../domain/studentsTexts';
+import { tutorOnly } from './tutorOnly';
 
 type Student = components['schemas']['Student'];
 type StudentPage = components['schemas']['StudentPage'];
+type StudentChange = components['schemas']['StudentChange'];
+type StudentChoices = components['schemas']['StudentChoices'];
 type StudentImport = components['schemas']['StudentImport'];
 type ImportRow = components['schemas']['StudentImportRow'];
 type StudentConfirmation = components['schemas']['StudentConfirmation'];
 export type ImportAccept = components['schemas']['StudentImportRequest']['accept'];
+export type StudentStatus = 'current' | 'left';
 
 const m = studentsTexts.api;
 const PHONE_INDEX = 'tutor_students_tutor_phone_idx';
+/** The most students the plan editor is offered at once (the contract's). */
+const CHOICES_MAX = 5000;
 
 /** An added student as the tutor sees them; `parentConfirmed`: the parent confirmed a child's consent. */
 const added = (row: TutorStudentRow, parentConfirmed: boolean): Student => ({
@@ -51,6 +66,7 @@ const added = (row: TutorStudentRow, parentConfirmed: boolean): Student => ({
   parent_phone: row.parentPhone,
   batch: row.batch,
   source: 'added',
+  left_at: row.leftAt?.toISOString() ?? null,
   confirmed: row.confirmedAt !== null,
   erased: row.erasedAt !== null,
   minor: row.minor,
@@ -58,24 +74,61 @@ const added = (row: TutorStudentRow, parentConfirmed: boolean): Student => ({
     row.minor && !row.erasedAt ? (parentConfirmed ? 'parent_confirmed' : 'awaiting_parent') : null,
 });
 
+const payerOf = (row: Pick<TutorStudentRow, 'parentPhone' | 'phone'>) =>
+  row.parentPhone ?? row.phone;
+
+/** D320: which of these children's parents confirmed the tutor's word on their consent. */
+async function parentsConfirmed(db: Database, children: number[]): Promise<Set<number>> {
+  if (children.length === 0) return new Set();
+  const rows = await db
+    .select({ id: consents.tutorStudentId })
+    .from(consents)
+    .where(
+      and(
+        eq(consents.kind, 'child'),
+        eq(consents.decision, 'given'),
+        inArray(consents.tutorStudentId, children),
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.id === null ? [] : [row.id])));
+}
+
+/** One added student as the tutor sees them, a child's consent looked up. */
+async function shownStudent(db: Database, row: TutorStudentRow): Promise<Student> {
+  const confirmed = row.minor ? await parentsConfirmed(db, [row.id]) : new Set<number>();
+  return added(row, confirmed.has(row.id));
+}
+
 /** Thrown inside the import's transaction to undo it: a row was taken meanwhile. */
 class TakenMeanwhile extends Error {}
 
 export function createStudentService({
   db,
   clock,
+  jobs,
   audit,
 }: {
   db: Database;
   clock: Clock;
+  jobs: Pick<JobQueue, 'send'>;
   audit: AuditTrail;
 }) {
-  /** Students who paid the tutor and were not added: their names as on their account. */
+  /**
+   * Students who paid the tutor and were not added: their names as on their account. D231: a
+   * phone the list has, as a student's or as a parent's, is not one of them.
+   */
   async function payersNotAdded(tutorId: number): Promise<Student[]> {
-    const addedPhones = db
+    const mine = eq(tutorStudents.tutorId, tutorId);
+    const known = db
       .select({ phone: tutorStudents.phone })
       .from(tutorStudents)
-      .where(eq(tutorStudents.tutorId, tutorId));
+      .where(mine)
+      .union(
+        db
+          .select({ phone: sql<string>`${tutorStudents.parentPhone}` })
+          .from(tutorStudents)
+          .where(and(mine, isNotNull(tutorStudents.parentPhone))),
+      );
     const rows = await db
       .selectDistinct({
         phone: users.phone,
@@ -88,7 +141,7 @@ export function createStudentService({
         and(
           eq(orders.payeeId, tutorId),
           eq(orders.status, 'PAID'),
-          notInArray(users.phone, addedPhones),
+          notInArray(users.phone, known),
           // D322: someone erased is no longer anyone's student; their payments say so.
           isNull(users.erasedAt),
         ),
@@ -101,11 +154,42 @@ export function createStudentService({
       parent_phone: null,
       batch: null,
       source: 'paid' as const,
+      left_at: null,
       confirmed: true,
       erased: false,
       minor: false,
       consent: null,
     }));
+  }
+
+  /** The caller's student `id`, locked, or a 404 (D322: an erased one is nobody now). */
+  async function studentOf(tx: Database, caller: UserRow, id: number) {
+    const [row] = await tx
+      .select()
+      .from(tutorStudents)
+      .where(
+        and(
+          eq(tutorStudents.id, id),
+          eq(tutorStudents.tutorId, caller.id),
+          isNull(tutorStudents.erasedAt),
+        ),
+      )
+      .for('update');
+    return row ? success(row) : refuse(404, coded(studentsTexts.plans).noStudent);
+  }
+
+  /** Its dues a payment link may be open for (unpaid): their links end when the payer changes. */
+  async function endLinksOfStudent(tx: Database, studentId: number) {
+    const open = await tx
+      .select({ id: dues.id })
+      .from(dues)
+      .where(and(eq(dues.studentId, studentId), inArray(dues.status, OPEN_DUE_STATUSES)))
+      .for('update');
+    await endLinksForDues(
+      tx,
+      jobs,
+      open.map((due) => due.id),
+    );
   }
 
   return {
@@ -117,7 +201,7 @@ export function createStudentService({
       const refused = tutorOnly(caller);
       if (refused) return refused;
       const checked = checkStudent(input);
-      if (!checked.ok) return refuse(400, checked.errors[0]!.message);
+      if (!checked.ok) return refuseField(400, checked.errors[0]!.field, checked.errors[0]!);
       const child = childConsentError(input);
       if (child) return refuse(400, child);
       const minor = input.minor === true;
@@ -129,11 +213,14 @@ export function createStudentService({
             .values({
               tutorId: caller.id,
               ...checked.value,
+              batchKey: batchKey(checked.value.batch),
               minor,
               // D210: a phone the tutor types in one by one is one they vouch for.
               confirmedAt: now,
               parentConsentNotedAt: minor ? now : null,
               createdAt: now,
+              batchSince: now,
+              activeSince: now,
             })
             .returning();
           if (!inserted) throw new Error('addStudent: the student was not inserted');
@@ -149,39 +236,41 @@ export function createStudentService({
         });
         return success(added(row, false));
       } catch (error) {
-        if (isUniqueViolation(error, PHONE_INDEX)) return refuse(409, m.duplicate);
+        if (isUniqueViolation(error, PHONE_INDEX)) {
+          return refuseField(409, 'phone', coded(m).duplicate);
+        }
         throw error;
       }
     },
 
-    /** Added students and payers not added, by name, one page at a time. */
-    async list(caller: UserRow, request: PageRequest): Promise<Result<StudentPage, 403>> {
+    /**
+     * Added students (current ones with the payers not added, or those who left), by name, one
+     * page at a time.
+     */
+    async list(
+      caller: UserRow,
+      request: PageRequest,
+      status: StudentStatus = 'current',
+    ): Promise<Result<StudentPage, 403>> {
       const refused = tutorOnly(caller);
       if (refused) return refused;
       const mine = await db
         .select()
         .from(tutorStudents)
-        .where(eq(tutorStudents.tutorId, caller.id))
+        .where(
+          and(
+            eq(tutorStudents.tutorId, caller.id),
+            status === 'left' ? isNotNull(tutorStudents.leftAt) : isNull(tutorStudents.leftAt),
+          ),
+        )
         .orderBy(asc(tutorStudents.id));
-      const children = mine.filter((row) => row.minor).map((row) => row.id);
-      const confirmed = new Set(
-        children.length === 0
-          ? []
-          : (
-              await db
-                .select({ id: consents.tutorStudentId })
-                .from(consents)
-                .where(
-                  and(
-                    eq(consents.kind, 'child'),
-                    eq(consents.decision, 'given'),
-                    inArray(consents.tutorStudentId, children),
-                  ),
-                )
-            ).map((row) => row.id),
+      const confirmed = await parentsConfirmed(
+        db,
+        mine.filter((row) => row.minor).map((row) => row.id),
       );
       const shown = mine.map((row) => added(row, confirmed.has(row.id)));
-      const all = [...shown, ...(await payersNotAdded(caller.id))].sort((a, b) =>
+      const payers = status === 'current' ? await payersNotAdded(caller.id) : [];
+      const all = [...shown, ...payers].sort((a, b) =>
         a.name.localeCompare(b.name, 'en-IN', { sensitivity: 'base' }),
       );
       const start = offsetOf(request);
@@ -212,9 +301,141 @@ export function createStudentService({
       return success({ confirmed: confirmed.length });
     },
 
+    /** D232: every current student, by name, for the plan editor. */
+    async choices(caller: UserRow): Promise<Result<StudentChoices, 403>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const rows = await db
+        .select({ id: tutorStudents.id, name: tutorStudents.name, batch: tutorStudents.batch })
+        .from(tutorStudents)
+        .where(
+          and(
+            eq(tutorStudents.tutorId, caller.id),
+            isNull(tutorStudents.leftAt),
+            isNull(tutorStudents.erasedAt),
+          ),
+        )
+        .orderBy(asc(tutorStudents.name), asc(tutorStudents.id))
+        .limit(CHOICES_MAX);
+      return success({ results: rows });
+    },
+
+    /**
+     * D230: changes a student. A move to another batch ends the old batch's untouched dues ahead
+     * and counts the new batch's plans from now; a new paying phone ends the links made for the
+     * old one (the next reminder makes one for the new phone).
+     */
+    async change(
+      caller: UserRow,
+      id: number,
+      input: StudentChange,
+    ): Promise<Result<Student, 400 | 403 | 404 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const today = istDateKey(clock.now());
+      try {
+        return await db.transaction(async (tx) => {
+          const found = await studentOf(tx, caller, id);
+          if (!found.ok) return found;
+          const was = found.value;
+          const checked = checkStudent({
+            name: input.name ?? was.name,
+            phone: input.phone ?? was.phone,
+            parent_name: input.parent_name !== undefined ? input.parent_name : was.parentName,
+            parent_phone: input.parent_phone !== undefined ? input.parent_phone : was.parentPhone,
+            batch: input.batch !== undefined ? input.batch : was.batch,
+          });
+          if (!checked.ok) return refuseField(400, checked.errors[0]!.field, checked.errors[0]!);
+          const next = checked.value;
+          // D320: a child keeps a paying parent (the one whose consent the tutor noted).
+          const child = childConsentError({
+            minor: was.minor,
+            parent_consent: true,
+            parent_phone: next.parentPhone,
+          });
+          if (child) return refuseField(400, 'parent_phone', child);
+          const key = batchKey(next.batch);
+          const moved = key !== was.batchKey;
+          const [row] = await tx
+            .update(tutorStudents)
+            .set({ ...next, batchKey: key, ...(moved ? { batchSince: clock.now() } : {}) })
+            .where(eq(tutorStudents.id, id))
+            .returning();
+          if (moved) {
+            // The old batch's plans make no more of this student's dues.
+            await dropUntouchedFutureDues(
+              tx,
+              jobs,
+              and(
+                eq(dues.studentId, id),
+                inArray(
+                  dues.planId,
+                  tx
+                    .select({ id: feePlans.id })
+                    .from(feePlans)
+                    .where(
+                      and(
+                        eq(feePlans.tutorId, caller.id),
+                        isNull(feePlans.studentId),
+                        key === null ? undefined : ne(feePlans.batchKey, key),
+                      ),
+                    ),
+                ),
+              ),
+              today,
+            );
+          }
+          if (payerOf(next) !== payerOf(was)) await endLinksOfStudent(tx, id);
+          return success(await shownStudent(tx, row!));
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, PHONE_INDEX)) {
+          return refuseField(409, 'phone', coded(m).duplicate);
+        }
+        throw error;
+      }
+    },
+
+    /** D230: the student left: no plan makes their dues; the untouched ones ahead go. */
+    async leave(caller: UserRow, id: number): Promise<Result<Student, 403 | 404 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      const today = istDateKey(clock.now());
+      return db.transaction(async (tx) => {
+        const found = await studentOf(tx, caller, id);
+        if (!found.ok) return found;
+        if (found.value.leftAt) return refuse(409, coded(m).alreadyLeft);
+        const [row] = await tx
+          .update(tutorStudents)
+          .set({ leftAt: clock.now() })
+          .where(eq(tutorStudents.id, id))
+          .returning();
+        await dropUntouchedFutureDues(tx, jobs, eq(dues.studentId, id), today);
+        return success(await shownStudent(tx, row!));
+      });
+    },
+
+    /** D230: the student is back: plans make their dues again from now. */
+    async restore(caller: UserRow, id: number): Promise<Result<Student, 403 | 404 | 409>> {
+      const refused = tutorOnly(caller);
+      if (refused) return refused;
+      return db.transaction(async (tx) => {
+        const found = await studentOf(tx, caller, id);
+        if (!found.ok) return found;
+        if (!found.value.leftAt) return refuse(409, coded(m).notLeft);
+        const [row] = await tx
+          .update(tutorStudents)
+          .set({ leftAt: null, activeSince: clock.now() })
+          .where(eq(tutorStudents.id, id))
+          .returning();
+        return success(await shownStudent(tx, row!));
+      });
+    },
+
     /**
      * Every row checked; with `accept` 'check' nothing is written, 'all' writes every row or
      * none, 'valid' writes the rows without a problem. One transaction: nothing half-saved.
+     * D241: a row naming the same student as an earlier one (phone and name) is a repeat.
      */
     async importCsv(
       caller: UserRow,
@@ -248,25 +469,38 @@ export function createStudentService({
             .where(and(eq(feePlans.tutorId, caller.id), isNull(feePlans.endedAt)))
         ).map((plan) => [plan.name.toLowerCase(), plan.batch]),
       );
-      const firstRowOf = new Map<string, number>();
+      const c = coded(m);
+      const firstRowOf = new Map<string, { row: number; name: string }>();
       const report: ImportRow[] = checked.map(({ row, check }) => {
         const errors: FieldError[] = check.ok ? [] : [...check.errors];
+        let repeatOf: number | null = null;
+        if (check.ok) {
+          const first = firstRowOf.get(check.value.phone);
+          const sameName =
+            first !== undefined &&
+            first.name.localeCompare(check.value.name, 'en-IN', { sensitivity: 'base' }) === 0;
+          if (sameName) repeatOf = first.row;
+        }
         const plan = tidyText(row.plan);
-        if (plan !== '') {
+        if (plan !== '' && repeatOf === null) {
           const batch = batchOf.get(plan.toLowerCase());
-          if (batch === undefined) errors.push({ field: 'plan', message: m.noPlan(plan) });
-          else if (batch === null) errors.push({ field: 'plan', message: m.planForOne(plan) });
-          else if (check.ok && check.value.batch !== null && check.value.batch !== batch) {
-            errors.push({ field: 'plan', message: m.planOtherBatch(plan, batch) });
+          if (batch === undefined) errors.push({ field: 'plan', ...c.noPlan(plan) });
+          else if (batch === null) errors.push({ field: 'plan', ...c.planForOne(plan) });
+          else if (
+            check.ok &&
+            check.value.batch !== null &&
+            batchKey(check.value.batch) !== batchKey(batch)
+          ) {
+            errors.push({ field: 'plan', ...c.planOtherBatch(plan, batch) });
           } else if (check.ok) check.value.batch = batch;
         }
-        if (check.ok) {
+        if (check.ok && repeatOf === null) {
           const { phone } = check.value;
           const first = firstRowOf.get(phone);
-          if (existing.has(phone)) errors.push({ field: 'phone', message: m.duplicate });
+          if (existing.has(phone)) errors.push({ field: 'phone', ...c.duplicate });
           else if (first !== undefined) {
-            errors.push({ field: 'phone', message: m.duplicateInFile(first) });
-          } else firstRowOf.set(phone, row.row);
+            errors.push({ field: 'phone', ...c.duplicateInFile(first.row) });
+          } else firstRowOf.set(phone, { row: row.row, name: check.value.name });
         }
         return {
           row: row.row,
@@ -277,6 +511,7 @@ export function createStudentService({
           batch: check.ok ? check.value.batch : row.batch || null,
           errors,
           imported: false,
+          repeat_of: repeatOf,
         };
       });
       const summary = (): StudentImport => {
@@ -286,9 +521,11 @@ export function createStudentService({
       };
       if (accept === 'check') return success(summary());
       const { invalid } = summary();
-      if (accept === 'all' && invalid > 0) return refuse(400, m.importInvalid(invalid));
+      if (accept === 'all' && invalid > 0) return refuse(400, c.importInvalid(invalid));
       const toWrite = checked.flatMap(({ check }, i) =>
-        check.ok && report[i]!.errors.length === 0 ? [{ i, value: check.value }] : [],
+        check.ok && report[i]!.errors.length === 0 && report[i]!.repeat_of === null
+          ? [{ i, value: check.value }]
+          : [],
       );
       try {
         await db.transaction(async (tx) => {
@@ -297,19 +534,28 @@ export function createStudentService({
           // D210: imported phones get no reminder until the tutor confirms them.
           const written = await tx
             .insert(tutorStudents)
-            .values(toWrite.map(({ value }) => ({ tutorId: caller.id, ...value, createdAt: now })))
+            .values(
+              toWrite.map(({ value }) => ({
+                tutorId: caller.id,
+                ...value,
+                batchKey: batchKey(value.batch),
+                createdAt: now,
+                batchSince: now,
+                activeSince: now,
+              })),
+            )
             .onConflictDoNothing()
             .returning({ phone: tutorStudents.phone });
           const writtenPhones = new Set(written.map((r) => r.phone));
           for (const { i, value } of toWrite) {
             const row = report[i]!;
             if (writtenPhones.has(value.phone)) row.imported = true;
-            else row.errors.push({ field: 'phone', message: m.duplicate });
+            else row.errors.push({ field: 'phone', ...c.duplicate });
           }
           if (accept === 'all' && written.length < toWrite.length) throw new TakenMeanwhile();
         });
       } catch (error) {
-        if (error instanceof TakenMeanwhile) return refuse(409, m.duplicate);
+        if (error instanceof TakenMeanwhile) return refuse(409, c.duplicate);
         throw error;
       }
       return success(summary());

@@ -2,6 +2,7 @@
 // fees include GST) and a payer's address and state for their tax invoices. `GET/PUT
 // tax-profile/`; the documents a payment gives read them at the moment it is paid (D265), and
 // the dues job adds GST to the dues of a tutor whose fees exclude it (D266).
+import { coded } from '../../domain/texts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { AMOUNT_MAX_PAISE } from '../../domain/constants';
@@ -54,7 +55,7 @@ export async function dueAmountFor(db: Database, tutorId: number, amount: number
 /** D266: refuses a plan whose due, with GST added for this tutor, is above one payment. */
 export async function planAmountRefusal(db: Database, tutorId: number, amount: number) {
   const due = await dueAmountFor(db, tutorId, amount);
-  return due > AMOUNT_MAX_PAISE ? refuse(400, m.dueTooLargeWithGst(formatINR(due))) : null;
+  return due > AMOUNT_MAX_PAISE ? refuse(400, coded(m).dueTooLargeWithGst(formatINR(due))) : null;
 }
 
 const toApi = (row: Omit<TaxProfileRow, 'updatedAt'>): TaxProfile => ({
@@ -89,7 +90,8 @@ export function createTaxProfileService(deps: { db: Database; clock: Clock }) {
         },
         caller.role === 'teacher' ? 'teacher' : 'student',
       );
-      if (!checked.ok) return refuse(400, checked.message);
+      // The tax profile's rule says its words as text: this site's code (D236).
+      if (!checked.ok) return refuse(400, { message: checked.message, code: 'taxProfile.invalid' });
       const profile = checked.value;
       try {
         return await db.transaction(async (tx) => {
@@ -106,7 +108,8 @@ export function createTaxProfileService(deps: { db: Database; clock: Clock }) {
               ),
             );
             const due = withGstOnTop(largest);
-            if (due > AMOUNT_MAX_PAISE) return refuse(409, m.plansTooLargeWithGst(formatINR(due)));
+            if (due > AMOUNT_MAX_PAISE)
+              return refuse(409, coded(m).plansTooLargeWithGst(formatINR(due)));
           }
           const values = { ...profile, updatedAt: clock.now() };
           const [row] = await tx
@@ -117,7 +120,8 @@ export function createTaxProfileService(deps: { db: Database; clock: Clock }) {
           return success(toApi(row!));
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'tax_profiles_gstin_idx')) return refuse(409, m.gstinTaken);
+        if (isUniqueViolation(error, 'tax_profiles_gstin_idx'))
+          return refuse(409, coded(m).gstinTaken);
         throw error;
       }
     },

@@ -3,6 +3,7 @@
 // GSTR-1 table 7 (B2CS) summary of them. Every payment is at most ₹50,000 (D11), so none is
 // B2CL (inter-State invoices above ₹1 lakh, Rule 59(4)); a credit note against a B2CS invoice
 // reduces that place's row, as the portal's B2CS table nets them.
+import { coded } from '../../domain/texts';
 import { inArray } from 'drizzle-orm';
 import { parseFinancialYear } from '../../domain/financialYear';
 import { placeOfSupplyLabel } from '../../domain/gstStates';
@@ -36,9 +37,9 @@ export function createTaxRegister(deps: { db: Database }) {
     caller: UserRow,
     query: { fy: string; view?: View },
   ): Promise<Result<{ fileName: string; csv: string }, 400 | 403>> {
-    if (caller.role !== 'teacher') return refuse(403, taxTexts.api.onlyTutors);
+    if (caller.role !== 'teacher') return refuse(403, coded(taxTexts).api.onlyTutors);
     const year = parseFinancialYear(query.fy);
-    if (!year) return refuse(400, taxTexts.api.fyInvalid);
+    if (!year) return refuse(400, coded(taxTexts).api.fyInvalid);
     const rows = await documentsOfYear(db, caller.id, year.startYear, [
       'tax_invoice',
       'credit_note',

@@ -29,10 +29,11 @@ export const SMS_TEMPLATES = {
     text: (v: Record<'payer' | 'amount' | 'url', string>) =>
       apiMessages.identity.invitationSms(v.payer, v.amount, PRODUCT_NAME, v.url),
   },
+  // D240: it names the student(s) the fees are for: a parent of two can tell them apart.
   feeReminder: {
-    vars: ['tutor', 'amount', 'purpose', 'url'],
-    text: (v: Record<'tutor' | 'amount' | 'purpose' | 'url', string>) =>
-      studentsTexts.reminders.sms(v.tutor, v.amount, v.purpose, v.url),
+    vars: ['tutor', 'student', 'amount', 'purpose', 'url'],
+    text: (v: Record<'tutor' | 'student' | 'amount' | 'purpose' | 'url', string>) =>
+      studentsTexts.reminders.sms(v.tutor, v.student, v.amount, v.purpose, v.url),
   },
   /** Issue 49 (D252): the pre-debit notice of a UPI Autopay debit (RBI: merchant, amount, date,
    * reference, purpose and how to opt out). */

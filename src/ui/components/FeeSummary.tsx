@@ -6,8 +6,7 @@ import '@mantine/core/styles/Text.css';
 import { Paper, Text } from '@mantine/core';
 import type { Breakup } from '../../domain/fees';
 import { messages } from '../../domain/messages';
-import { formatIstTime } from '../../domain/time';
-import { formatIstDate } from '../../domain/istDate';
+import { formatIstClock, formatIstDate } from '../../domain/istDate';
 import { AmountBreakup } from './AmountBreakup';
 import { DetailList } from './DetailList';
 
@@ -31,7 +30,7 @@ export function FeeSummary({ breakup, settles }: FeeSummaryProps) {
         labelWidth="60%"
         rows={[
           { label: m.settlementDate, value: formatIstDate(settles) },
-          { label: m.settlementTime, value: formatIstTime(settles) },
+          { label: m.settlementTime, value: formatIstClock(settles) },
         ]}
       />
     </Paper>

@@ -20,8 +20,7 @@ import {
 } from '../../../../machines/orderStatus/orderStatus.machine';
 import { messages } from '../../../domain/messages';
 import { formatINR } from '../../../domain/money';
-import { formatIstTime } from '../../../domain/time';
-import { formatIstDate } from '../../../domain/istDate';
+import { formatIstClock, formatIstDate } from '../../../domain/istDate';
 import { useNavigateAction } from '../../app/navigation';
 import { serviceActor, usePaymentServices } from '../../components/PaymentServicesContext';
 import { clearPayment } from './paymentStore';
@@ -44,7 +43,9 @@ function Details({ order, sent }: { order: OrderView; sent: boolean }) {
   if (paidAt && !Number.isNaN(paidAt.getTime())) {
     rows.push([
       m.paidOn,
-      `${formatIstDate(paidAt, { withYear: true })}, ${formatIstTime(paidAt)} IST`,
+      messages.generic.inIst(
+        `${formatIstDate(paidAt, { withYear: true })}, ${formatIstClock(paidAt)}`,
+      ),
     ]);
   }
   if (order.session) rows.push([m.session, sessionText(order.session)]);

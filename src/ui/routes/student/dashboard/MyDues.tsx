@@ -18,9 +18,14 @@ import {
   shownPartError,
   type PartPaymentActorRef,
 } from '../../../../../machines/partPayment/partPayment.machine';
-import { fetchMyDues, linkForDues, type MyDueRow } from '../../../../api/actors/myDues';
-import { duePeriodLabel } from '../../../../domain/duePeriod';
-import { formatINR } from '../../../../domain/money';
+import {
+  fetchMyDues,
+  linkForDues,
+  type CashReceiptRow,
+  type MyDueRow,
+} from '../../../../api/actors/myDues';
+import { duePeriodLabel, paidForLine } from '../../../../domain/duePeriod';
+import { formatINR, rupeesToPaise } from '../../../../domain/money';
 import { studentsTexts } from '../../../../domain/studentsTexts';
 import { formatIstDate } from '../../../../domain/istDate';
 import { ConfirmDialog } from '../../tutor/dashboard/links/ConfirmDialog';
@@ -77,14 +82,19 @@ export function MyDues() {
   const askedTarget = useSelector(pay, (s) => s.context.target);
   const asked = chosen(items, askedTarget);
   const askedAmount = partOf(askedTarget) ?? total(asked);
-  if (items.length === 0) return null;
+  const receipts = useSelector(list, (s) =>
+    s.context.data && 'receipts' in s.context.data
+      ? (s.context.data.receipts as CashReceiptRow[])
+      : [],
+  );
+  if (items.length === 0 && receipts.length === 0) return null;
   const tutors = [...new Map(items.map((due) => [due.tutorId, due.tutorName])).entries()];
   return (
     <Stack component="section" aria-label={t.title} gap="sm">
       <Title order={2} size="h4">
         {t.title}
       </Title>
-      <Text size="sm">{t.intro}</Text>
+      {items.length > 0 ? <Text size="sm">{t.intro}</Text> : null}
       {tutors.map(([tutorId, tutorName]) => {
         const dues = items.filter((due) => due.tutorId === tutorId);
         const amount = formatINR(total(dues));
@@ -143,6 +153,7 @@ export function MyDues() {
           </Paper>
         );
       })}
+      <CashReceipts receipts={receipts} />
       <ConfirmDialog
         actor={pay}
         texts={
@@ -157,6 +168,48 @@ export function MyDues() {
             : null
         }
       />
+    </Stack>
+  );
+}
+
+/** D237: the cash a tutor recorded for the payer's students: each its receipt, oldest due first. */
+function CashReceipts({ receipts }: { receipts: CashReceiptRow[] }) {
+  if (receipts.length === 0) return null;
+  return (
+    <Stack component="section" aria-label={t.receipts.title} gap="xs">
+      <Title order={3} size="h5">
+        {t.receipts.title}
+      </Title>
+      {receipts.map((receipt) => (
+        <Paper
+          key={receipt.id}
+          withBorder
+          p="sm"
+          radius="md"
+          component="article"
+          aria-label={receipt.number}
+        >
+          <Text fw={600}>{t.receipts.heading(receipt.number, receipt.tutor_name)}</Text>
+          <Text size="sm">
+            {t.receipts.received(
+              formatINR(rupeesToPaise(receipt.amount)),
+              dayText(receipt.received_on),
+              receipt.student_name,
+            )}
+          </Text>
+          {receipt.dues.map((due) => (
+            <Text key={due.due_id} size="sm" c="dimmed">
+              {paidForLine({
+                plan: due.plan_name,
+                period: due.period,
+                student: receipt.student_name,
+                amount: formatINR(rupeesToPaise(due.applied)),
+              })}
+            </Text>
+          ))}
+          {receipt.note ? <Text size="sm">{receipt.note}</Text> : null}
+        </Paper>
+      ))}
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ import { dashboardTexts } from '../../../../domain/dashboardTexts';
 import { formatINR } from '../../../../domain/money';
 import { loadInLanguage } from '../../../app/loadInLanguage';
 import { LogoutButton } from '../../../app/session';
+import { DevicesList } from '../../../components/DevicesList';
 import { Modal } from '../../../components/Dialog';
 import { ListState, Pager } from '../../../components/PagedListParts';
 import { istSpan } from './format';
@@ -207,6 +208,7 @@ export default function StudentDashboardFlow({
         </Suspense>
         <Payments />
         <Sessions />
+        <DevicesList />
         <Suspense fallback={null}>
           <BillingAddress />
           <MyData />

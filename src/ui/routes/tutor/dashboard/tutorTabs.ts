@@ -27,7 +27,7 @@ export function lazyPanel<K extends string>(
 
 export const tutorTabs: TutorTab[] = [
   // Each area's tab, in the order tutors use them: share, payments, payouts, students, dues,
-  // refunds, links, sessions, GST, API keys, their own data (issue 54).
+  // refunds, links, sessions, GST, API keys, devices (D242), their own data (issue 54).
   {
     value: 'share',
     get label() {
@@ -97,6 +97,13 @@ export const tutorTabs: TutorTab[] = [
       return dashboardTexts.tutor.apiKeys.tab;
     },
     Panel: lazyPanel(() => import('./apiKeys/ApiKeysPanel'), 'ApiKeysPanel'),
+  },
+  {
+    value: 'devices',
+    get label() {
+      return dashboardTexts.tutor.devices.tab;
+    },
+    Panel: lazyPanel(() => import('./devices/DevicesPanel'), 'DevicesPanel'),
   },
   {
     value: 'privacy',

@@ -1,6 +1,8 @@
 // The tutor dashboard's Dues tab (issue 14, D146-D151): one month at a glance (expected,
-// collected, outstanding, overdue, what earlier months left), its dues with Paid in cash,
-// Waive and Remind behind a confirm, the ledger's CSV, the reminder settings (D151) and log.
+// collected, outstanding, overdue, what earlier months left), its dues (D239: found by a search,
+// a status and a batch, with totals) with Paid in cash (D237: any amount, its day, a receipt),
+// Link (shared on WhatsApp), Paid another way, and Waive and Remind behind a confirm, 'Remind all
+// overdue', the ledger's CSV, the reminder settings (D151) and log.
 // The duesTab machine runs the tab and keeps its parts in step; each part renders one of its
 // children (DueMonth, DuesTable, ReminderLog). This module gives the children their API calls.
 import '@mantine/core/styles/Stack.css';
@@ -17,7 +19,8 @@ import {
   monthsListMachine,
   remindMachine,
   reminderLogMachine,
-  settleMachine,
+  cashMachine,
+  remindAllOverdueMachine,
   settleOtherMachine,
   waiveMachine,
   type DuesTabActorRef,
@@ -34,6 +37,8 @@ import {
   fetchDueMonths,
   fetchReminders,
   fetchReminderSettings,
+  recordCash,
+  remindAllOverdue,
   remindNow,
   saveReminderSettings,
   settleDue,
@@ -69,7 +74,12 @@ const duesTabLive = duesTabMachine.provide({
     reminders: reminderLogMachine.provide({
       actors: { fetchPage: fromPromise(({ input, signal }) => fetchReminders(input, signal)) },
     }),
-    settle: settleMachine.provide({ actors: { perform: perform((id) => settleDue(id)) } }),
+    cash: cashMachine.provide({
+      actors: { recordCash: fromPromise(({ input }) => recordCash(input)) },
+    }),
+    remindAll: remindAllOverdueMachine.provide({
+      actors: { remindAll: fromPromise(() => remindAllOverdue()) },
+    }),
     waive: waiveMachine.provide({ actors: { perform: perform(waiveDue) } }),
     remind: remindMachine.provide({ actors: { perform: perform(remindNow) } }),
     link: dueLinkMachine.provide({
@@ -113,8 +123,8 @@ export function DuesTabView({ tab }: { tab: DuesTabActorRef }) {
     sameChildren,
   );
   if (!children) return null;
-  const { dues: list, months: chart, reminders: log, settle, waive, remind } = children;
-  const { link, settleOther, export: exporter, settings } = children;
+  const { dues: list, filter, months: chart, reminders: log, cash, waive, remind } = children;
+  const { remindAll, link, settleOther, export: exporter, settings } = children;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
@@ -128,9 +138,11 @@ export function DuesTabView({ tab }: { tab: DuesTabActorRef }) {
       <MonthsChart chart={chart} />
       <DuesTable
         list={list}
-        settle={settle}
+        filter={filter}
+        cash={cash}
         waive={waive}
         remind={remind}
+        remindAll={remindAll}
         link={link}
         settleOther={settleOther}
       />

@@ -18,7 +18,11 @@ const columns = (): Column<ReminderRow>[] => [
   { header: t.columns.day, cell: (r) => dueDayText(r.day) },
   { header: t.columns.payer, cell: (r) => `${r.payer_name} ${r.payer_phone}` },
   { header: t.columns.channel, cell: (r) => t.channels[r.channel] },
-  { header: t.columns.amount, cell: (r) => formatINR(rupeesToPaise(r.amount)) },
+  {
+    header: t.columns.amount,
+    // Nothing was asked of a payer skipped (D239): a dash, not '₹0.00'.
+    cell: (r) => (r.amount === null ? '—' : formatINR(rupeesToPaise(r.amount))),
+  },
   {
     header: t.columns.status,
     cell: (r) =>

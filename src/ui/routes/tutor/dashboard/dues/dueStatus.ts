@@ -8,6 +8,8 @@ export const DUE_STATUS_COLOR: Record<DueStatus, string> = {
   paid: 'teal',
   waived: 'gray',
   overdue: 'red',
+  // Overdue all the same (red); the words say a part is paid. Orange fails contrast (axe).
+  partly_paid_overdue: 'red',
 };
 
 /** '5 February 2025' of a 'YYYY-MM-DD' IST day. */

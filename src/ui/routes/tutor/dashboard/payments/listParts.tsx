@@ -1,10 +1,9 @@
 // What the tutor dashboard's tabs share: IST date-times. Their lists are one ListTable
 // (src/ui/components/ListTable.tsx: state, rows, pager, the 401 rule).
-import { formatIstTime } from '../../../../../domain/time';
-import { formatIstDate } from '../../../../../domain/istDate';
+import { formatIstClock, formatIstDate } from '../../../../../domain/istDate';
 
 /** '15th January 2025, 11:16 am' (IST, D21). */
 export function istDateTime(iso: string): string {
   const date = new Date(iso);
-  return `${formatIstDate(date, { withYear: true })}, ${formatIstTime(date)}`;
+  return `${formatIstDate(date, { withYear: true })}, ${formatIstClock(date)}`;
 }

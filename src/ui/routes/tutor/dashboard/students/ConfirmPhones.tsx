@@ -8,13 +8,17 @@ import { Alert, Button, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { confirmActionMachine } from '../../../../../../machines/confirmAction/confirmAction.machine';
 import type { PagedListActorRef } from '../../../../../../machines/pagedList/pagedList.machine';
-import { confirmStudentsActor, type StudentRow } from '../../../../../api/actors/tutorStudents';
+import {
+  confirmStudentsActor,
+  type StudentRow,
+  type StudentStatus,
+} from '../../../../../api/actors/tutorStudents';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { ConfirmDialog, ConfirmDone } from '../links/ConfirmDialog';
 
 const t = studentsTexts.confirmPhones;
 
-export function ConfirmPhones({ list }: { list: PagedListActorRef<StudentRow, null> }) {
+export function ConfirmPhones({ list }: { list: PagedListActorRef<StudentRow, StudentStatus> }) {
   const count = useSelector(list, (s) =>
     s.context.data && 'unconfirmed' in s.context.data ? Number(s.context.data.unconfirmed) : 0,
   );

@@ -1,5 +1,6 @@
 // The Students tab's fee plans (issue 14, D145, D152): the plans, each with Change and End
-// (behind a confirm), and the plan editor, which makes a plan or changes the one chosen.
+// (behind a confirm), and the plan editor, which makes a plan or changes the one chosen, for
+// any of the tutor's current students (D232) or a batch (D234: a batch no one is in asks first).
 // Renders the pagedList, confirmAction and planEditor machines.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
@@ -23,6 +24,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { confirmActionMachine } from '../../../../../../machines/confirmAction/confirmAction.machine';
@@ -31,12 +33,15 @@ import {
   type PagedListActorRef,
 } from '../../../../../../machines/pagedList/pagedList.machine';
 import {
-  planEditorMachine,
   fieldFixed,
-  shownPlanProblem,
+  knownBatches,
+  meantBatches,
+  planEditorMachine,
+  shownPlanErrors,
   type PlanEditorActorRef,
   type PlanField,
   type PlanShown,
+  type StudentChoice,
 } from '../../../../../../machines/planEditor/planEditor.machine';
 import { endPlan, fetchFeePlans, savePlan } from '../../../../../api/actors/tutorPlans';
 import { FEE_PLAN_KINDS, type FeePlanKind } from '../../../../../domain/feePlans';
@@ -44,6 +49,7 @@ import { formatINR, rupeesToPaise } from '../../../../../domain/money';
 import { studentsTexts } from '../../../../../domain/studentsTexts';
 import { istDateKey } from '../../../../../domain/time';
 import { formatIstDate } from '../../../../../domain/istDate';
+import { duePeriodLabel } from '../../../../../domain/duePeriod';
 import { useEndSessionWhen } from '../../../../app/session';
 import { useClock } from '../../../../app/clock';
 import { ListTable, type Column } from '../../../../components/ListTable';
@@ -57,9 +63,12 @@ const plansList = pagedListMachine<PlanShown, null>().provide({
 
 const rupees = (amount: number) => formatINR(rupeesToPaise(amount));
 
-/** '₹2,000.00 a month, due on day 5', and the like. */
+/** '₹2,000.00 a month, due on day 5, until Mar 2026', and the like. */
 function feeText(plan: PlanShown): string {
-  if (plan.kind === 'monthly') return t.monthlyFee(rupees(plan.amount), plan.due_day ?? 0);
+  if (plan.kind === 'monthly') {
+    const fee = t.monthlyFee(rupees(plan.amount), plan.due_day ?? 0);
+    return plan.end_month ? t.until(fee, duePeriodLabel(plan.end_month)) : fee;
+  }
   if (plan.kind === 'one_time') {
     return t.onceFee(
       rupees(plan.amount),
@@ -69,12 +78,13 @@ function feeText(plan: PlanShown): string {
   return t.partsFee(rupees(plan.amount), plan.instalments?.length ?? 0);
 }
 
-export interface StudentChoice {
-  id: number;
-  name: string;
-}
+export type { StudentChoice };
 
-export function FeePlans({ students }: { students: StudentChoice[] }) {
+/** 'Batch Class 10 (12 students)', or the student's name (D232). */
+const forText = (plan: PlanShown) =>
+  plan.batch ? t.forBatch(plan.batch, plan.students) : (plan.student_name ?? t.forStudent);
+
+export function FeePlans({ students }: { students: StudentChoice[] | null }) {
   const now = useClock();
   const list = useActorRef(plansList, { input: { filter: null } });
   const editor = useActorRef(
@@ -82,8 +92,12 @@ export function FeePlans({ students }: { students: StudentChoice[] }) {
       actors: { savePlan: fromPromise(({ input }) => savePlan(input)) },
       actions: { saved: () => list.send({ type: 'list.reload' }) },
     }),
-    { input: { today: istDateKey(now()) } },
+    { input: { today: istDateKey(now()), students } },
   );
+  // The students come from their own list (every one, D232): the editor hears of each change.
+  useEffect(() => {
+    if (students) editor.send({ type: 'plan.students', students });
+  }, [editor, students]);
   const ending = useActorRef(
     confirmActionMachine.provide({
       actors: {
@@ -108,13 +122,7 @@ export function FeePlans({ students }: { students: StudentChoice[] }) {
   );
   const columns: Column<PlanShown>[] = [
     { header: t.columns.name, cell: (plan) => plan.name },
-    {
-      header: t.columns.for,
-      cell: (plan) =>
-        plan.batch
-          ? t.forBatch(plan.batch)
-          : (students.find((s) => s.id === plan.student_id)?.name ?? t.forStudent),
-    },
+    { header: t.columns.for, cell: forText },
     { header: t.columns.fee, cell: feeText },
     {
       header: t.columns.status,
@@ -167,27 +175,22 @@ export function FeePlans({ students }: { students: StudentChoice[] }) {
             : null
         }
       />
-      <PlanEditorForm actor={editor} students={students} />
+      <PlanEditorForm actor={editor} />
     </Stack>
   );
 }
 
 /** The plan editor: a new plan, or the chosen plan's changeable values; on a planEditor actor. */
-export function PlanEditorForm({
-  actor,
-  students,
-}: {
-  actor: PlanEditorActorRef;
-  students: StudentChoice[];
-}) {
-  const form = useSelector(actor, (s) => s.context.form);
-  const editing = useSelector(actor, (s) => s.context.editing);
-  const saved = useSelector(actor, (s) => s.context.saved);
-  const error = useSelector(actor, (s) => s.context.error);
-  const saving = useSelector(actor, (s) => s.hasTag('loading'));
-  const problem = useSelector(actor, (s) => shownPlanProblem(s.context));
+export function PlanEditorForm({ actor }: { actor: PlanEditorActorRef }) {
+  const state = useSelector(actor, (s) => s);
+  const { form, editing, saved, error, errorField, students } = state.context;
+  const saving = state.hasTag('loading');
+  const errors = shownPlanErrors(state.context);
   const fixed = editing !== null;
-  const field = (name: PlanField, props: { type?: string; inputMode?: 'numeric' } = {}) => (
+  const field = (
+    name: PlanField,
+    props: { type?: string; inputMode?: 'numeric' | 'decimal'; list?: string } = {},
+  ) => (
     <TextInput
       label={t.fields[name]}
       value={form[name]}
@@ -195,12 +198,16 @@ export function PlanEditorForm({
         actor.send({ type: 'plan.change', field: name, value: e.currentTarget.value })
       }
       readOnly={saving}
+      error={errors[name]}
       // What stays as agreed shows greyed while the plan is changed.
       disabled={fieldFixed({ editing }, name)}
       {...props}
     />
   );
   const kind = form.kind as FeePlanKind;
+  const batches = knownBatches(state.context);
+  // A server's refusal at no field of the form shows above the button.
+  const loose = error && !errorField ? error : null;
   return (
     <Paper withBorder p="md">
       <form
@@ -237,15 +244,26 @@ export function PlanEditorForm({
               }
             />
             {form.target === 'batch' ? (
-              field('batch')
+              <>
+                {field('batch', { list: 'plan-batches' })}
+                <datalist id="plan-batches">
+                  {batches.map((b) => (
+                    <option key={b.key} value={b.batch} />
+                  ))}
+                </datalist>
+              </>
             ) : (
               <NativeSelect
                 label={t.fields.student_id}
                 value={form.student_id}
-                disabled={saving || fieldFixed({ editing }, 'student_id')}
+                error={errors.student_id}
+                disabled={saving || fieldFixed(state.context, 'student_id')}
                 data={[
                   { value: '', label: t.chooseStudent },
-                  ...students.map((s) => ({ value: String(s.id), label: s.name })),
+                  ...(students ?? []).map((s) => ({
+                    value: String(s.id),
+                    label: s.batch ? t.studentInBatch(s.name, s.batch) : s.name,
+                  })),
                 ]}
                 onChange={(e) =>
                   actor.send({
@@ -256,11 +274,12 @@ export function PlanEditorForm({
                 }
               />
             )}
-            {kind !== 'instalments' ? field('amount', { inputMode: 'numeric' }) : null}
+            {kind !== 'instalments' ? field('amount', { inputMode: 'decimal' }) : null}
             {kind === 'monthly' ? field('due_day', { inputMode: 'numeric' }) : null}
             {kind === 'monthly' ? field('start_month', { type: 'month' }) : null}
+            {kind === 'monthly' ? field('end_month', { type: 'month' }) : null}
             {kind === 'one_time' ? field('due_date', { type: 'date' }) : null}
-            {field('partial_minimum', { inputMode: 'numeric' })}
+            {field('partial_minimum', { inputMode: 'decimal' })}
             {field('reminder_days')}
           </SimpleGrid>
           {kind === 'instalments' ? (
@@ -273,6 +292,7 @@ export function PlanEditorForm({
                     value={part.due_date}
                     readOnly={saving}
                     disabled={fixed}
+                    error={errors[`instalments.${index}.due_date`]}
                     onChange={(e) =>
                       actor.send({
                         type: 'plan.part.change',
@@ -284,10 +304,11 @@ export function PlanEditorForm({
                   />
                   <TextInput
                     label={t.partAmount(index + 1)}
-                    inputMode="numeric"
+                    inputMode="decimal"
                     value={part.amount}
                     readOnly={saving}
                     disabled={fixed}
+                    error={errors[`instalments.${index}.amount`]}
                     onChange={(e) =>
                       actor.send({
                         type: 'plan.part.change',
@@ -309,6 +330,11 @@ export function PlanEditorForm({
                   )}
                 </Group>
               ))}
+              {errors.instalments ? (
+                <Text size="sm" c="red.8">
+                  {errors.instalments}
+                </Text>
+              ) : null}
               {fixed ? null : (
                 <Button
                   variant="light"
@@ -322,30 +348,69 @@ export function PlanEditorForm({
               )}
             </Stack>
           ) : null}
-          {problem || error ? (
+          {loose ? (
             <Alert color="red" role="alert">
-              {problem ?? error}
+              {loose}
             </Alert>
           ) : null}
-          <Group gap="sm">
-            <Button type="submit" loading={saving}>
-              {editing ? t.save : t.create}
-            </Button>
-            {editing ? (
-              <Button
-                variant="subtle"
-                disabled={saving}
-                onClick={() => actor.send({ type: 'plan.new' })}
-              >
-                {t.newPlan}
+          {state.matches('confirmingEmpty') ? (
+            <EmptyBatchQuestion actor={actor} />
+          ) : (
+            <Group gap="sm">
+              <Button type="submit" loading={saving}>
+                {editing ? t.save : t.create}
               </Button>
-            ) : null}
-            <Text size="sm" role="status">
-              {saved ? t.saved(saved) : ''}
-            </Text>
-          </Group>
+              {editing ? (
+                <Button
+                  variant="subtle"
+                  disabled={saving}
+                  onClick={() => actor.send({ type: 'plan.new' })}
+                >
+                  {t.newPlan}
+                </Button>
+              ) : null}
+            </Group>
+          )}
+          <Text size="sm" role="status">
+            {saved
+              ? saved.students === 0
+                ? t.savedNoStudents(saved.name)
+                : t.saved(saved.name)
+              : ''}
+          </Text>
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** D234: a batch no current student is in: save anyway, go back, or take a batch it meant. */
+function EmptyBatchQuestion({ actor }: { actor: PlanEditorActorRef }) {
+  const context = useSelector(actor, (s) => s.context);
+  const meant = meantBatches(context);
+  return (
+    <Alert color="yellow" role="alert" title={t.emptyTitle}>
+      <Stack gap="xs">
+        <Text size="sm">{t.emptyQuestion(context.form.batch.trim())}</Text>
+        <Group gap="xs">
+          {meant.map((b) => (
+            <Button
+              key={b.key}
+              size="xs"
+              variant="light"
+              onClick={() => actor.send({ type: 'plan.change', field: 'batch', value: b.batch })}
+            >
+              {t.useBatch(b.batch, b.students)}
+            </Button>
+          ))}
+          <Button size="xs" onClick={() => actor.send({ type: 'plan.confirm' })}>
+            {t.saveAnyway}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'plan.back' })}>
+            {t.goBack}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

@@ -2,13 +2,15 @@
 // how many rows are ready and each problem by row, and adds every row or only the valid ones.
 // Renders the studentImport machine; the server checks the rows (D141).
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { studentTemplateUrl } from '../../../../../api/appClient';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import {
@@ -32,6 +34,10 @@ export function ImportStudents({ actor }: { actor: StudentImportActorRef }) {
       <Text size="sm" c="dimmed" id={hintId}>
         {t.hint}
       </Text>
+      {/* D241: a file to start from, headed in the tutor's language. */}
+      <Anchor href={studentTemplateUrl()} download size="sm" w="fit-content">
+        {t.template}
+      </Anchor>
       <div>
         <label htmlFor={inputId} style={{ display: 'block', fontWeight: 600, fontSize: 14 }}>
           {t.file}
