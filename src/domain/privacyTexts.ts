@@ -103,7 +103,6 @@ export const privacyTexts = texts(words, 'privacyTexts', {
   students: {
     minor: text,
     parentConsent: text,
-    parentConsentNeeded: text,
     awaitingParent: text,
     parentConfirmed: text,
   },
@@ -149,7 +148,6 @@ export const privacyTexts = texts(words, 'privacyTexts', {
   api: {
     exportTooSoon: (seconds: number) => ({ seconds }),
     noticeChanged: text,
-    noConsent: text,
     consentWithdrawn: text,
     payeeWithdrew: text,
     childNotFound: text,

@@ -11,6 +11,7 @@ import { dashboardTexts } from '../../src/domain/dashboardTexts';
 import { LOCALES, readIn } from '../../src/domain/locale';
 import { messages } from '../../src/domain/messages';
 import * as publicPages from '../../src/domain/publicPageTexts';
+import { privacyTexts } from '../../src/domain/privacyTexts';
 import { studentsTexts } from '../../src/domain/studentsTexts';
 import { taxTexts } from '../../src/domain/taxTexts';
 import { declaredArities, declaredTextIds } from '../../src/domain/texts';
@@ -23,6 +24,7 @@ const MODULES = [
   'apiMessages',
   'autopayTexts',
   'taxTexts',
+  'privacyTexts',
 ];
 
 async function compiled(locale: string): Promise<Messages> {
@@ -85,12 +87,28 @@ describe('the catalogs', () => {
       apiMessages,
       autopayTexts,
       taxTexts,
+      privacyTexts,
       ...publicPages,
     };
-    const facts = { merchant: 'M', product: 'P', supportEmail: 'e@x.in', phone: '9' };
+    const facts = {
+      merchant: 'M',
+      product: 'P',
+      supportEmail: 'e@x.in',
+      phone: '9',
+      retentionYears: 8,
+      privacyContact: 'p@x.in',
+    };
     const said = [...declaredArities()].flatMap(([id, arity]) => {
       type Node = Record<string, unknown> & ((...args: unknown[]) => unknown);
-      const text = id.split('.').reduce((tree, key) => tree[key] as Node, modules as Node);
+      // A key may hold dots itself (an audit action: 'student.history.read'): take the longest.
+      const parts = id.split('.');
+      let text = modules as Node;
+      for (let at = 0; at < parts.length;) {
+        let end = parts.length;
+        while (end > at + 1 && !(parts.slice(at, end).join('.') in text)) end--;
+        text = text[parts.slice(at, end).join('.')] as Node;
+        at = end;
+      }
       const args = arity === 'facts' ? [facts] : Array.from({ length: arity }, () => 7);
       // A value the message names but is not given throws (texts.ts); a gap would be silent.
       return LOCALES.map((locale) => readIn(locale, () => text(...args) as unknown));

@@ -47,6 +47,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * 'N seconds') and the catalog's ({seconds}) stand for whatever fills them.
  */
 function saysIt(quote: string, text: string): boolean {
+  // A text that is only values ('{what}') says no words of its own.
+  if (!/\p{L}/u.test(text.replace(/\{[^}]+\}/g, ''))) return false;
   const spec = escape(quote).replace(/\\\{\w+\\\}|\bN\b/g, '(?:\\{[^}]+\\}|.+)');
   const catalog = escape(text).replace(/\\\{[^}]+\\\}/g, '.+');
   return new RegExp(`^${spec}$`).test(text) || new RegExp(`^${catalog}$`).test(quote);

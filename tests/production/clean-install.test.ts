@@ -91,6 +91,8 @@ async function productionEnv() {
       // D269: our own registration, for the platform fee's invoices (a valid GSTIN's shape).
       PLATFORM_GSTIN: '27AAPFU0939F1ZV',
       PLATFORM_ADDRESS: 'TuitionPay, 2 Production Road, Pune 411001',
+      // D315: a key of its own, not the development one (openssl rand -base64 32 in real life).
+      DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
       SWEEP_INTERVAL_SECONDS: '1',
       LOG_LEVEL: 'info',
     },

@@ -35,7 +35,9 @@ describe.each(testDatabases())('OTP (D12) on $name', (database) => {
     const body = res.json<{ access_token: string; id: number; role: string; expires_at: string }>();
     expect(body.role).toBe('student');
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(body.expires_at) - server.clock.now().getTime()).toBe(12 * 60 * 60 * 1000);
+    expect(Date.parse(body.expires_at) - server.clock.now().getTime()).toBe(
+      30 * 24 * 60 * 60 * 1000,
+    );
     const me = await server.api('GET', '/api/v1/user/me/', { token: body.access_token });
     expect(me.json()).toMatchObject({ id: body.id, phone, role: 'student', pan: null });
   });

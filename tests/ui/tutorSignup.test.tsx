@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../src/browser/storage';
 import { messages } from '../../src/domain/messages';
 import { apiMessages } from '../../src/domain/apiMessages';
+import { NOTICE_VERSION } from '../../src/domain/privacy';
+import { privacyTexts } from '../../src/domain/privacyTexts';
 import { http, resetServer, server } from './authFakes';
 import { LOGIN_PAGE, renderSignup, signIn } from './tutorSignupKit';
 import { PAN, PAN_VERIFIED, resetTutorServer, tutorServer, WITH_BANK } from './tutorSignupFakes';
@@ -25,6 +27,8 @@ beforeEach(() => {
 const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
 const button = (name: string) => screen.getByRole('button', { name });
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+/** D319: the privacy notice's box. */
+const agreeBox = () => screen.getByRole('checkbox', { name: privacyTexts.notice.agree });
 
 async function openStep1() {
   signIn();
@@ -38,6 +42,7 @@ async function fillStep1() {
   await user.type(field(m.firstName), 'Asha');
   await user.type(field(m.lastName), 'Verma');
   await user.type(field(m.pan), PAN.toLowerCase());
+  await user.click(agreeBox());
   return user;
 }
 
@@ -87,6 +92,9 @@ describe('/tutor/personal-details, step 1', () => {
     await user.type(field(m.pan), 'abcpv1234k99');
     expect(field(m.pan)).toHaveValue(PAN);
     expect(screen.queryByText('Enter valid PAN')).not.toBeInTheDocument();
+    // D319: nothing goes before the notice's box is ticked.
+    expect(button(m.next)).toBeDisabled();
+    await user.click(agreeBox());
     expect(button(m.next)).toBeEnabled();
   });
 
@@ -118,6 +126,7 @@ describe('/tutor/personal-details, step 1', () => {
       first_name: 'Asha',
       last_name: 'Verma',
       pan: PAN,
+      notice_version: NOTICE_VERSION,
     });
     expect(storage.get('tutorOnboardingStep')).toBe(2);
     expect(screen.getByText(m.step2Note)).toBeInTheDocument();
