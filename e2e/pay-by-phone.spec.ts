@@ -71,7 +71,7 @@ test('a tutor who cannot take payments yet, or a student, cannot be paid by phon
     const baseURL = testInfo.project.use.baseURL;
     const invitation = apiMessages.identity.invitationSms(
       `${student.firstName} ${student.lastName}`,
-      '₹2,000.00',
+      'Rs 2,000.00', // D240: texts say Rs, as the SMS templates are approved
       PRODUCT_NAME,
       `${baseURL}/tutor/login`,
     );
