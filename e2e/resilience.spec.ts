@@ -94,12 +94,13 @@ test("a double click on 'Proceed to pay' creates one order", async ({ page, requ
         order_id?: string;
         body: string;
       }[];
-      // Payment webhooks only: the log also holds tutors' merchant onboarding webhooks.
+      // Payment webhooks only: the log also holds tutors' merchant onboarding webhooks and
+      // refund webhooks (D330), which carry no customer.
       const mine = log.filter(
         (w) =>
           w.order_id !== undefined &&
-          (JSON.parse(w.body) as { data: { customer_details: { customer_phone: string } } }).data
-            .customer_details.customer_phone === student.phone,
+          (JSON.parse(w.body) as { data: { customer_details?: { customer_phone: string } } }).data
+            .customer_details?.customer_phone === student.phone,
       );
       return [...new Set(mine.map((w) => w.order_id))];
     })
